@@ -1,0 +1,3 @@
+module splitpoint
+
+go 1.26
