@@ -21,8 +21,8 @@ func benchPerft(b *testing.B, fen string, depth int) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnps")
 }
 
-// BenchmarkPerftStart is perft 5 of the initial position (4,865,609 nodes).
-func BenchmarkPerftStart(b *testing.B) { benchPerft(b, StartFEN, 5) }
+// BenchmarkPerftStart is perft 6 of the initial position (119,060,324 nodes).
+func BenchmarkPerftStart(b *testing.B) { benchPerft(b, StartFEN, 6) }
 
 // BenchmarkPerftKiwipete is perft 4 of "Kiwipete" (4,085,603 nodes).
 func BenchmarkPerftKiwipete(b *testing.B) { benchPerft(b, kiwipeteFEN, 4) }

@@ -25,9 +25,10 @@ func Start() *Position {
 // 0 and 1). Malformed or impossible input is an error naming the field and
 // the problem: wrong field count, bad piece letters, ranks without 8
 // squares, not exactly one king per side, the side not to move in check,
-// pawns on the first or last rank, material no game can reach, castling
-// rights without king and rook at home, an impossible en passant square.
-// An en passant square that no pawn can capture on is accepted and dropped.
+// pawns on the first or last rank, material no game can reach, bad castling
+// letters, an impossible en passant square. A castling right whose king and
+// rook are not at home, and an en passant square that no pawn can capture
+// on, are accepted and dropped.
 func ParseFEN(s string) (*Position, error) {
 	fields := strings.Fields(s)
 	if len(fields) < 4 || len(fields) > 6 {
@@ -115,6 +116,7 @@ func (p *Position) setFEN(fields []string) error {
 	}
 	// 3. castling
 	if fields[2] != "-" {
+		var seen uint8
 		for _, ch := range fields[2] {
 			var bit uint8
 			var ksq, rsq, c int
@@ -130,13 +132,15 @@ func (p *Position) setFEN(fields []string) error {
 			default:
 				return fmt.Errorf("chess: FEN castling field %q: bad character %q", fields[2], ch)
 			}
-			if p.castle&bit != 0 {
+			if seen&bit != 0 {
 				return fmt.Errorf("chess: FEN castling field %q repeats %q", fields[2], ch)
 			}
-			if int(p.board[ksq]) != King+8*c || int(p.board[rsq]) != Rook+8*c {
-				return fmt.Errorf("chess: FEN castling right %q without king on %s and rook on %s", ch, squareName(ksq), squareName(rsq))
+			seen |= bit
+			// a right without king and rook at home (published EPD
+			// suites have some) is dropped, not an error
+			if int(p.board[ksq]) == King+8*c && int(p.board[rsq]) == Rook+8*c {
+				p.castle |= bit
 			}
-			p.castle |= bit
 		}
 	}
 	// 4. en passant
