@@ -28,7 +28,7 @@ func perft(s *game.Stack[Position], ply, depth int) uint64 {
 	var total uint64
 	if depth == 2 {
 		for _, m := range buf[:n] {
-			pos.playState(m, next)
+			pos.Play(m, next)
 			total += uint64(next.CountMoves())
 		}
 		return total
@@ -38,12 +38,6 @@ func perft(s *game.Stack[Position], ply, depth int) uint64 {
 		total += perft(s, ply+1, depth-1)
 	}
 	return total
-}
-
-// playState is Play without the repetition history (perft's leaves never
-// look at it).
-func (p *Position) playState(m game.Move, dst *Position) {
-	p.Play(m, dst)
 }
 
 // Divided is one root move's share of a perft count.
