@@ -24,7 +24,7 @@ import (
 )
 
 var (
-	_ = game.Perft[Position, *Position]
+	_                = game.Perft[Position, *Position]
 	_ game.Describer = (*Position)(nil)
 )
 
