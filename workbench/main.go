@@ -1,0 +1,34 @@
+package workbench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Main runs the command line args and returns the process exit status:
+// 0 on success, 1 when a command failed, 2 for a usage error.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		Help(stdout, "")
+		return 0
+	}
+	err := Run(&Env{Ctx: ctx, Out: stdout}, args)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "splitpoint: %v\n", err)
+	switch {
+	case errors.Is(err, ErrUsage):
+		if Lookup(args[0]) != nil {
+			fmt.Fprintf(stderr, "run \"splitpoint help %s\" for usage\n", args[0])
+		} else {
+			fmt.Fprintf(stderr, "run \"splitpoint help\" for the commands\n")
+		}
+		return 2
+	case errors.Is(err, context.Canceled):
+		return 130
+	}
+	return 1
+}

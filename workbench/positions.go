@@ -1,0 +1,203 @@
+// Package workbench is the core of splitpoint that the command line, the
+// REPL and the terminal UI share: position names, and the commands that run
+// on them. Every command writes to an io.Writer, so a test, a script and an
+// interactive prompt see the same output.
+package workbench
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"splitpoint/game"
+	"splitpoint/games/checkers"
+	"splitpoint/games/chess"
+	"splitpoint/games/synth"
+	"splitpoint/suites"
+)
+
+// Item is one loaded position: a chess or checkers position (with its suite
+// id and expected moves when it came from a suite or file) or the root of a
+// synthetic tree.
+type Item struct {
+	Name string // a name that loads this item again, e.g. "suite:kaufman#3"
+	suites.Entry
+	Tree *synth.Tree
+}
+
+// Domain is "chess", "checkers" or "synth".
+func (it *Item) Domain() string { return it.Describer().Domain() }
+
+// Describer is the item's position as a game.Describer.
+func (it *Item) Describer() game.Describer {
+	if it.Tree != nil {
+		return it.Tree.Root()
+	}
+	return it.Entry.Describer()
+}
+
+// Title is how the item is named in tables: its id, or its name.
+func (it *Item) Title() string {
+	if it.ID != "" {
+		return it.ID
+	}
+	return it.Name
+}
+
+// PositionForms lists the accepted position names, for help and completion.
+var PositionForms = []string{
+	"chess:start", "chess:<FEN>", "<FEN>", "checkers:start", "checkers:<PDN FEN>",
+	"suite:<name>", "suite:<name>#<id|index|from-to>", "file:<path>[#<id|index|from-to>]",
+	"uniform:b=B,d=D,seed=S", "ordered:b=B,d=D,seed=S,order=best|worst|pP",
+	"bimodal:bq=BQ,bc=BC,q=Q,d=D,seed=S", "literal:(…)", "paper:parsss-table1",
+}
+
+// ErrName is wrapped by every error about a position name.
+var ErrName = errors.New("bad position name")
+
+// Resolve loads the positions a name gives (see PositionForms). A suite or
+// file without a selector gives all its positions. Errors say what is wrong
+// and where (file:line for files).
+func Resolve(name string) ([]*Item, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil, fmt.Errorf("%w: empty (want one of %s)", ErrName, strings.Join(PositionForms, ", "))
+	}
+	kind, rest, _ := strings.Cut(name, ":")
+	switch {
+	case kind == "chess":
+		return one(loadChess(name, rest))
+	case kind == "checkers":
+		if rest == "start" {
+			return one(&Item{Name: name, Entry: suites.Entry{Checkers: checkers.Start()}}, nil)
+		}
+		p, err := checkers.ParseFEN(rest)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		return one(&Item{Name: "checkers:" + p.FEN(), Entry: suites.Entry{Checkers: p}}, nil)
+	case kind == "suite":
+		return resolveSuite(rest)
+	case kind == "file":
+		return resolveFile(rest)
+	case synth.IsName(name):
+		t, err := synth.Parse(name)
+		if err != nil {
+			return nil, err
+		}
+		return one(&Item{Name: t.Name(), Tree: t}, nil)
+	case strings.Count(name, "/") == 7:
+		return one(loadChess(name, name))
+	}
+	return nil, fmt.Errorf("%w: %q (want one of %s)", ErrName, name, strings.Join(PositionForms, ", "))
+}
+
+func one(it *Item, err error) ([]*Item, error) {
+	if err != nil {
+		return nil, err
+	}
+	return []*Item{it}, nil
+}
+
+func loadChess(name, fen string) (*Item, error) {
+	if fen == "start" {
+		return &Item{Name: "chess:start", Entry: suites.Entry{Chess: chess.Start()}}, nil
+	}
+	p, err := chess.ParseFEN(fen)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &Item{Name: "chess:" + p.FEN(), Entry: suites.Entry{Chess: p}}, nil
+}
+
+func resolveSuite(spec string) ([]*Item, error) {
+	sname, sel, hasSel := strings.Cut(spec, "#")
+	s, err := suites.Find(sname)
+	if err != nil {
+		return nil, fmt.Errorf("suite:%s: %w", spec, err)
+	}
+	entries, err := s.Entries()
+	if err != nil {
+		return nil, err
+	}
+	return items("suite:"+s.Name, entries, sel, hasSel)
+}
+
+func items(prefix string, entries []suites.Entry, sel string, hasSel bool) ([]*Item, error) {
+	if hasSel {
+		var err error
+		if entries, err = suites.Select(entries, sel, prefix); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]*Item, len(entries))
+	for i := range entries {
+		out[i] = &Item{Name: fmt.Sprintf("%s#%d", prefix, entries[i].Index), Entry: entries[i]}
+	}
+	return out, nil
+}
+
+// resolveFile loads a file of positions, recognised by its content: a
+// literal tree (its first token is '(' or an integer), checkers ballots
+// (tab-separated, ending in a PDN FEN), checkers PDN FENs one per line, or
+// chess EPD/FEN lines.
+func resolveFile(spec string) ([]*Item, error) {
+	path, sel, hasSel := strings.Cut(spec, "#")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("file:%s: %w", path, err)
+	}
+	first := firstLine(data)
+	switch {
+	case first == "":
+		return nil, fmt.Errorf("%s: the file holds no position", path)
+	case first[0] == '(' || first[0] == '-' || (first[0] >= '0' && first[0] <= '9' && !strings.Contains(first, "\t")):
+		t, err := synth.ParseLiteral(string(data))
+		if err != nil {
+			var le *synth.LiteralError
+			if errors.As(err, &le) {
+				return nil, fmt.Errorf("%s:%d:%d: %s", path, le.Line, le.Col, le.Msg)
+			}
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return one(&Item{Name: "file:" + path, Tree: t}, nil)
+	case strings.Contains(first, "\t"):
+		entries, err := suites.Read(path, "checkers", bytes.NewReader(data))
+		if err != nil {
+			return nil, err
+		}
+		return items("file:"+path, entries, sel, hasSel)
+	case len(first) > 1 && (first[0] == 'B' || first[0] == 'W') && first[1] == ':':
+		var entries []suites.Entry
+		for i, l := range strings.Split(string(data), "\n") {
+			l = strings.TrimSpace(l)
+			if l == "" || l[0] == '#' {
+				continue
+			}
+			p, err := checkers.ParseFEN(l)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", path, i+1, err)
+			}
+			entries = append(entries, suites.Entry{Index: len(entries) + 1, ID: fmt.Sprint(len(entries) + 1), Checkers: p, Line: i + 1})
+		}
+		return items("file:"+path, entries, sel, hasSel)
+	}
+	entries, err := suites.Read(path, "chess", bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	return items("file:"+path, entries, sel, hasSel)
+}
+
+// firstLine returns the first line that is neither blank nor a '#' comment.
+func firstLine(data []byte) string {
+	for _, l := range strings.Split(string(data), "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" && l[0] != '#' {
+			return l
+		}
+	}
+	return ""
+}
