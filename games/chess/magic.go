@@ -1,9 +1,10 @@
 package chess
 
 // Magic bitboards ("fancy" magics with one shared attack table). The magic
-// multipliers are searched at package initialisation with a fixed-seed
-// xorshift generator, so they are the same on every run; the search takes a
-// few milliseconds.
+// multipliers come from a search with a fixed-seed xorshift generator. Its
+// results are stored in magic_mults.go, so that initialisation only has to
+// verify them (a few milliseconds); a square whose stored multiplier fails
+// verification is searched again, deterministically.
 
 type magic struct {
 	mask   Bitboard
@@ -70,7 +71,7 @@ func initMagics() {
 	var epoch [4096]uint32
 	var used [4096]Bitboard
 	var cur uint32
-	build := func(ms *[64]magic, dirs *[4][2]int) {
+	build := func(ms *[64]magic, dirs *[4][2]int, stored *[64]uint64) {
 		for sq := 0; sq < 64; sq++ {
 			m := &ms[sq]
 			m.mask = relevantMask(sq, dirs)
@@ -90,10 +91,13 @@ func initMagics() {
 			m.offset = uint32(len(sliderTable))
 			sliderTable = sliderTable[:len(sliderTable)+n]
 			table := sliderTable[m.offset:]
-			for {
-				mult := rng.sparse()
-				if popcount((m.mask*mult)>>56) < 6 {
-					continue
+			for try := 0; ; try++ {
+				mult := stored[sq]
+				if try > 0 || mult == 0 {
+					mult = rng.sparse()
+					if popcount((m.mask*mult)>>56) < 6 {
+						continue
+					}
 				}
 				cur++
 				ok := true
@@ -117,8 +121,8 @@ func initMagics() {
 			}
 		}
 	}
-	build(&rookMagics, &rookDirs)
-	build(&bishopMagics, &bishopDirs)
+	build(&rookMagics, &rookDirs, &rookMagicMults)
+	build(&bishopMagics, &bishopDirs, &bishopMagicMults)
 }
 
 func rookAttacks(sq int, occ Bitboard) Bitboard {
