@@ -24,8 +24,8 @@ func benchPerft(b *testing.B, fen string, depth int) {
 // BenchmarkPerftStart is perft 6 of the initial position (119,060,324 nodes).
 func BenchmarkPerftStart(b *testing.B) { benchPerft(b, StartFEN, 6) }
 
-// BenchmarkPerftKiwipete is perft 4 of "Kiwipete" (4,085,603 nodes).
-func BenchmarkPerftKiwipete(b *testing.B) { benchPerft(b, kiwipeteFEN, 4) }
+// BenchmarkPerftKiwipete is perft 5 of "Kiwipete" (193,690,690 nodes).
+func BenchmarkPerftKiwipete(b *testing.B) { benchPerft(b, kiwipeteFEN, 5) }
 
 // BenchmarkMoves generates the legal moves of Kiwipete.
 func BenchmarkMoves(b *testing.B) {
