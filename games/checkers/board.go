@@ -71,14 +71,24 @@ type Position struct {
 // Black's forward), 2 and 3 go up (White's forward); 0 and 2 go towards
 // file a, 1 and 3 towards file h.
 var (
-	neighbour [4][32]int8  // the adjacent square in each direction, or -1
-	landing   [4][32]int8  // the square two steps away, or -1
-	stepMask  [4][2]uint32 // squares stepping with the first/second shift
+	neighbour [4][32]int8 // the adjacent square in each direction, or -1
+	landing   [4][32]int8 // the square two steps away, or -1
 )
 
-// Per-direction shifts: stepMask[d][0] squares move by shifts[d][0], and
-// stepMask[d][1] squares by shifts[d][1] (positive = towards higher numbers).
-var shifts = [4][2]int{{4, 3}, {5, 4}, {-4, -5}, {-3, -4}}
+// Steps as shifts: in direction 0 the squares of mask0a move by +4 and those
+// of mask0b by +3; direction 1: +5 and +4; direction 2: -4 and -5;
+// direction 3: -3 and -4. Squares in neither mask would leave the board.
+// TestGeometry checks the masks against neighbour.
+const (
+	mask0a uint32 = 0x0f0f0f0f // even rows
+	mask0b uint32 = 0x00e0e0e0 // odd rows but the last, not file a
+	mask1a uint32 = 0x07070707 // even rows, not file h
+	mask1b uint32 = 0x00f0f0f0 // odd rows but the last
+	mask2a uint32 = 0x0f0f0f00 // even rows but the first
+	mask2b uint32 = 0xe0e0e0e0 // odd rows, not file a
+	mask3a uint32 = 0x07070700 // even rows but the first, not file h
+	mask3b uint32 = 0xf0f0f0f0 // odd rows
+)
 
 const (
 	row0 uint32 = 0x0000000f // squares 1–4: White crowns here
@@ -107,33 +117,27 @@ func init() {
 		for d := 0; d < 4; d++ {
 			neighbour[d][s] = squareAt(r+dr[d], c+dc[d])
 			landing[d][s] = squareAt(r+2*dr[d], c+2*dc[d])
-			if n := neighbour[d][s]; n >= 0 {
-				switch int(n) - s {
-				case shifts[d][0]:
-					stepMask[d][0] |= 1 << s
-				case shifts[d][1]:
-					stepMask[d][1] |= 1 << s
-				default:
-					panic("checkers: board geometry")
-				}
-			}
 		}
 	}
 }
+
+func step0(b uint32) uint32 { return (b&mask0a)<<4 | (b&mask0b)<<3 }
+func step1(b uint32) uint32 { return (b&mask1a)<<5 | (b&mask1b)<<4 }
+func step2(b uint32) uint32 { return (b&mask2a)>>4 | (b&mask2b)>>5 }
+func step3(b uint32) uint32 { return (b&mask3a)>>3 | (b&mask3b)>>4 }
 
 // step moves every square of b one step in direction d (squares that would
 // leave the board are dropped).
 func step(d int, b uint32) uint32 {
 	switch d {
 	case 0:
-		return (b&stepMask[0][0])<<4 | (b&stepMask[0][1])<<3
+		return step0(b)
 	case 1:
-		return (b&stepMask[1][0])<<5 | (b&stepMask[1][1])<<4
+		return step1(b)
 	case 2:
-		return (b&stepMask[2][0])>>4 | (b&stepMask[2][1])>>5
-	default:
-		return (b&stepMask[3][0])>>3 | (b&stepMask[3][1])>>4
+		return step2(b)
 	}
+	return step3(b)
 }
 
 // reverse is the opposite direction.

@@ -61,29 +61,26 @@ func (p *Position) quiets(buf []game.Move) int {
 	own := p.pieces[us]
 	empty := ^(own | p.pieces[1-us])
 	kings := own & p.kings
-	n := 0
-	for d := 0; d < 4; d++ {
-		movers := kings
-		if forward(us, d) {
-			movers = own
-		}
-		for t := step(d, movers) & empty; t != 0; t &= t - 1 {
-			to := bits.TrailingZeros32(t)
-			if n < len(buf) {
-				buf[n] = quietMove(int(neighbour[reverse(d)][to]), d)
-				n++
-			}
+	down, up := own, kings // Black's men go down the board
+	if us == white {
+		down, up = kings, own
+	}
+	n := emitQuiets(buf, 0, step0(down)&empty, 0)
+	n = emitQuiets(buf, n, step1(down)&empty, 1)
+	n = emitQuiets(buf, n, step2(up)&empty, 2)
+	return emitQuiets(buf, n, step3(up)&empty, 3)
+}
+
+// emitQuiets writes the steps in direction d that land on targets.
+func emitQuiets(buf []game.Move, n int, targets uint32, d int) int {
+	back := &neighbour[3-d]
+	for ; targets != 0; targets &= targets - 1 {
+		if n < len(buf) {
+			buf[n] = quietMove(int(back[bits.TrailingZeros32(targets)]), d)
+			n++
 		}
 	}
 	return n
-}
-
-// forward reports whether direction d is forward for the men of colour c.
-func forward(c, d int) bool {
-	if c == black {
-		return d < 2
-	}
-	return d >= 2
 }
 
 // Captures writes the compulsory captures (every complete jump path) into
@@ -96,21 +93,18 @@ func (p *Position) Captures(buf []game.Move) int {
 	opp := p.pieces[1-us]
 	empty := ^(own | opp)
 	kings := own & p.kings
-	var jumpers uint32
-	for d := 0; d < 4; d++ {
-		movers := kings
-		if forward(us, d) {
-			movers = own
-		}
-		r := reverse(d)
-		jumpers |= movers & step(r, opp&step(r, empty))
+	// Squares from which a jump in direction d is possible: step back from
+	// an empty square over an opponent.
+	down := step3(opp&step3(empty)) | step2(opp&step2(empty))
+	up := step1(opp&step1(empty)) | step0(opp&step0(empty))
+	lo, hi := 0, 1
+	jumpers := own&down | kings&up
+	if us == white {
+		lo, hi = 2, 3
+		jumpers = own&up | kings&down
 	}
 	if jumpers == 0 {
 		return 0
-	}
-	lo, hi := 0, 1
-	if us == white {
-		lo, hi = 2, 3
 	}
 	n := 0
 	for ; jumpers != 0; jumpers &= jumpers - 1 {
