@@ -1,0 +1,132 @@
+package algos
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"splitpoint/tt"
+)
+
+// MaxDepth is the deepest nominal search depth Options accepts; the plies
+// between it and game.MaxPly are left to quiescence search.
+const MaxDepth = 100
+
+// Options selects an algorithm and its enhancements. The zero value of
+// every enhancement is "off"; Presets gives named combinations.
+type Options struct {
+	Algo  string `json:"algo"`  // one of Algorithms()
+	Depth int    `json:"depth"` // nominal depth in plies; 0 = up to MaxDepth under Time
+	// TTBits sizes the transposition table at 2^TTBits entries; 0 = off
+	// (mtdf then uses a private table of 2^MTDFFallbackBits entries: MTD(f)
+	// is a sequence of null-window searches that needs memory to be more
+	// than a slow alpha-beta).
+	TTBits     int           `json:"tt_bits"`
+	Iterative  bool          `json:"iterative"`  // iterative deepening 1, 2, …, Depth
+	Aspiration int           `json:"aspiration"` // half-width of the aspiration window around the previous iteration's value; 0 = off
+	Quiescence bool          `json:"quiescence"` // search Captures below the horizon
+	TTMove     bool          `json:"tt_move"`    // order the table's best move first
+	MVVLVA     bool          `json:"mvv_lva"`    // order captures by Gain, before quiet moves
+	Killers    bool          `json:"killers"`    // two killer moves per ply
+	History    bool          `json:"history"`    // history heuristic for quiet moves
+	Seed       uint64        `json:"seed"`       // recorded with the result; serial searches are deterministic and do not use it
+	Time       time.Duration `json:"time_ns"`    // wall-clock limit; 0 = none (implies Iterative)
+	MaxNodes   uint64        `json:"max_nodes"`  // node limit; 0 = none
+}
+
+// The algorithm names.
+const (
+	AlgoNegamax   = "negamax"
+	AlgoAlphaBeta = "alphabeta"
+	AlgoScout     = "scout"
+	AlgoMTDF      = "mtdf"
+)
+
+// MTDFFallbackBits sizes the private table of mtdf when TTBits is 0.
+const MTDFFallbackBits = 16
+
+var algorithms = []string{AlgoNegamax, AlgoAlphaBeta, AlgoScout, AlgoMTDF}
+
+var algoHelp = map[string]string{
+	AlgoNegamax:   "full-width negamax, no pruning (*Socrates Fig. 1)",
+	AlgoAlphaBeta: "fail-soft alpha-beta (*Socrates Fig. 3)",
+	AlgoScout:     "Pearl's Scout / PVS with null-window tests (StarTech Fig. 1, *Socrates Fig. 4)",
+	AlgoMTDF:      "MTD(f): null-window alpha-beta passes over a transposition table (Plaat et al. 1996)",
+}
+
+// Algorithms lists the algorithm names, for help and completion.
+func Algorithms() []string { return slices.Clone(algorithms) }
+
+// AlgorithmHelp is a one-line description of an algorithm ("" if unknown).
+func AlgorithmHelp(name string) string { return algoHelp[name] }
+
+// Presets returns the named option sets. Depth is left 0: the caller sets
+// it (or Time).
+//
+//   - plain: the bare algorithm (Scout), no table, no ordering, no
+//     iterative deepening, no quiescence: the setting of the Knuth–Moore
+//     minimal-tree tests.
+//   - default: Scout, a 2^20 table, iterative deepening, aspiration ±50,
+//     quiescence and every ordering heuristic.
+//   - ordering-off: default without TT move, MVV-LVA, killers and history.
+//   - mtdf: default with MTD(f) and no aspiration (MTD(f) needs none).
+func Presets() map[string]Options {
+	def := Options{Algo: AlgoScout, TTBits: 20, Iterative: true, Aspiration: 50, Quiescence: true,
+		TTMove: true, MVVLVA: true, Killers: true, History: true}
+	off := def
+	off.TTMove, off.MVVLVA, off.Killers, off.History = false, false, false, false
+	mtdf := def
+	mtdf.Algo, mtdf.Aspiration = AlgoMTDF, 0
+	return map[string]Options{
+		"plain":        {Algo: AlgoScout},
+		"default":      def,
+		"ordering-off": off,
+		"mtdf":         mtdf,
+	}
+}
+
+// PresetNames lists the preset names in sorted order.
+func PresetNames() []string {
+	var names []string
+	for n := range Presets() {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Validate reports the first invalid option, with what is allowed.
+func (o Options) Validate() error {
+	if !slices.Contains(algorithms, o.Algo) {
+		if o.Algo == "" {
+			return fmt.Errorf("no algorithm given (allowed: %s)", strings.Join(algorithms, ", "))
+		}
+		return fmt.Errorf("unknown algorithm %q (allowed: %s)", o.Algo, strings.Join(algorithms, ", "))
+	}
+	if o.Depth < 0 || o.Depth > MaxDepth {
+		return fmt.Errorf("depth %d out of range (allowed: 1..%d, or 0 with a time limit)", o.Depth, MaxDepth)
+	}
+	if o.Depth == 0 && o.Time <= 0 && o.MaxNodes == 0 {
+		return fmt.Errorf("depth 0 needs a time or node limit (allowed depths: 1..%d)", MaxDepth)
+	}
+	if o.TTBits < 0 || o.TTBits > tt.MaxBits {
+		return fmt.Errorf("tt bits %d out of range (allowed: 0 = off, or 1..%d for 2^bits entries)", o.TTBits, tt.MaxBits)
+	}
+	if o.Aspiration < 0 {
+		return fmt.Errorf("aspiration window %d is negative (allowed: 0 = off, or a half-width > 0)", o.Aspiration)
+	}
+	if o.Time < 0 {
+		return fmt.Errorf("time limit %v is negative (allowed: 0 = none, or a positive duration)", o.Time)
+	}
+	return nil
+}
+
+// String prints every field, so that a result can be reproduced.
+func (o Options) String() string {
+	return fmt.Sprintf("algo=%s depth=%d tt=%d iterative=%t aspiration=%d quiescence=%t tt-move=%t mvv-lva=%t killers=%t history=%t seed=%d time=%v max-nodes=%d",
+		o.Algo, o.Depth, o.TTBits, o.Iterative, o.Aspiration, o.Quiescence, o.TTMove, o.MVVLVA, o.Killers, o.History, o.Seed, o.Time, o.MaxNodes)
+}
+
+// ordering reports whether any move-ordering heuristic is on.
+func (o Options) ordering() bool { return o.TTMove || o.MVVLVA || o.Killers || o.History }

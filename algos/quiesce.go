@@ -1,0 +1,71 @@
+package algos
+
+import (
+	"splitpoint/game"
+)
+
+// Quiesce searches the position at ply with captures only, from a node not
+// yet counted (a parallel search's entry point; the main search reaches
+// quiescence through its horizon nodes, which count as leaves).
+func (s *Searcher[T, P]) Quiesce(ply int, alpha, beta game.Value) game.Value {
+	s.Counters.QNodes++
+	if s.visit(ply) {
+		return 0
+	}
+	return s.qsearch(ply, alpha, beta)
+}
+
+// qsearch is fail-soft quiescence search of an already counted node. In
+// chess the side to move may stand pat: Eval is a lower bound and only the
+// moves of Captures (captures and promotions) are searched. With
+// ForcedCaptures (checkers) a pending capture must be played, so there is no
+// stand pat and the node's value is the best capture; a position without
+// captures is quiet and Eval is its value. Either way the search stops at
+// game.MaxPly.
+func (s *Searcher[T, P]) qsearch(ply int, alpha, beta game.Value) game.Value {
+	pos := P(&s.Stack.Pos[ply])
+	if ply >= game.MaxPly-1 {
+		return pos.Eval()
+	}
+	b := -game.Inf
+	if !s.ForcedCaptures {
+		b = pos.Eval() // stand pat
+		if b >= beta {
+			return b
+		}
+		if b > alpha {
+			alpha = b
+		}
+	}
+	n := pos.Captures(s.Stack.Moves[ply][:])
+	if n == 0 {
+		if s.ForcedCaptures {
+			return pos.Eval()
+		}
+		return b
+	}
+	s.orderCaptures(ply, n)
+	child := &s.Stack.Pos[ply+1]
+	for i := range n {
+		m := s.pick(ply, i, n)
+		pos.Play(m, child)
+		s.Counters.QNodes++
+		if s.visit(ply + 1) {
+			return 0
+		}
+		v := -s.qsearch(ply+1, -beta, -alpha)
+		if s.stopped {
+			return 0
+		}
+		if v > b {
+			b = v
+		}
+		if v >= beta {
+			return v
+		}
+		if v > alpha {
+			alpha = v
+		}
+	}
+	return b
+}

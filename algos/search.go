@@ -1,0 +1,146 @@
+package algos
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"splitpoint/game"
+	"splitpoint/metrics"
+)
+
+// Search runs the search opt describes from root: one search of opt.Depth
+// plies, or iterative deepening 1, 2, … when opt.Iterative or a time limit
+// is set. A cancelled ctx (checked every 1024 nodes) ends the search
+// promptly: the result is then the deepest completed iteration's and the
+// error is ctx.Err(). Reaching opt.Time or opt.MaxNodes ends it the same
+// way with a nil error and Result.Stopped set.
+func Search[T any, P game.Position[T]](ctx context.Context, root *T, opt Options) (*Result, error) {
+	if err := opt.Validate(); err != nil {
+		return nil, err
+	}
+	s := NewSearcher[T, P](opt, nil)
+	return s.Run(ctx, root, nil)
+}
+
+// domainer is the part of game.Describer Run needs.
+type domainer interface{ Domain() string }
+
+// Run is Search on a prepared Searcher; onIter, if not nil, is called with
+// the result so far after each completed iteration.
+func (s *Searcher[T, P]) Run(ctx context.Context, root *T, onIter func(*Result)) (*Result, error) {
+	opt := s.Opt
+	start := time.Now()
+	var deadline time.Time
+	if opt.Time > 0 {
+		deadline = start.Add(opt.Time)
+	}
+	s.Start(ctx, deadline)
+	if d, ok := any(root).(domainer); ok {
+		s.ForcedCaptures = d.Domain() == "checkers"
+	}
+	s.TT.NewSearch()
+	s.ResetStats()
+	s.ResetOrdering()
+	s.SetRoot(root)
+
+	maxDepth, first := opt.Depth, opt.Depth
+	if maxDepth == 0 {
+		maxDepth = MaxDepth
+	}
+	if opt.Iterative || opt.Time > 0 || opt.Depth == 0 {
+		first = 1
+	}
+	res := &Result{Algo: opt.Algo, Options: opt}
+	var prevNodes uint64
+	for d := first; d <= maxDepth; d++ {
+		before := s.Counters.Nodes
+		v, researches := s.iterate(d, res.Value, d > first)
+		if s.stopped {
+			break
+		}
+		it := Iteration{Depth: d, Value: v, Researches: researches,
+			Nodes: s.Counters.Nodes - before, TotalNodes: s.Counters.Nodes,
+			Seconds: time.Since(start).Seconds()}
+		it.BestMove, _ = s.RootMove()
+		if opt.Algo == AlgoMTDF {
+			it.PV = s.pvFromTT(it.BestMove, d)
+		} else {
+			it.PV = slices.Clone(s.PV())
+		}
+		if d > first {
+			it.EBF = metrics.EBF(prevNodes, it.Nodes)
+		}
+		prevNodes = it.Nodes
+		res.Iterations = append(res.Iterations, it)
+		res.Value, res.BestMove, res.PV, res.Depth = v, it.BestMove, it.PV, d
+		if onIter != nil {
+			s.fill(res, start)
+			onIter(res)
+		}
+	}
+	res.Stopped = s.stopped
+	s.fill(res, start)
+	if s.err != nil {
+		return res, s.err
+	}
+	return res, nil
+}
+
+// fill copies the statistics into res.
+func (s *Searcher[T, P]) fill(res *Result, start time.Time) {
+	res.Seconds = time.Since(start).Seconds()
+	res.Counters = s.Counters
+	res.Counters.Finalize()
+	if res.Seconds > 0 {
+		res.NPS = float64(res.Nodes) / res.Seconds
+	}
+	res.TT = s.TTStats
+	res.TT.Fill = s.TT.Fill()
+	res.TT.Entries = s.TT.Len()
+}
+
+// iterate searches the root to depth d with the configured algorithm; with
+// aspiration windows (alphabeta, scout) it first tries prev ± Aspiration
+// and opens the side that failed, as often as needed (the result is then
+// exact). It returns the value and the number of aspiration re-searches.
+func (s *Searcher[T, P]) iterate(d int, prev game.Value, havePrev bool) (game.Value, int) {
+	s.ntype[0] = metrics.PV
+	s.rootMove, s.rootValue = game.NoMove, 0
+	switch s.Opt.Algo {
+	case AlgoNegamax:
+		return s.Negamax(0, d), 0
+	case AlgoMTDF:
+		guess := game.Value(0)
+		if havePrev {
+			guess = prev
+		}
+		return s.MTDF(d, guess), 0
+	}
+	alpha, beta := -game.Inf, game.Inf
+	if w := game.Value(s.Opt.Aspiration); w > 0 && havePrev && !game.IsMate(prev) {
+		alpha, beta = max(prev-w, -game.Inf), min(prev+w, game.Inf)
+	}
+	researches := 0
+	for {
+		s.ntype[0] = metrics.PV
+		var v game.Value
+		if s.Opt.Algo == AlgoScout {
+			v = s.Scout(0, d, alpha, beta)
+		} else {
+			v = s.AlphaBeta(0, d, alpha, beta)
+		}
+		if s.stopped {
+			return 0, researches
+		}
+		switch {
+		case v <= alpha && alpha > -game.Inf:
+			alpha = -game.Inf
+		case v >= beta && beta < game.Inf:
+			beta = game.Inf
+		default:
+			return v, researches
+		}
+		researches++
+	}
+}

@@ -1,0 +1,320 @@
+// Package algos holds the serial game-tree search algorithms of splitpoint,
+// each written once as a generic function over the game.Position contract:
+// negamax (*Socrates, Joerg & Kuszmaul 1994, Fig. 1), fail-soft alpha-beta
+// (*Socrates Fig. 3), Pearl's Scout / PVS (StarTech, Kuszmaul 1995, Fig. 1;
+// *Socrates Fig. 4) and MTD(f), with iterative deepening, aspiration
+// windows, quiescence search, a transposition table (StarTech Fig. 3) and
+// move ordering (TT move, MVV-LVA, killers, history).
+//
+// Search runs one search from a position; Solve and SolveSummary measure
+// the time to solve test positions and Kaufman's rating estimate (StarTech
+// §3). Searcher is the lower-level engine a parallel search reuses below
+// its grain size.
+package algos
+
+import (
+	"context"
+	"time"
+
+	"splitpoint/game"
+	"splitpoint/metrics"
+	"splitpoint/tt"
+)
+
+// Hook is called once per node a Searcher visits, before anything else is
+// done at the node. Returning true aborts the search: every pending call
+// then unwinds at once and its value must be ignored (Searcher.Stopped).
+// A parallel search uses it to charge simulated time and to notice aborts.
+type Hook interface {
+	Node() (abort bool)
+}
+
+const (
+	historySize = 4096
+	historyCap  = 1 << 20
+	pollMask    = 1023 // poll the context and the clock every 1024 nodes
+)
+
+// Searcher is the serial search engine: its own game.Stack, an optional
+// shared transposition table, per-ply move-ordering state and counters. It
+// never allocates while searching. A Searcher is used by one goroutine at a
+// time; several Searchers may share one *tt.Table.
+//
+// The search methods (Negamax, AlphaBeta, Scout, Quiesce, MTDF) search the
+// position Stack.Pos[ply] to depth plies; a caller that searches a subtree
+// (a parallel search's task) copies its root into Stack.Pos[ply] (SetRoot
+// for ply 0), sets the expected node type with SetNodeType, and reads the
+// value, checking Stopped afterwards.
+type Searcher[T any, P game.Position[T]] struct {
+	Stack *game.Stack[T]
+	TT    *tt.Table
+	Hook  Hook // nil = none
+	Opt   Options
+	// ForcedCaptures selects the checkers rule for quiescence: while
+	// Captures is non-empty the side to move must capture, so there is no
+	// stand pat; when it is empty the position is quiet and Eval is its
+	// value. Otherwise (chess) quiescence stands pat on Eval. Run sets it
+	// from the root's Domain().
+	ForcedCaptures bool
+
+	Counters metrics.Counters
+	TTStats  tt.Stats
+
+	ctx      context.Context
+	deadline time.Time
+	stopped  bool
+	err      error
+
+	rootMove  game.Move
+	rootValue game.Value
+
+	ntype   [game.MaxPly + 1]metrics.NodeType
+	killers [game.MaxPly + 1][2]game.Move
+	history [2][historySize]int32
+	scored  [game.MaxPly + 1]bool
+	capNode [game.MaxPly + 1]bool // the first generated move is a capture (Lu's capture node)
+	scores  [game.MaxPly + 1][game.MaxMoves]int32
+	pvLen   [game.MaxPly + 1]int
+	pv      [game.MaxPly + 1][game.MaxPly + 1]game.Move
+}
+
+// NewSearcher returns a Searcher for opt. It uses table when non-nil (a
+// table shared with other searchers); otherwise it makes one of 2^TTBits
+// entries, or none when TTBits is 0 — except that mtdf then gets a private
+// table of 2^MTDFFallbackBits entries.
+func NewSearcher[T any, P game.Position[T]](opt Options, table *tt.Table) *Searcher[T, P] {
+	if table == nil {
+		table = tt.New(opt.TTBits)
+		if table == nil && opt.Algo == AlgoMTDF {
+			table = tt.New(MTDFFallbackBits)
+		}
+	}
+	s := &Searcher[T, P]{Stack: game.NewStack[T](game.MaxPly), TT: table, Opt: opt}
+	s.ntype[0] = metrics.PV
+	return s
+}
+
+// SetRoot copies root into Stack.Pos[0] and marks it a PV node.
+func (s *Searcher[T, P]) SetRoot(root *T) {
+	s.Stack.Pos[0] = *root
+	s.ntype[0] = metrics.PV
+}
+
+// SetNodeType sets the expected Knuth–Moore type of the node at ply (the
+// statistics only; the search does not depend on it).
+func (s *Searcher[T, P]) SetNodeType(ply int, t metrics.NodeType) { s.ntype[ply] = t }
+
+// Stopped reports whether the last search was aborted (Hook, context,
+// time or node limit); its value is then meaningless.
+func (s *Searcher[T, P]) Stopped() bool { return s.stopped }
+
+// Start prepares a search under ctx (nil = never cancelled) with an
+// optional deadline (zero = none): it clears the stop flag. Run calls it;
+// a parallel search calls it before using the search methods directly.
+func (s *Searcher[T, P]) Start(ctx context.Context, deadline time.Time) {
+	s.ctx, s.deadline, s.stopped, s.err = ctx, deadline, false, nil
+}
+
+// Err is the context's error if the search was cancelled.
+func (s *Searcher[T, P]) Err() error { return s.err }
+
+// ResetStats clears the counters and the TT statistics.
+func (s *Searcher[T, P]) ResetStats() {
+	s.Counters = metrics.Counters{}
+	s.TTStats = tt.Stats{}
+}
+
+// ResetOrdering clears killers and history.
+func (s *Searcher[T, P]) ResetOrdering() {
+	s.killers = [game.MaxPly + 1][2]game.Move{}
+	s.history = [2][historySize]int32{}
+}
+
+// RootMove is the best move found at ply 0 by the last search, and its value.
+func (s *Searcher[T, P]) RootMove() (game.Move, game.Value) { return s.rootMove, s.rootValue }
+
+// PV is the principal variation from ply 0 of the last search (a view into
+// the Searcher's own storage: copy it to keep it).
+func (s *Searcher[T, P]) PV() []game.Move { return s.pv[0][:s.pvLen[0]] }
+
+// visit counts a node, calls the hook and polls for the end of the search
+// every 1024 nodes. It reports whether the search must stop.
+func (s *Searcher[T, P]) visit(ply int) bool {
+	s.Counters.Nodes++
+	if ply > s.Counters.MaxPlyReached {
+		s.Counters.MaxPlyReached = ply
+	}
+	if s.Hook != nil && s.Hook.Node() {
+		s.stopped = true
+	}
+	if s.Counters.Nodes&pollMask == 0 {
+		s.poll()
+	}
+	return s.stopped
+}
+
+func (s *Searcher[T, P]) poll() {
+	if s.ctx != nil {
+		if err := s.ctx.Err(); err != nil {
+			s.err, s.stopped = err, true
+		}
+	}
+	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.stopped = true
+	}
+	if s.Opt.MaxNodes > 0 && s.Counters.Nodes >= s.Opt.MaxNodes {
+		s.stopped = true
+	}
+}
+
+// enter is the common prologue of a main-search node: count it, stop on a
+// draw, at the horizon (quiescence or Eval), on a transposition-table
+// cutoff (useTT) or at a terminal position. Otherwise it generates and
+// orders the moves and returns their number with done false.
+func (s *Searcher[T, P]) enter(ply, depth int, alpha, beta game.Value, useTT bool) (v game.Value, n int, done bool) {
+	s.pvLen[ply] = 0
+	if s.visit(ply) {
+		return 0, 0, true
+	}
+	pos := P(&s.Stack.Pos[ply])
+	if ply > 0 && pos.Draw() {
+		s.Counters.Leaves++
+		return 0, 0, true
+	}
+	if depth <= 0 || ply >= game.MaxPly-1 {
+		s.Counters.Leaves++
+		if s.Opt.Quiescence {
+			return s.qsearch(ply, alpha, beta), 0, true
+		}
+		return pos.Eval(), 0, true
+	}
+	ttMove := game.NoMove
+	if useTT && s.TT != nil {
+		s.TTStats.Probes++
+		if e, ok := s.TT.Probe(pos.Hash(), ply); ok {
+			s.TTStats.Hits++
+			ttMove = e.Move
+			if ply > 0 && e.Depth >= depth {
+				v, cut := game.Value(0), true
+				switch {
+				case e.Lower >= beta:
+					v = e.Lower
+				case e.Upper <= alpha:
+					v = e.Upper
+				case e.Lower == e.Upper:
+					v = e.Lower
+				default:
+					cut = false
+				}
+				if cut {
+					s.TTStats.Cutoffs++
+					s.Counters.Leaves++
+					return v, 0, true
+				}
+			}
+		}
+	}
+	n = pos.Moves(s.Stack.Moves[ply][:])
+	if n == 0 {
+		s.Counters.Leaves++
+		return s.terminal(ply), 0, true
+	}
+	s.capNode[ply] = pos.IsCapture(s.Stack.Moves[ply][0])
+	s.order(ply, n, ttMove)
+	return 0, n, false
+}
+
+// terminal is the value of a position without moves, with a loss found
+// ply plies below the root scored game.MatedIn(ply).
+func (s *Searcher[T, P]) terminal(ply int) game.Value {
+	v := P(&s.Stack.Pos[ply]).Terminal()
+	switch v {
+	case -game.Mate:
+		return game.MatedIn(ply)
+	case game.Mate:
+		return -game.MatedIn(ply)
+	}
+	return v
+}
+
+// updatePV makes m followed by the child's PV the PV of ply.
+func (s *Searcher[T, P]) updatePV(ply int, m game.Move) {
+	s.pv[ply][0] = m
+	k := s.pvLen[ply+1]
+	copy(s.pv[ply][1:1+k], s.pv[ply+1][:k])
+	s.pvLen[ply] = 1 + k
+}
+
+// finish does the bookkeeping at the end of an interior node: statistics,
+// killers and history on a cutoff or a best move, the table store, and the
+// root move at ply 0. alpha0 is the window's lower end when the node was
+// entered, searched the number of children searched, bestIdx the index of
+// the best move in search order.
+func (s *Searcher[T, P]) finish(ply, depth, n, searched, bestIdx int, best game.Move, b, alpha0, beta game.Value, useTT bool) {
+	c := &s.Counters
+	pos := P(&s.Stack.Pos[ply])
+	c.Interior++
+	c.Moves += uint64(n)
+	c.Searched += uint64(searched)
+	if s.capNode[ply] {
+		c.CaptureNodes++
+		c.CaptureMoves += uint64(n)
+	} else {
+		c.QuietNodes++
+		c.QuietMoves += uint64(n)
+	}
+	cut := b >= beta
+	if cut {
+		c.Cutoffs++
+	}
+	switch s.ntype[ply] {
+	case metrics.PV:
+		c.PVNodes++
+	case metrics.CUT:
+		c.CutNodes++
+		if cut && searched == 1 {
+			c.CutAsPredicted++
+		}
+	case metrics.ALL:
+		c.AllNodes++
+		if !cut && b <= alpha0 && searched == n {
+			c.AllAsPredicted++
+		}
+	}
+	improved := b > alpha0
+	if improved || cut {
+		c.BestKnown++
+		if bestIdx == 0 {
+			c.FirstBest++
+		}
+		if !pos.IsCapture(best) {
+			if s.Opt.Killers && s.killers[ply][0] != best {
+				s.killers[ply][1] = s.killers[ply][0]
+				s.killers[ply][0] = best
+			}
+			if s.Opt.History {
+				s.bumpHistory(ply, best, depth)
+			}
+		}
+	}
+	if ply == 0 {
+		s.rootMove, s.rootValue = best, b
+	}
+	if useTT && s.TT != nil {
+		lo, hi := -game.Inf, game.Inf
+		if improved {
+			lo = b
+		}
+		if !cut {
+			hi = b
+		}
+		m := game.NoMove
+		if improved {
+			m = best
+		}
+		s.TTStats.Stores++
+		if s.TT.Store(pos.Hash(), ply, depth, lo, hi, m) {
+			s.TTStats.Overwrites++
+		}
+	}
+}
