@@ -69,9 +69,30 @@ func IterSSSBranching[T any](root *T) int {
 // is what the woken node's expansion uses: the algorithm works on the
 // partial solution tree it can afford and comes back for the rest.
 //
+// Taken literally, §5 does not always make progress within M: suspended
+// states pile up in subtrees that no SOLVED MIN node will purge for a long
+// time, until every ACTIVE LIVE MAX node is blocked and OPEN holds only
+// INACTIVE states (and without a test at case 6 OPEN outgrows M; we found
+// both on synthetic trees with M ≥ M0). So when suspending would get
+// nowhere — the blocked node is the one just woken, or it is the last ACTIVE
+// state — we make room instead (the "iteration"): each subtree hanging off
+// the blocked node's path (another child of one of its MAX ancestors), least
+// promising first, is collapsed into one LIVE state for its root with the
+// largest merit found below it, until the expansion fits. A collapsed
+// subtree is searched again, from that merit, if it becomes the best: a
+// LIVE node of merit H ends SOLVED with merit min(H, value), and every state
+// below it had merit at most H, so the result is unchanged. Once every
+// off-path subtree is one state, OPEN holds at most (depth/2)(b−1)+1 states
+// and the expansion needs b−1 more, which is why M0 suffices.
+//
 // With memory at least SSS*'s peak OPEN size no state is ever suspended and
-// IterSSS examines exactly the leaves SSS examines, in the same order.
-// Nodes counts each expansion once, however often it was deferred.
+// IterSSS examines exactly the leaves SSS examines, in the same order. With
+// less, it may examine leaves SSS* would not (work done while better
+// subtrees wait, and collapsed subtrees searched again): the AAAI-86 claim
+// that ITERSSS* never examines more leaves than alpha-beta does not hold
+// for this reading (about 0.3% of the runs of TestSSSProperties exceed
+// fail-hard alpha-beta, by a few leaves). Leaves and Nodes count every
+// examination, repeated ones included.
 func IterSSS[T any, P game.Position[T]](root *T, depth int, memory int, hook func() bool) (SSSResult, error) {
 	b := IterSSSBranching(root)
 	if m0 := IterSSSMinMemory(max(depth, 0), b); memory < m0 {

@@ -1,7 +1,8 @@
 package algos
 
 import (
-	"fmt"
+	"cmp"
+	"slices"
 
 	"splitpoint/game"
 )
@@ -97,6 +98,7 @@ type sssNode struct {
 	serial              uint64 // names this incarnation of the slot, for the position cache
 	solved              bool
 	inactive            bool // in OPEN, suspended by ITERSSS* (not selectable)
+	woken               bool // made ACTIVE again by ITERSSS*'s case 4
 }
 
 // sssSearch is the state of one SSS* or ITERSSS* search. memory 0 means
@@ -119,6 +121,7 @@ type sssSearch[T any, P game.Position[T]] struct {
 	movesSerial []uint64 // serial of the node whose moves st.Moves[ply] holds
 	nmoves      []int32
 	path        []int32
+	cands       []sssCand
 
 	res SSSResult
 }
@@ -362,21 +365,26 @@ func (s *sssSearch[T, P]) run() (SSSResult, error) {
 		}
 		x := s.pop()
 		n := &s.nodes[x]
-		if sssDebug {
-			s.dump(x)
-		}
 		if !n.solved {
 			v, ms, isLeaf := s.leaf(x)
 			max := n.depth&1 == 0
 			if !isLeaf && max && s.memory > 0 && s.open+len(ms) > s.memory {
-				// ITERSSS*: no room to expand this MAX node; suspend it.
-				n.inactive = true
-				s.inactive++
-				s.countOpen()
-				if stall++; stall > 4*s.memory+64 {
+				if !n.woken && len(s.heap) > 0 {
+					// ITERSSS*: no room to expand this MAX node; suspend it.
+					n.inactive = true
+					s.inactive++
+					s.countOpen()
+					if stall++; stall > 4*s.memory+64 {
+						return s.res, errIterSSSStuck
+					}
+					continue
+				}
+				// Suspending it again would get nowhere: make room by
+				// collapsing the least promising subtrees off its path.
+				if !s.collapse(x, len(ms)) {
 					return s.res, errIterSSSStuck
 				}
-				continue
+				n = &s.nodes[x]
 			}
 			stall = 0
 			if s.hook != nil && s.hook() {
@@ -462,6 +470,7 @@ func (s *sssSearch[T, P]) run() (SSSResult, error) {
 			return s.res, errIterSSSStuck
 		}
 		s.nodes[y].inactive = false
+		s.nodes[y].woken = true
 		s.inactive--
 		s.open--
 		s.push(y)
@@ -543,36 +552,93 @@ func (s *sssSearch[T, P]) purgeSub(c int32, h game.Value, deepest *int32) bool {
 	return true
 }
 
-var sssDebug bool
-
-func (s *sssSearch[T, P]) name(id int32) string {
-	if id == 0 {
-		return "s"
-	}
-	n := s.nodes[id]
-	str := ""
-	for n.parent != sssNone {
-		str = fmt.Sprint(n.idx+1) + str
-		n = s.nodes[n.parent]
-	}
-	return str
+// sssCand is a subtree ITERSSS* may collapse: the MIN node at its root, the
+// states below it and the largest merit among them.
+type sssCand struct {
+	id     int32
+	states int
+	merit  game.Value
 }
 
-func (s *sssSearch[T, P]) dump(x int32) {
-	n := s.nodes[x]
-	st := "L"
-	if n.solved {
-		st = "S"
-	}
-	line := fmt.Sprintf("sel %s %s h=%d open=%d inact=%d | ", s.name(x), st, n.h, s.open, s.inactive)
-	for _, id := range s.heap {
-		line += fmt.Sprintf("%s:%d ", s.name(id), s.nodes[id].h)
-	}
-	line += "| INACT "
-	for i := range s.nodes {
-		if s.nodes[i].inactive && s.nodes[i].serial != 0 {
-			line += fmt.Sprintf("%s:%d ", s.name(int32(i)), s.nodes[i].h)
+// collapse makes room in OPEN for the expansion of the MAX node z into k
+// children: it replaces the subtrees hanging off z's path (the other
+// children of z's MAX ancestors), least promising first (lowest merit; of
+// equal merit, the rightmost), by a single LIVE state for their root with
+// the largest merit found below it, until the expansion fits. Such a
+// subtree is searched again if it becomes the best: the partial solution
+// trees it held are forgotten. Once every subtree off the path is one state,
+// OPEN holds at most (depth(z)/2)(b−1)+1 states and the expansion needs
+// b−1 more: M0 is exactly enough. It reports false if the expansion still
+// does not fit.
+func (s *sssSearch[T, P]) collapse(z int32, k int) bool {
+	cands := s.cands[:0]
+	for c, a := z, s.nodes[z].parent; a != sssNone; c, a = a, s.nodes[a].parent {
+		if s.nodes[a].depth&1 != 0 {
+			continue
+		}
+		for o := s.nodes[a].child; o != sssNone; o = s.nodes[o].next {
+			if o == c {
+				continue
+			}
+			cd := sssCand{id: o, merit: -sssInfinity}
+			s.measure(o, &cd)
+			if cd.states > 1 {
+				cands = append(cands, cd)
+			}
 		}
 	}
-	fmt.Println(line)
+	// Least promising first: lowest merit, then rightmost (cands lists
+	// deeper ancestors first and, within one, children left to right).
+	slices.SortStableFunc(cands, func(a, b sssCand) int {
+		if a.merit != b.merit {
+			return cmp.Compare(a.merit, b.merit)
+		}
+		return -cmp.Compare(s.nodes[a.id].depth, s.nodes[b.id].depth)
+	})
+	s.cands = cands
+	for _, cd := range cands {
+		if s.open+k <= s.memory {
+			break
+		}
+		s.drop(cd.id)
+		n := &s.nodes[cd.id]
+		n.child = sssNone
+		n.solved, n.inactive, n.woken = false, false, false
+		n.h = cd.merit
+		s.push(cd.id)
+	}
+	return s.open+k <= s.memory
+}
+
+// measure counts the states below c (c included) and their largest merit.
+func (s *sssSearch[T, P]) measure(c int32, cd *sssCand) {
+	n := &s.nodes[c]
+	if n.heap != sssNone || n.inactive {
+		cd.states++
+		cd.merit = max(cd.merit, n.h)
+		return
+	}
+	for k := n.child; k != sssNone; k = s.nodes[k].next {
+		s.measure(k, cd)
+	}
+}
+
+// drop removes every state below c, c included, from OPEN and frees the
+// explicit nodes strictly below c.
+func (s *sssSearch[T, P]) drop(c int32) {
+	n := &s.nodes[c]
+	switch {
+	case n.heap != sssNone:
+		s.remove(c)
+	case n.inactive:
+		n.inactive = false
+		s.inactive--
+		s.open--
+	}
+	for k := n.child; k != sssNone; {
+		next := s.nodes[k].next
+		s.drop(k)
+		s.freeNode(k)
+		k = next
+	}
 }
