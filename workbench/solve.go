@@ -1,0 +1,127 @@
+package workbench
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+
+	"splitpoint/algos"
+	"splitpoint/game"
+	"splitpoint/games/checkers"
+	"splitpoint/games/chess"
+)
+
+func init() {
+	register(&Command{
+		Name:  "solve",
+		Args:  "<suite or position> (--time T | --depth D) [--preset P] [--json] …",
+		Short: "solve EPD test positions (bm/am) and estimate a rating from t20, as StarTech §3",
+		Long: `Searches each position by iterative deepening under the time or depth
+limit and records the time and nodes until a right move (one of bm, or a
+move not in am) was chosen and kept to the end. The summary gives t20, the
+sum of the 20 fastest times (an unsolved position counts as the limit), and
+Kaufman's estimate 2930 − 200·log10(t20) (StarTech §3). Options start from
+--preset (default "default": Scout with a 2^20 table, aspiration, quiescence
+and every ordering heuristic). Ctrl-C stops at once and summarises the
+positions finished so far.`,
+		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
+			sf := declareSearchFlags(fs, "default")
+			return func(env *Env, args []string) error {
+				if len(args) != 1 {
+					return usageErr("want one <suite or position>, got %d arguments", len(args))
+				}
+				opt, err := sf.options()
+				if err != nil {
+					return err
+				}
+				if opt.Time <= 0 && opt.Depth <= 0 {
+					return usageErr("solve needs --time or --depth")
+				}
+				items, err := Resolve(args[0])
+				if err != nil {
+					return err
+				}
+				return solveCmd(env, items, opt, *sf.asJSON)
+			}
+		},
+	})
+}
+
+// SolveRow is one position's line of a solve report.
+type SolveRow struct {
+	Position string `json:"position"`
+	ID       string `json:"id"`
+	Expected string `json:"expected"`
+	Chosen   string `json:"chosen"`
+	algos.SolveResult
+}
+
+// SolveReport is the JSON of a solve run.
+type SolveReport struct {
+	Options   algos.Options `json:"options"`
+	Rows      []SolveRow    `json:"positions"`
+	Summary   algos.Summary `json:"summary"`
+	Cancelled bool          `json:"cancelled"`
+}
+
+func solveCmd(env *Env, items []*Item, opt algos.Options, asJSON bool) error {
+	rep := SolveReport{Options: opt}
+	var results []algos.SolveResult
+	if !asJSON {
+		fmt.Fprintf(env.Out, "solve %d positions, %s\n", len(items), opt)
+		fmt.Fprintf(env.Out, "%4s  %-28s %-14s %-8s %6s %9s %13s %5s\n", "#", "id", "expected", "chosen", "solved", "seconds", "nodes", "depth")
+	}
+	for _, it := range items {
+		if len(it.BM) == 0 && len(it.AM) == 0 {
+			return fmt.Errorf("%s: no bm or am to solve for", it.Name)
+		}
+		var r algos.SolveResult
+		switch {
+		case it.Chess != nil:
+			r = algos.Solve[chess.Position](env.Ctx, it.Chess, it.BM, it.AM, opt)
+		case it.Checkers != nil:
+			r = algos.Solve[checkers.Position](env.Ctx, it.Checkers, it.BM, it.AM, opt)
+		default:
+			return fmt.Errorf("%s: synthetic trees have no expected moves", it.Name)
+		}
+		if r.Err != nil && errors.Is(r.Err, context.Canceled) {
+			rep.Cancelled = true
+			break
+		}
+		if r.Err != nil {
+			return r.Err
+		}
+		row := SolveRow{Position: it.Name, ID: it.ID, Expected: it.Expected(), SolveResult: r}
+		if r.Move != game.NoMove {
+			row.Chosen = it.Describer().MoveString(r.Move)
+		}
+		rep.Rows = append(rep.Rows, row)
+		results = append(results, r)
+		if !asJSON {
+			mark := "no"
+			if r.Solved {
+				mark = "yes"
+			}
+			fmt.Fprintf(env.Out, "%4d  %-28s %-14s %-8s %6s %9.3f %13d %5d\n", it.Index, trunc(it.ID, 28),
+				trunc(row.Expected, 14), row.Chosen, mark, r.Seconds, r.Nodes, r.Depth)
+		}
+	}
+	rep.Summary = algos.SolveSummary(results)
+	if asJSON {
+		return writeJSON(env.Out, rep)
+	}
+	s := rep.Summary
+	if rep.Cancelled {
+		fmt.Fprintf(env.Out, "cancelled: summary of the %d positions finished\n", len(results))
+	}
+	fmt.Fprintf(env.Out, "solved %d of %d; t%d = %.3f s; Kaufman's estimate 2930 − 200·log10(t20) = %.0f\n",
+		s.Solved, s.Positions, s.Counted, s.T20, s.Rating)
+	if s.Positions != 25 {
+		fmt.Fprintf(env.Out, "note: Kaufman's estimate is calibrated on his 25-position suite (suite:kaufman); here it is only indicative\n")
+	}
+	if rep.Cancelled {
+		return context.Canceled
+	}
+	return nil
+}
