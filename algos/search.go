@@ -54,7 +54,7 @@ func (s *Searcher[T, P]) Run(ctx context.Context, root *T, onIter func(*Result))
 	res := &Result{Algo: opt.Algo, Options: opt}
 	var prevNodes uint64
 	for d := first; d <= maxDepth; d++ {
-		before := s.Counters.Nodes
+		before, horizon, ttCuts := s.Counters.Nodes, s.horizon, s.TTStats.Cutoffs
 		v, researches := s.iterate(d, res.Value, d > first)
 		if s.stopped {
 			break
@@ -77,6 +77,13 @@ func (s *Searcher[T, P]) Run(ctx context.Context, root *T, onIter func(*Result))
 		if onIter != nil {
 			s.fill(res, start)
 			onIter(res)
+		}
+		// Without a depth limit, stop once an iteration met neither the
+		// horizon nor a table cutoff: the tree is exhausted and deeper
+		// iterations would repeat it (small synthetic trees under a time
+		// limit).
+		if opt.Depth == 0 && s.horizon == horizon && s.TTStats.Cutoffs == ttCuts {
+			break
 		}
 	}
 	res.Stopped = s.stopped

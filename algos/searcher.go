@@ -65,6 +65,7 @@ type Searcher[T any, P game.Position[T]] struct {
 	stopped  bool
 	err      error
 
+	horizon   uint64 // horizon nodes reached (a search without any is exact at every deeper depth)
 	rootMove  game.Move
 	rootValue game.Value
 
@@ -183,6 +184,7 @@ func (s *Searcher[T, P]) enter(ply, depth int, alpha, beta game.Value, useTT boo
 	}
 	if depth <= 0 || ply >= game.MaxPly-1 {
 		s.Counters.Leaves++
+		s.horizon++
 		if s.Opt.Quiescence {
 			return s.qsearch(ply, alpha, beta), 0, true
 		}
