@@ -1,0 +1,290 @@
+package fits
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// ErrTooFew is wrapped by the error Fit returns when there are not more
+// observations than coefficients (n ≤ k leaves no degree of freedom for the
+// standard errors).
+var ErrTooFew = errors.New("too few observations")
+
+// ErrSingular is wrapped by the error Fit returns when the design matrix is
+// singular or nearly so: the data cannot tell the terms apart (for example
+// every run on the same P with W proportional to C, or W/P or C zero in
+// every run).
+var ErrSingular = errors.New("degenerate observations")
+
+// maxCond is the largest condition number of the column-equilibrated design
+// matrix that Fit accepts. Beyond it the coefficients carry fewer than about
+// six correct digits.
+const maxCond = 1e10
+
+// Coef is one fitted coefficient.
+type Coef struct {
+	// Value is the least-squares estimate.
+	Value float64
+	// SE is its standard error, sqrt(s²·[(XᵀX)⁻¹]_jj) with
+	// s² = Σ rᵢ²/(n−k).
+	SE float64
+	// CI95 is the 95 % confidence interval Value ± t(0.975, n−k)·SE,
+	// t the Student t quantile.
+	CI95 [2]float64
+	// Fixed is true for a coefficient that the model holds at 0 (c0 in
+	// NoIntercept, c∞ in WorkOnly); Value, SE and CI95 are then all 0.
+	Fixed bool
+}
+
+// Result is a fitted performance model. Fit fills every field; the
+// statistics over the observations are:
+//
+//	residual     rᵢ = Tᵢ − T̂ᵢ
+//	R²           1 − Σ rᵢ² / Σ (Tᵢ − mean T)²   (centred, for every model)
+//	correlation  Pearson's sample correlation of T̂ with T
+//	mean error   (1/n) Σ |rᵢ|                    (in the unit of Time)
+//	mean relative error  (1/n) Σ |rᵢ| / Tᵢ
+//
+// *Socrates (Joerg and Kuszmaul 1994, section 2) reports "a sample
+// correlation coefficient of 0.999947, and a mean error of 14.2% and a mean
+// relative error of 4.85%" and refers for the definitions to [HL93, page 51]
+// without stating them; the definitions above are the usual ones for those
+// names. The paper's "mean error" is a percentage, so its definition differs
+// from MeanError here, which is absolute.
+type Result struct {
+	Model Model
+	// Obs are the fitted observations, in the order given.
+	Obs []Obs
+	// C1 multiplies W/P, Cinf multiplies C, C0 is the constant.
+	C1, Cinf, C0 Coef
+	// N is the number of observations and DoF = N − k the residual degrees
+	// of freedom, k the number of fitted coefficients.
+	N, DoF int
+	// Sigma is the residual standard error sqrt(Σ rᵢ²/(N−k)).
+	Sigma float64
+	// R2 is the coefficient of determination; NaN when every Time is equal.
+	R2 float64
+	// Correlation is the sample correlation of predicted with measured
+	// times; NaN when either is constant.
+	Correlation float64
+	// MeanError, MeanRelativeError and MaxRelativeError summarise the
+	// residuals as defined above (the maximum of |rᵢ|/Tᵢ).
+	MeanError, MeanRelativeError, MaxRelativeError float64
+	// Predicted are the fitted times T̂ᵢ and Residuals the Tᵢ − T̂ᵢ.
+	Predicted, Residuals []float64
+	// BrentMeanError and BrentMeanRelativeError are the mean error and mean
+	// relative error of Brent's bound T ≈ W/P + C on the same observations
+	// (Brent 1974, Lemma 2, as cited by Joerg and Kuszmaul 1994, section 1:
+	// the run time with a perfect scheduler "can be brought down to no more
+	// than C + W/P").
+	BrentMeanError, BrentMeanRelativeError float64
+	// Published compares the fit with the coefficients of the papers, in
+	// the order of the Published variable.
+	Published []Comparison
+
+	terms []int          // the model's terms, indices termWork…
+	beta  []float64      // coefficient per term
+	cov   *mat.SymDense  // covariance of beta: s²(XᵀX)⁻¹
+	tcrit float64        // t(0.975, DoF)
+}
+
+// Fit fits the model m to obs by ordinary least squares,
+//
+//	minimise Σ (Tᵢ − x(Pᵢ, Wᵢ, Cᵢ)·β)²,  x = (W/P, C, 1) restricted to m's terms,
+//
+// solved by a QR factorization of the design matrix with its columns scaled
+// to unit maximum (so that work counted in nodes and spans in seconds do not
+// spoil the conditioning). Standard errors assume independent errors of equal
+// variance; the confidence intervals further assume they are normal.
+//
+// Fit returns an error wrapping ErrTooFew when len(obs) ≤ k (k = 3 for Full,
+// 2 otherwise), one wrapping ErrSingular when the terms cannot be separated,
+// and an error naming the observation when one is invalid (P ≤ 0, negative
+// or non-finite Work or Span, Time ≤ 0 or non-finite). Fit panics if m is not
+// one of Full, NoIntercept, WorkOnly. A nil or empty obs is too few.
+func Fit(obs []Obs, m Model) (*Result, error) {
+	ts := m.terms()
+	k := len(ts)
+	for i, o := range obs {
+		if err := o.check(i); err != nil {
+			return nil, err
+		}
+	}
+	n := len(obs)
+	if n <= k {
+		return nil, fmt.Errorf("%w: model %s has %d coefficients and needs at least %d runs, got %d",
+			ErrTooFew, m, k, k+1, n)
+	}
+
+	// Design matrix with equilibrated columns: x[i][j] = regressor / scale[j].
+	x := mat.NewDense(n, k, nil)
+	y := mat.NewDense(n, 1, nil)
+	for i, o := range obs {
+		x.SetRow(i, regressors(ts, o.P, o.Work, o.Span))
+		y.Set(i, 0, o.Time)
+	}
+	scale := make([]float64, k)
+	for j := range k {
+		for i := range n {
+			scale[j] = math.Max(scale[j], math.Abs(x.At(i, j)))
+		}
+		if scale[j] == 0 {
+			return nil, fmt.Errorf("%w: %s is 0 in every run, so c%s cannot be fitted",
+				ErrSingular, termNames[ts[j]].of, termNames[ts[j]].name)
+		}
+		for i := range n {
+			x.Set(i, j, x.At(i, j)/scale[j])
+		}
+	}
+	var qr mat.QR
+	qr.Factorize(x)
+	if c := qr.Cond(); !(c <= maxCond) {
+		return nil, fmt.Errorf("%w: the runs cannot tell the terms of %s apart (condition number %.3g; "+
+			"vary P, or measure runs whose work and span are not proportional)", ErrSingular, m.Formula(), c)
+	}
+	var bs mat.Dense
+	if err := qr.SolveTo(&bs, false, y); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrSingular, err)
+	}
+
+	// (XᵀX)⁻¹ = R⁻¹R⁻ᵀ for the scaled X = QR.
+	var rfull mat.Dense
+	qr.RTo(&rfull)
+	r := mat.NewTriDense(k, mat.Upper, nil)
+	for i := range k {
+		for j := i; j < k; j++ {
+			r.SetTri(i, j, rfull.At(i, j))
+		}
+	}
+	var rinv mat.TriDense
+	if err := rinv.InverseTri(r); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrSingular, err)
+	}
+
+	res := &Result{
+		Model: m,
+		Obs:   append([]Obs(nil), obs...),
+		N:     n,
+		DoF:   n - k,
+		terms: ts,
+		beta:  make([]float64, k),
+	}
+	for j := range k {
+		res.beta[j] = bs.At(j, 0) / scale[j]
+	}
+	res.Predicted = make([]float64, n)
+	res.Residuals = make([]float64, n)
+	times := make([]float64, n)
+	var ssr float64
+	for i, o := range obs {
+		times[i] = o.Time
+		res.Predicted[i] = dot(res.beta, regressors(ts, o.P, o.Work, o.Span))
+		res.Residuals[i] = o.Time - res.Predicted[i]
+		ssr += res.Residuals[i] * res.Residuals[i]
+	}
+	s2 := ssr / float64(res.DoF)
+	res.Sigma = math.Sqrt(s2)
+	res.cov = mat.NewSymDense(k, nil)
+	for i := range k {
+		for j := i; j < k; j++ {
+			var v float64
+			for l := max(i, j); l < k; l++ {
+				v += rinv.At(i, l) * rinv.At(j, l)
+			}
+			res.cov.SetSym(i, j, s2*v/(scale[i]*scale[j]))
+		}
+	}
+	res.tcrit = distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(res.DoF)}.Quantile(0.975)
+
+	res.C1 = Coef{Fixed: true}
+	res.Cinf = Coef{Fixed: true}
+	res.C0 = Coef{Fixed: true}
+	for j, t := range ts {
+		se := math.Sqrt(res.cov.At(j, j))
+		c := Coef{Value: res.beta[j], SE: se, CI95: [2]float64{res.beta[j] - res.tcrit*se, res.beta[j] + res.tcrit*se}}
+		switch t {
+		case termWork:
+			res.C1 = c
+		case termSpan:
+			res.Cinf = c
+		case termOne:
+			res.C0 = c
+		}
+	}
+
+	mean := stat.Mean(times, nil)
+	var sst float64
+	for _, t := range times {
+		sst += (t - mean) * (t - mean)
+	}
+	res.R2 = math.NaN()
+	if sst > 0 {
+		res.R2 = 1 - ssr/sst
+	}
+	res.Correlation = stat.Correlation(res.Predicted, times, nil)
+	res.MeanError, res.MeanRelativeError, res.MaxRelativeError = errorStats(obs, res.Predicted)
+
+	brent := make([]float64, n)
+	for i, o := range obs {
+		brent[i] = o.WorkPerProc() + o.Span
+	}
+	res.BrentMeanError, res.BrentMeanRelativeError, _ = errorStats(obs, brent)
+	res.Published = compare(res, obs)
+	return res, nil
+}
+
+// Coefs returns the model's fitted coefficients as (name, Coef) pairs in the
+// order c1, c∞, c0, leaving out those the model holds at 0.
+func (r *Result) Coefs() []NamedCoef {
+	var out []NamedCoef
+	for _, t := range r.terms {
+		c := r.C1
+		switch t {
+		case termSpan:
+			c = r.Cinf
+		case termOne:
+			c = r.C0
+		}
+		out = append(out, NamedCoef{Name: termNames[t].name, Term: termNames[t].of, Coef: c})
+	}
+	return out
+}
+
+// NamedCoef is a coefficient with its name ("1", "∞" or "0", as in c1, c∞,
+// c0) and the term it multiplies ("W/P", "C" or "1").
+type NamedCoef struct {
+	Name, Term string
+	Coef
+}
+
+var termNames = [numTerms]struct{ name, of string }{
+	termWork: {"1", "W/P"},
+	termSpan: {"∞", "C"},
+	termOne:  {"0", "1"},
+}
+
+// errorStats returns the mean absolute error, mean relative error and
+// largest relative error of the predictions pred of obs' times.
+func errorStats(obs []Obs, pred []float64) (meanErr, meanRel, maxRel float64) {
+	for i, o := range obs {
+		e := math.Abs(o.Time - pred[i])
+		meanErr += e
+		meanRel += e / o.Time
+		maxRel = math.Max(maxRel, e/o.Time)
+	}
+	n := float64(len(obs))
+	return meanErr / n, meanRel / n, maxRel
+}
+
+func dot(a, b []float64) float64 {
+	var s float64
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}

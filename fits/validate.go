@@ -1,0 +1,83 @@
+package fits
+
+import "fmt"
+
+// Validation is a model fitted on the runs of small machines and judged on
+// the runs of big ones: "development of the program on a small, readily
+// accessable, machine while predicting the performance on a big,
+// tournament-sized, machine" (Kuszmaul 1995, abstract; see also the section
+// "Critical Path and Work of StarTech", where the tuned code's performance
+// on a big machine "matched the prediction").
+type Validation struct {
+	// MaxP is the largest P fitted; Fit is the model fitted on the runs
+	// with P ≤ MaxP.
+	MaxP float64
+	Fit  *Result
+	// Points are the runs with P > MaxP, in the order given, with their
+	// predictions.
+	Points []ValidationPoint
+	// MeanError, MeanRelativeError and MaxRelativeError are those of the
+	// predictions of Points, defined as in Result.
+	MeanError, MeanRelativeError, MaxRelativeError float64
+	// BrentMeanRelativeError is that of Brent's bound W/P + C on Points.
+	BrentMeanRelativeError float64
+	// Coverage is the fraction of Points whose time lies in its 95 %
+	// prediction interval.
+	Coverage float64
+}
+
+// ValidationPoint is one predicted run.
+type ValidationPoint struct {
+	Obs        Obs
+	Prediction Prediction
+	// RelativeError is (predicted − measured)/measured: positive when the
+	// model is pessimistic.
+	RelativeError float64
+	// Inside reports whether the measured time is in the prediction interval.
+	Inside bool
+}
+
+// Validate fits m to the observations with P ≤ maxP and predicts those with
+// P > maxP. It returns Fit's errors for the fitted part, and an error when
+// no observation has P > maxP. It panics if maxP is NaN or not positive.
+func Validate(obs []Obs, maxP float64, m Model) (*Validation, error) {
+	if !(maxP > 0) {
+		panic(fmt.Sprintf("fits: Validate: maxP = %v, want positive", maxP))
+	}
+	var train, test []Obs
+	for i, o := range obs {
+		if err := o.check(i); err != nil {
+			return nil, err
+		}
+		if o.P <= maxP {
+			train = append(train, o)
+		} else {
+			test = append(test, o)
+		}
+	}
+	if len(test) == 0 {
+		return nil, fmt.Errorf("no run has P > %g to predict", maxP)
+	}
+	fit, err := Fit(train, m)
+	if err != nil {
+		return nil, fmt.Errorf("fitting the %d runs with P ≤ %g: %w", len(train), maxP, err)
+	}
+	v := &Validation{MaxP: maxP, Fit: fit}
+	pred := make([]float64, len(test))
+	brent := make([]float64, len(test))
+	inside := 0
+	for i, o := range test {
+		p := fit.Predict(o.P, o.Work, o.Span)
+		pred[i] = p.Value
+		brent[i] = o.WorkPerProc() + o.Span
+		in := p.PredLo <= o.Time && o.Time <= p.PredHi
+		if in {
+			inside++
+		}
+		v.Points = append(v.Points, ValidationPoint{Obs: o, Prediction: p, RelativeError: (p.Value - o.Time) / o.Time, Inside: in})
+	}
+	v.MeanError, v.MeanRelativeError, v.MaxRelativeError = errorStats(test, pred)
+	_, v.BrentMeanRelativeError, _ = errorStats(test, brent)
+	v.Coverage = float64(inside) / float64(len(test))
+	return v, nil
+}
