@@ -10,15 +10,18 @@ import (
 	"splitpoint/games/synth"
 )
 
-// benchScout runs Scout on a prepared Searcher b.N times and reports the
-// node rate.
+// benchScout runs Scout on a prepared Searcher b.N times, each time from
+// an empty table and fresh ordering state, and reports the node rate.
 func benchScout[T any, P game.Position[T]](b *testing.B, s *Searcher[T, P], roots []*T, depth int) {
 	s.Start(context.Background(), time.Time{})
 	var nodes uint64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, r := range roots {
-			s.TT.NewSearch()
+			b.StopTimer()
+			s.TT.Clear() // every op searches from an empty table
+			s.ResetOrdering()
+			b.StartTimer()
 			s.SetRoot(r)
 			before := s.Counters.Nodes
 			s.Scout(0, depth, -game.Inf, game.Inf)
