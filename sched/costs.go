@@ -1,0 +1,72 @@
+package sched
+
+// Kind is the kind of a step charged with Ctx.Charge.
+type Kind uint8
+
+// The kinds of steps. Node, Eval, Gen, TTLocal, TTRemote and User are
+// charged by algorithms; Spawn is charged by the runtime on every spawn.
+const (
+	Node     Kind = iota // one node of the search (the unit of the papers' node counts)
+	Eval                 // one static evaluation
+	Gen                  // one move generation
+	TTLocal              // a transposition-table access held by this processor
+	TTRemote             // a transposition-table access on another processor (StarTech's global table on the CM-5)
+	Spawn                // posting a child task (charged to the parent)
+	User                 // anything else an algorithm wants to account
+	NumKinds
+)
+
+var kindNames = [NumKinds]string{"node", "eval", "gen", "tt_local", "tt_remote", "spawn", "user"}
+
+// String is the kind's name as it appears in Stats.Counts.
+func (k Kind) String() string {
+	if k < NumKinds {
+		return kindNames[k]
+	}
+	return "kind?"
+}
+
+// CostModel gives the cost, in abstract time units, of each step. It is the
+// simulator's machine description (in the spirit of StarTech's cycle
+// accounting, Fig. 8, and of the *Socrates model T ≈ W/P + C); the pool
+// uses it only to express W and C in the same units.
+//
+// The first group is work: it is added to W, to the running task's
+// timestamp (so to C) and to the processor's clock. The second group is
+// scheduling overhead, paid on the simulator only: it advances the clock of
+// the processor that pays it but is neither work nor critical path.
+//
+// The zero CostModel means DefaultCosts: Node = 1, everything else 0 — an
+// ideal machine on which T_1 = W and T_inf = C exactly.
+type CostModel struct {
+	Node     int64 `json:"node"`
+	Eval     int64 `json:"eval"`
+	Gen      int64 `json:"gen"`
+	TTLocal  int64 `json:"tt_local"`
+	TTRemote int64 `json:"tt_remote"`
+	Spawn    int64 `json:"spawn"` // per spawn, charged to the parent (work and span)
+	User     int64 `json:"user"`
+
+	// Steal is the round trip of one steal request (StarTech: a message
+	// to a random processor and the answer), paid by the thief per
+	// attempt, failed or not.
+	Steal int64 `json:"steal"`
+	// Migrate is the copy of a stolen task's board state to the thief
+	// (*Socrates §4.1 migration threads), paid by the thief per steal.
+	Migrate int64 `json:"migrate"`
+	// Abort is the latency of an abort message along one tree edge
+	// (*Socrates §4.2): a descendant k edges below sees the abort
+	// k·Abort units after it was issued.
+	Abort int64 `json:"abort"`
+	// Wake is the latency of a result or signal reaching a blocked
+	// processor (a child's result to a waiting parent, an Event's signal
+	// to a waiter): the waiter resumes Wake units after the event.
+	Wake int64 `json:"wake"`
+}
+
+// DefaultCosts is the ideal machine: one unit per node, all else free.
+func DefaultCosts() CostModel { return CostModel{Node: 1} }
+
+func (c CostModel) table() [NumKinds]int64 {
+	return [NumKinds]int64{c.Node, c.Eval, c.Gen, c.TTLocal, c.TTRemote, c.Spawn, c.User}
+}

@@ -1,0 +1,101 @@
+// Package sched is the parallel runtime of splitpoint: the contract every
+// parallel search algorithm is written against (Ctx), and two machines that
+// run the same algorithm code — a real goroutine pool and a simulated
+// machine of P processors (1…4096, or infinitely many) with a virtual clock.
+//
+// The split follows the papers: the algorithm only exposes parallelism
+// (spawn, sync, abort, levels), the scheduler decides where and when it runs
+// (Joerg & Kuszmaul 1994, *Socrates on Cilk, §3; Kuszmaul 1995, StarTech,
+// "randomized work stealing"), and performance is understood through the
+// work W and the critical path C, both measured as the program runs by
+// timestamping (*Socrates Fig. 9; StarTech §"critical path and work").
+//
+// Execution model, the same on both machines: every processor owns a deque
+// of spawned tasks. Spawn pushes the child at the bottom of the spawning
+// processor's deque and the parent goes on (help-first). A processor takes
+// its own work from the bottom (newest, deepest) and an idle processor
+// steals from the top (oldest, shallowest) of a victim chosen at random
+// with the run's seeded generator (*Socrates §3). A task runs to completion
+// on the processor that started it; its stack is never moved.
+//
+// Waiting for children is helpful (Cilk, Zugzwang's "helpful master"; Lu
+// §2.4): a task that must wait for children runs other work on its own
+// processor meanwhile — first its own unstolen children, then pinned
+// processes sent to the processor, then stolen work — nested on top of
+// itself. With Config.LevelWait it only takes work at the level of the
+// children it waits for or deeper (*Socrates §4.4). See DESIGN notes in
+// doc.go for the effect on W and C.
+package sched
+
+// Ctx is what a task's code receives: the runtime contract of every parallel
+// algorithm. Both machines hand the task its own *Task as its Ctx.
+//
+// Per node an algorithm makes one Charge call and one Aborted poll; both are
+// a few loads and adds (a comparison of the task's abort stamp with the
+// processor's clock, *Socrates §4.2 abort tables).
+type Ctx interface {
+	// Spawn posts fn as a child task at level Level()+1 and returns its
+	// handle. The child may run on any processor, now or later.
+	Spawn(fn func(Ctx) any) *Task
+	// SpawnAt is Spawn with an explicit level (depth in the search tree),
+	// the key of steal ordering by levels (*Socrates §4.3).
+	SpawnAt(level int, fn func(Ctx) any) *Task
+	// SpawnOn posts fn as a child pinned to processor proc mod NumProcs():
+	// a long-lived process (PVSplit's searchers, PARSSS*'s N processes,
+	// root-split searchers). Pinned tasks are never stolen. On the
+	// infinite simulated machine it gets a processor of its own.
+	SpawnOn(proc int, fn func(Ctx) any) *Task
+
+	// Sync waits until every child spawned so far has finished (helping
+	// meanwhile) and joins their timestamps.
+	Sync()
+	// Wait waits for the given children (of this task) to finish.
+	Wait(ts ...*Task)
+	// WaitAny waits until one of the given children has finished and
+	// returns it (the first in ts that is done); nil if ts is empty.
+	WaitAny(ts ...*Task) *Task
+
+	// Abort marks t and all its descendants aborted (*Socrates §4.2).
+	// Each of them sees it at its next poll. On the simulator the mark
+	// travels CostModel.Abort time units per tree edge.
+	Abort(t *Task)
+	// Aborted is the abort poll: one load and one comparison.
+	Aborted() bool
+	// Check unwinds the task with a panic (recovered by the runtime at
+	// the task's boundary) when it is aborted.
+	Check()
+
+	// Charge accounts n steps of kind k: cost units are added to the work
+	// W, to the task's timestamp (critical path) and, on the simulator, to
+	// the processor's virtual clock.
+	Charge(k Kind, n int64)
+
+	// Level is the task's level.
+	Level() int
+	// Proc is the processor running the task, in [0, NumProcs()) (on the
+	// infinite machine processors are numbered as they are created).
+	Proc() int
+	// NumProcs is P; 0 on the infinite simulated machine.
+	NumProcs() int
+	// Rand is the run's seeded generator (per processor: reproducible on
+	// the simulator).
+	Rand() uint64
+	// Now is the processor's virtual clock on the simulator, and the
+	// work charged so far by the worker on the pool.
+	Now() int64
+	// Self is the task's own handle.
+	Self() *Task
+}
+
+// WaitKind classifies blocked time for the cycle accounting of StarTech
+// Fig. 8: waiting for children, for shared state (a deferred read of the
+// transposition table, a process waiting on a shared array), or for a
+// parent/controller.
+type WaitKind uint8
+
+const (
+	WaitShared   WaitKind = iota // a read of shared state deferred until another search finishes
+	WaitChildren                 // a task waiting for its children
+	WaitParent                   // a searcher waiting for its parent or controller
+	numWaitKinds
+)

@@ -1,0 +1,186 @@
+package sched
+
+import "math"
+
+// anyLevel is the level bound of a processor that may take any work.
+const anyLevel = math.MinInt32
+
+// deque is a processor's pool of posted (ready, not started) tasks
+// (*Socrates §3, the PCM/Cilk deque). It is not synchronized: the pool
+// guards it with the processor's lock, the simulator runs one processor at
+// a time.
+//
+// Without levels it is the plain deque: the owner pushes and pops at the
+// bottom (LIFO, depth first), thieves take from the top (FIFO, the oldest
+// and shallowest work). With levels (*Socrates §4.3) the tasks are grouped
+// by level, shallow at the top: the owner takes from the deepest level,
+// thieves from the shallowest, and within one level both take the oldest
+// first, so that siblings start in spawn order whether stolen or not.
+//
+// The bound min (Config.LevelWait, *Socrates §4.4) excludes tasks at levels
+// shallower than min from pop and steal.
+type deque struct {
+	levels bool
+	n      int
+
+	// plain: items[top:] from top (oldest) to bottom (newest)
+	items []*Task
+	top   int
+
+	// levels: groups[gtop:] sorted by level, shallowest first
+	groups []group
+	gtop   int
+}
+
+type group struct {
+	level int32
+	items []*Task
+	head  int
+}
+
+func (d *deque) push(t *Task) {
+	d.n++
+	if !d.levels {
+		d.items = append(d.items, t)
+		return
+	}
+	l := t.level
+	i := len(d.groups) - 1
+	if i >= d.gtop && d.groups[i].level == l {
+		d.groups[i].items = append(d.groups[i].items, t)
+		return
+	}
+	if i < d.gtop || d.groups[i].level < l {
+		g := d.addGroup(len(d.groups), l)
+		g.items = append(g.items, t)
+		return
+	}
+	// A shallower level than the deepest one: find its place.
+	for i > d.gtop && d.groups[i-1].level >= l {
+		i--
+	}
+	if d.groups[i].level == l {
+		d.groups[i].items = append(d.groups[i].items, t)
+		return
+	}
+	g := d.addGroup(i, l)
+	g.items = append(g.items, t)
+}
+
+// addGroup inserts an empty group for level l at index i and returns it.
+func (d *deque) addGroup(i int, l int32) *group {
+	if len(d.groups) < cap(d.groups) {
+		d.groups = d.groups[:len(d.groups)+1]
+		last := &d.groups[len(d.groups)-1]
+		spare := last.items[:0] // the slot's old slice is free: reuse it
+		copy(d.groups[i+1:], d.groups[i:len(d.groups)-1])
+		d.groups[i] = group{level: l, items: spare}
+	} else {
+		d.groups = append(d.groups, group{})
+		copy(d.groups[i+1:], d.groups[i:len(d.groups)-1])
+		d.groups[i] = group{level: l}
+	}
+	return &d.groups[i]
+}
+
+// pop takes the owner's next task: the newest (plain) or the oldest of the
+// deepest level (levels), if its level is at least min.
+func (d *deque) pop(min int32) *Task {
+	if d.n == 0 {
+		return nil
+	}
+	if !d.levels {
+		j := len(d.items) - 1
+		t := d.items[j]
+		if t.level < min {
+			return nil
+		}
+		d.items[j] = nil
+		d.items = d.items[:j]
+		d.n--
+		if j == d.top {
+			d.items, d.top = d.items[:0], 0
+		}
+		return t
+	}
+	gi := len(d.groups) - 1
+	g := &d.groups[gi]
+	if g.level < min {
+		return nil
+	}
+	t := g.take()
+	d.n--
+	if g.head == len(g.items) {
+		g.items, g.head = g.items[:0], 0
+		d.groups = d.groups[:gi]
+		if gi == d.gtop {
+			d.groups, d.gtop = d.groups[:0], 0
+		}
+	}
+	return t
+}
+
+// steal takes a thief's task: the oldest of the shallowest level that is at
+// least min.
+func (d *deque) steal(min int32) *Task {
+	if d.n == 0 {
+		return nil
+	}
+	if !d.levels {
+		for j := d.top; j < len(d.items); j++ {
+			t := d.items[j]
+			if t.level < min {
+				continue
+			}
+			if j == d.top {
+				d.items[j] = nil
+				d.top++
+			} else {
+				copy(d.items[j:], d.items[j+1:])
+				d.items[len(d.items)-1] = nil
+				d.items = d.items[:len(d.items)-1]
+			}
+			d.n--
+			if d.top == len(d.items) {
+				d.items, d.top = d.items[:0], 0
+			} else if d.top > 64 && d.top > len(d.items)/2 {
+				k := copy(d.items, d.items[d.top:])
+				clear(d.items[k:])
+				d.items, d.top = d.items[:k], 0
+			}
+			return t
+		}
+		return nil
+	}
+	for gi := d.gtop; gi < len(d.groups); gi++ {
+		g := &d.groups[gi]
+		if g.level < min {
+			continue
+		}
+		t := g.take()
+		d.n--
+		if g.head == len(g.items) {
+			g.items, g.head = g.items[:0], 0
+			switch {
+			case gi == len(d.groups)-1 && gi == d.gtop:
+				d.groups, d.gtop = d.groups[:0], 0
+			case gi == d.gtop:
+				d.gtop++
+			default:
+				spare := g.items
+				copy(d.groups[gi:], d.groups[gi+1:])
+				d.groups[len(d.groups)-1] = group{items: spare}
+				d.groups = d.groups[:len(d.groups)-1]
+			}
+		}
+		return t
+	}
+	return nil
+}
+
+func (g *group) take() *Task {
+	t := g.items[g.head]
+	g.items[g.head] = nil
+	g.head++
+	return t
+}

@@ -1,0 +1,64 @@
+package sched
+
+// FreeList is a per-processor free list of scratch objects (search stacks,
+// move buffers), so that a task's hot path does not allocate: a task only
+// ever runs on one processor, and only that processor's tasks touch its
+// list. Create it once per run, from inside the run.
+type FreeList[V any] struct {
+	New func() *V
+	per [][]*V
+}
+
+// NewFreeList makes a free list for the machine c runs on.
+func NewFreeList[V any](c Ctx, newf func() *V) *FreeList[V] {
+	return &FreeList[V]{New: newf, per: make([][]*V, c.NumProcs())}
+}
+
+// Get takes an object from the processor's list, or makes one.
+func (f *FreeList[V]) Get(c Ctx) *V {
+	i := c.Proc()
+	if i >= len(f.per) {
+		// Only on the infinite simulated machine, whose processors are
+		// created as it runs (and which runs one processor at a time).
+		f.per = append(f.per, make([][]*V, i+1-len(f.per))...)
+	}
+	l := f.per[i]
+	if n := len(l); n > 0 {
+		v := l[n-1]
+		f.per[i] = l[:n-1]
+		return v
+	}
+	return f.New()
+}
+
+// Put returns an object to the processor's list.
+func (f *FreeList[V]) Put(c Ctx, v *V) {
+	i := c.Proc()
+	f.per[i] = append(f.per[i], v)
+}
+
+// Processes runs n long-lived processes and waits for them: process i is a
+// task pinned to processor (c.Proc()+i) mod P — process 0 shares the
+// caller's processor, which only waits — so that PVSplit's searchers,
+// PARSSS*'s N processes or the N root-split searchers each own a
+// processor. It returns their results in order.
+//
+// A task blocked on an Event or Cond holds its processor: processes that
+// wait for each other must be on distinct processors, so n must not exceed
+// P (on the infinite machine every process has its own processor).
+func Processes(c Ctx, n int, fn func(c Ctx, i int) any) []any {
+	if np := c.NumProcs(); np > 0 && n > np {
+		panic("sched: Processes: more processes than processors")
+	}
+	ts := make([]*Task, n)
+	base := c.Proc()
+	for i := range n {
+		ts[i] = c.SpawnOn(base+i, func(c Ctx) any { return fn(c, i) })
+	}
+	c.Wait(ts...)
+	out := make([]any, n)
+	for i, t := range ts {
+		out[i] = t.Result()
+	}
+	return out
+}

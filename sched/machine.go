@@ -1,0 +1,260 @@
+package sched
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// machine is one run: the processors, the configuration and the counters
+// both backends share.
+type machine struct {
+	cfg       Config
+	cm        CostModel
+	costs     [NumKinds]int64
+	sim, inf  bool
+	levelWait bool
+	nprocs    int // P; 0 for the infinite machine
+	abortHop  int64
+	procs     []*proc
+	root      *Task
+	ctx       context.Context
+
+	aborts atomic.Int64
+	errMu  sync.Mutex
+	err    error
+
+	// pool
+	finished atomic.Bool
+	doneCh   chan struct{}
+	sleepers    atomic.Int32
+	idleWorkers atomic.Int32
+	start    time.Time
+
+	// simulator (only the running processor or the event loop touch these)
+	over      bool
+	endTime   int64
+	heap      []*proc
+	running   *proc
+	parked    []*proc // idle thieves, in parking order
+	free      []*proc // infinite machine: processors without work
+	victims   []*proc // processors whose deque is not empty
+	ready     int64   // tasks posted and not started
+	busy      int64   // processors not parked
+	prof      profiler
+	cancelled bool
+	rngSched  rng
+}
+
+// proc is a processor: a pool worker or a simulated processor.
+type proc struct {
+	m       *machine
+	id      int
+	now     int64 // simulator: virtual clock; pool: work charged (see Charge)
+	horizon int64 // yield when now passes it (simulator); never on the pool
+	costs   [NumKinds]int64
+	cur     *Task
+
+	mu    sync.Mutex // pool: guards dq and mail
+	dq    deque
+	size  atomic.Int32 // pool: dq.n, for lock-free emptiness checks
+	mail  []*Task      // pinned tasks, FIFO
+	nmail atomic.Int32
+	rng   rng // victims
+	urng  rng // Ctx.Rand
+
+	// counters
+	work, overhead                    int64
+	counts                            [NumKinds]int64
+	steals, attempts, spawns, started int64
+	abortedTasks                      int64
+	blocked                           [numWaitKinds]int64
+	idle                              int64
+
+	// pool
+	sleeping atomic.Bool
+	wake     chan struct{}
+	timer    *time.Timer
+
+	// simulator
+	next      func() (struct{}, bool)
+	stop      func()
+	yield     func(struct{}) bool
+	state     uint8
+	parkAt    int64
+	parkKind  int8 // WaitKind, or -1 for an idle processor
+	parkIdx   int  // index in m.parked, or -1
+	victimIdx int  // index in m.victims, or -1
+	heapIdx   int
+	minLevel  int32
+	waitTask  *Task
+	waitObj   any
+}
+
+const (
+	stRunnable = iota
+	stRunning
+	stParked
+	stExited
+)
+
+func (m *machine) newProc(id int) *proc {
+	p := &proc{m: m, id: id, costs: m.costs, parkIdx: -1, victimIdx: -1, heapIdx: -1}
+	p.dq.levels = m.cfg.Levels
+	p.rng = newRNG(m.cfg.Seed, uint64(2*id))
+	p.urng = newRNG(m.cfg.Seed, uint64(2*id+1))
+	if m.sim {
+		p.horizon = never
+	} else {
+		p.horizon = never
+		p.wake = make(chan struct{}, 1)
+		p.timer = time.NewTimer(time.Hour)
+		p.timer.Stop()
+	}
+	return p
+}
+
+func (m *machine) fail(err error) {
+	m.errMu.Lock()
+	if m.err == nil {
+		m.err = err
+	}
+	m.errMu.Unlock()
+	if m.root != nil {
+		at := int64(0)
+		if m.sim && m.running != nil {
+			at = m.running.now
+		}
+		m.abortTree(m.root, at)
+	}
+}
+
+// find is the scheduling decision of a processor that needs work: pinned
+// processes first, then its own deque, then a steal.
+func (p *proc) find(min int32) *Task {
+	if x := p.takeMail(); x != nil {
+		return x
+	}
+	if x := p.popLocal(min); x != nil {
+		return x
+	}
+	if p.m.sim {
+		return p.stealSim(min)
+	}
+	return p.stealPool(min)
+}
+
+func (p *proc) takeMail() *Task {
+	if p.m.sim {
+		if len(p.mail) == 0 {
+			return nil
+		}
+		x := p.mail[0]
+		p.mail[0] = nil
+		p.mail = p.mail[1:]
+		p.m.readyAdd(p, -1)
+		p.started++
+		return x
+	}
+	if p.nmail.Load() == 0 {
+		return nil
+	}
+	p.mu.Lock()
+	var x *Task
+	if len(p.mail) > 0 {
+		x = p.mail[0]
+		p.mail[0] = nil
+		p.mail = p.mail[1:]
+		p.nmail.Store(int32(len(p.mail)))
+	}
+	p.mu.Unlock()
+	if x != nil {
+		p.started++
+	}
+	return x
+}
+
+func (p *proc) popLocal(min int32) *Task {
+	if p.m.sim {
+		x := p.dq.pop(min)
+		if x != nil {
+			p.m.dequeChanged(p)
+			p.m.readyAdd(p, -1)
+			p.started++
+		}
+		return x
+	}
+	if p.size.Load() == 0 {
+		return nil
+	}
+	p.mu.Lock()
+	x := p.dq.pop(min)
+	p.size.Store(int32(p.dq.n))
+	p.mu.Unlock()
+	if x != nil {
+		p.started++
+	}
+	return x
+}
+
+// push posts a stealable task on p's deque.
+func (m *machine) push(p *proc, k *Task) {
+	if m.sim {
+		m.pushSim(p, k)
+		return
+	}
+	p.mu.Lock()
+	p.dq.push(k)
+	p.size.Store(int32(p.dq.n))
+	p.mu.Unlock()
+	if m.sleepers.Load() > 0 {
+		m.wakeOne(p)
+	}
+}
+
+// post sends a pinned task to its processor's mailbox.
+func (m *machine) post(from *proc, k *Task) {
+	if m.sim {
+		m.postSim(from, k)
+		return
+	}
+	q := m.procs[k.pin]
+	q.mu.Lock()
+	q.mail = append(q.mail, k)
+	q.nmail.Store(int32(len(q.mail)))
+	q.mu.Unlock()
+	if q != from && q.sleeping.Load() {
+		select {
+		case q.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// notify tells the processor running par that one of its children is done.
+func (m *machine) notify(par *Task, from *proc) {
+	q := par.p
+	if m.sim {
+		if q.state == stParked && q.waitTask == par && q.parkKind == int8(WaitChildren) {
+			m.wake(q, from.now+m.cm.Wake)
+		}
+		return
+	}
+	if q != from && q.sleeping.Load() {
+		select {
+		case q.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+func (m *machine) rootDone(p *proc, t *Task) {
+	if m.sim {
+		m.over = true
+		m.endTime = p.now
+		return
+	}
+	m.finished.Store(true)
+	close(m.doneCh)
+}

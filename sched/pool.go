@@ -1,0 +1,162 @@
+package sched
+
+import (
+	"runtime"
+	"sync"
+	"time"
+)
+
+// Back-off of an idle pool worker: a few rounds of stealing with a yield of
+// the OS thread in between, then sleeps that double from sleepMin up to
+// sleepMax, cut short by a wake-up (new work, a child finishing, mail).
+// StarTech's idle processors likewise "sit idle to avoid swamping busy
+// processors with requests for work" (Fig. 8).
+const (
+	spinRounds = 8
+	sleepMin   = 10 * time.Microsecond
+	sleepMax   = 640 * time.Microsecond
+)
+
+// backoff tracks one stretch of idleness of a pool worker.
+type backoff struct {
+	n     int
+	start time.Time
+}
+
+func (b *backoff) step(p *proc, t *Task, pend int32) {
+	m := p.m
+	if b.n == 0 {
+		b.start = time.Now()
+		m.idleWorkers.Add(1)
+	}
+	b.n++
+	if b.n <= spinRounds {
+		runtime.Gosched()
+		return
+	}
+	d := min(sleepMin<<(b.n-spinRounds-1), sleepMax)
+	p.sleeping.Store(true)
+	m.sleepers.Add(1)
+	// Re-check after announcing the sleep, so that a wake-up sent in
+	// between is not lost (the sleep is bounded anyway).
+	if !m.finished.Load() && (t == nil || t.pending.Load() == pend) && !m.workFor(p) {
+		p.timer.Reset(d)
+		select {
+		case <-p.wake:
+			p.timer.Stop()
+		case <-p.timer.C:
+		}
+	}
+	m.sleepers.Add(-1)
+	p.sleeping.Store(false)
+}
+
+// done closes an idle stretch, if any, charging it to kind (-1: idle).
+func (b *backoff) done(p *proc, kind WaitKind) {
+	if b.n == 0 {
+		return
+	}
+	d := int64(time.Since(b.start))
+	p.idle += d
+	if kind < numWaitKinds {
+		p.blocked[kind] += d
+	}
+	b.n = 0
+	p.m.idleWorkers.Add(-1)
+}
+
+const noWait = WaitKind(255)
+
+func (m *machine) workFor(p *proc) bool {
+	if p.nmail.Load() > 0 {
+		return true
+	}
+	for _, q := range m.procs {
+		if q.size.Load() > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// wakeOne wakes a sleeping worker, if any, after new work was posted.
+func (m *machine) wakeOne(from *proc) {
+	n := len(m.procs)
+	for i := 1; i < n; i++ {
+		q := m.procs[(from.id+i)%n]
+		if q.sleeping.Load() {
+			select {
+			case q.wake <- struct{}{}:
+			default:
+			}
+			return
+		}
+	}
+}
+
+// stealPool tries random victims (StarTech, *Socrates §3: "a processor
+// selected at random"), taking the top of a non-empty deque.
+func (p *proc) stealPool(min int32) *Task {
+	m := p.m
+	n := len(m.procs)
+	if n == 1 {
+		return nil
+	}
+	for i := 0; i < 2*n; i++ {
+		v := m.procs[p.rng.intn(n)]
+		if v == p {
+			continue
+		}
+		p.attempts++
+		if v.size.Load() == 0 {
+			continue
+		}
+		v.mu.Lock()
+		x := v.dq.steal(min)
+		v.size.Store(int32(v.dq.n))
+		v.mu.Unlock()
+		if x != nil {
+			p.steals++
+			p.started++
+			return x
+		}
+	}
+	return nil
+}
+
+// poolMain is a worker's scheduling loop.
+func (p *proc) poolMain(wg *sync.WaitGroup) {
+	defer wg.Done()
+	m := p.m
+	var b backoff
+	for !m.finished.Load() {
+		if x := p.find(anyLevel); x != nil {
+			b.done(p, noWait)
+			p.run(x)
+			continue
+		}
+		b.step(p, nil, 0)
+	}
+	b.done(p, noWait)
+}
+
+// sample records the pool's parallelism and utilization profiles: tasks
+// posted or running, and workers not idle.
+func (m *machine) sampleLoop(stop <-chan struct{}, done chan<- struct{}) {
+	defer close(done)
+	t := time.NewTicker(200 * time.Microsecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		busy := int64(len(m.procs)) - int64(m.idleWorkers.Load())
+		ready := int64(0)
+		for _, q := range m.procs {
+			ready += int64(q.size.Load()) + int64(q.nmail.Load())
+		}
+		m.prof.set(int64(time.Since(m.start)), ready+busy, busy)
+	}
+}

@@ -1,0 +1,171 @@
+package sched
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// MaxSimProcs bounds P on the simulated machine (the papers ran on 512).
+const MaxSimProcs = 1 << 16
+
+// Config selects the machine a run uses.
+type Config struct {
+	// Machine is "pool" (the default) or "sim".
+	Machine string `json:"machine"`
+	// P is the number of processors. Pool: workers, 0 = GOMAXPROCS.
+	// Simulator: 1…MaxSimProcs, 0 = infinitely many.
+	P int `json:"p"`
+	// Seed seeds the victim choices and Ctx.Rand.
+	Seed uint64 `json:"seed"`
+	// Levels turns on steal ordering by levels (*Socrates §4.3).
+	Levels bool `json:"levels"`
+	// LevelWait turns on level waiting (*Socrates §4.4): a task waiting
+	// for children only takes work at their level or deeper.
+	LevelWait bool `json:"level_wait"`
+	// Costs is the cost model; the zero value means DefaultCosts.
+	Costs CostModel `json:"costs"`
+	// ProfileBuckets bounds the profiles (0: 256; negative: no profile).
+	ProfileBuckets int `json:"profile_buckets"`
+}
+
+// Run runs root as the root task of a fresh machine and returns its result
+// and the run's Stats. Cancelling ctx aborts every task (they stop at their
+// next poll); Run then returns what the root returned and ctx's error. A
+// task that panics aborts the run, and Run returns the panic as its error.
+func Run(ctx context.Context, cfg Config, root func(c Ctx) any) (any, *Stats, error) {
+	m, err := newMachine(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	rt := &Task{m: m, fn: root, pin: 0}
+	rt.abortAt.Store(never)
+	m.root = rt
+	var s *Stats
+	if m.sim {
+		s = m.runSim()
+	} else {
+		s = m.runPool()
+	}
+	err = m.err
+	if err == nil {
+		err = ctx.Err()
+	}
+	return rt.result, s, err
+}
+
+func newMachine(ctx context.Context, cfg Config) (*machine, error) {
+	m := &machine{cfg: cfg, ctx: ctx, levelWait: cfg.LevelWait}
+	m.cm = cfg.Costs
+	if m.cm == (CostModel{}) {
+		m.cm = DefaultCosts()
+	}
+	m.costs = m.cm.table()
+	switch cfg.Machine {
+	case "sim":
+		m.sim = true
+		if cfg.P < 0 || cfg.P > MaxSimProcs {
+			return nil, fmt.Errorf("sched: simulated P = %d outside 0 (infinite) … %d", cfg.P, MaxSimProcs)
+		}
+		m.nprocs = cfg.P
+		m.inf = cfg.P == 0
+		m.abortHop = m.cm.Abort
+	case "pool", "":
+		m.nprocs = cfg.P
+		if m.nprocs <= 0 {
+			m.nprocs = runtime.GOMAXPROCS(0)
+		}
+	default:
+		return nil, fmt.Errorf("sched: unknown machine %q (want pool or sim)", cfg.Machine)
+	}
+	if cfg.ProfileBuckets >= 0 {
+		m.prof.init(cfg.ProfileBuckets)
+	}
+	return m, nil
+}
+
+func (m *machine) runSim() *Stats {
+	if m.inf {
+		p := m.newProc(0)
+		p.state = stParked
+		p.parkKind = -1
+		m.procs = append(m.procs, p)
+		p.mail = append(p.mail, m.root)
+		m.ready++
+		m.wake(p, 0)
+	} else {
+		for i := 0; i < m.nprocs; i++ {
+			p := m.newProc(i)
+			p.state = stParked
+			p.parkKind = -1
+			p.parkIdx = len(m.parked)
+			m.parked = append(m.parked, p)
+			m.procs = append(m.procs, p)
+		}
+		p := m.procs[0]
+		p.mail = append(p.mail, m.root)
+		m.ready++
+		m.wake(p, 0)
+	}
+	m.simLoop()
+	end := m.endTime
+	if !m.over {
+		for _, p := range m.procs {
+			end = max(end, p.now)
+		}
+	}
+	return m.stats(end)
+}
+
+func (m *machine) runPool() *Stats {
+	m.doneCh = make(chan struct{})
+	for i := 0; i < m.nprocs; i++ {
+		m.procs = append(m.procs, m.newProc(i))
+	}
+	p0 := m.procs[0]
+	p0.mail = append(p0.mail, m.root)
+	p0.nmail.Store(1)
+	cpu0 := cpuTime()
+	m.start = time.Now()
+	var wg sync.WaitGroup
+	wg.Add(m.nprocs)
+	for _, p := range m.procs {
+		go p.poolMain(&wg)
+	}
+	stopSample, sampled := make(chan struct{}), make(chan struct{})
+	if m.prof.n > 0 {
+		go m.sampleLoop(stopSample, sampled)
+	} else {
+		close(sampled)
+	}
+	select {
+	case <-m.doneCh:
+	case <-m.ctx.Done():
+		m.abortTree(m.root, 0)
+		<-m.doneCh
+	}
+	wg.Wait()
+	wall := int64(time.Since(m.start))
+	close(stopSample)
+	<-sampled
+	s := m.stats(wall)
+	s.CPUNS = cpuTime() - cpu0
+	procs, cpus := runtime.GOMAXPROCS(0), runtime.NumCPU()
+	if m.nprocs > procs || m.nprocs > cpus {
+		s.Oversubscribed = true
+		s.Note = fmt.Sprintf("oversubscribed: %d workers on GOMAXPROCS=%d, NumCPU=%d; wall time and speedup are not those of %d processors", m.nprocs, procs, cpus, m.nprocs)
+	}
+	return s
+}
+
+// cpuTime is the process's user+system CPU time in nanoseconds.
+func cpuTime() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}

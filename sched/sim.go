@@ -1,0 +1,371 @@
+package sched
+
+import (
+	"errors"
+	"iter"
+	"math"
+)
+
+// ErrDeadlock is returned by a simulated run in which every processor is
+// blocked and none can be woken (for instance a task waiting on an Event
+// nobody will signal).
+var ErrDeadlock = errors.New("sched: simulated machine deadlocked: every processor is blocked")
+
+// The simulated machine (issue #4 §3).
+//
+// Each virtual processor is an iter.Pull coroutine running the same
+// scheduling code as a pool worker (find, run, waitKids). An event loop
+// resumes exactly one of them at a time: the one with the smallest clock,
+// ties broken by processor number. A running processor hands control back
+// in Charge as soon as its clock passes the next one's (its horizon), so
+// every interaction between processors — a push, a steal, an abort, a
+// signal — happens when the acting processor holds the smallest clock:
+// the run is a conservative discrete-event simulation, and with one seed
+// it is the same run, bit for bit, every time.
+//
+// Time only advances through charged costs (work) and the overhead costs of
+// the CostModel (steal, migration). A processor with nothing to do parks;
+// it is woken, with its clock moved up to the waker's, by new work it may
+// steal, by a child of the task it waits for finishing, by mail, or by an
+// Event. On the infinite machine every spawn starts at once on a processor
+// of its own (idle ones are reused), so the run time is exactly the
+// critical path C.
+
+// yieldTime hands control back to the event loop because the clock passed
+// the horizon.
+func (p *proc) yieldTime() {
+	p.state = stRunnable
+	if !p.yield(struct{}{}) {
+		panic(stopUnwind)
+	}
+	p.state = stRunning
+}
+
+// park blocks the processor until a wake. kind is a WaitKind, or -1 for a
+// processor with no work at all; t the task whose wait this is; min the
+// shallowest level it may take if woken as a thief; obj the Event or Cond.
+func (p *proc) park(kind int8, t *Task, min int32, obj any) {
+	m := p.m
+	p.state = stParked
+	p.parkKind, p.waitTask, p.minLevel, p.waitObj = kind, t, min, obj
+	p.parkAt = p.now
+	if obj == nil {
+		if m.inf {
+			if kind < 0 {
+				m.free = append(m.free, p)
+			}
+		} else {
+			p.parkIdx = len(m.parked)
+			m.parked = append(m.parked, p)
+		}
+	}
+	m.busy--
+	m.profNow(p.now)
+	if !p.yield(struct{}{}) {
+		panic(stopUnwind)
+	}
+	p.state = stRunning
+	if d := p.now - p.parkAt; d > 0 && kind >= 0 {
+		p.blocked[kind] += d
+	}
+	p.waitTask, p.waitObj = nil, nil
+}
+
+// wake makes a parked processor runnable at time at (or its own clock if
+// later).
+func (m *machine) wake(q *proc, at int64) {
+	if q.state != stParked {
+		return
+	}
+	if i := q.parkIdx; i >= 0 {
+		last := m.parked[len(m.parked)-1]
+		m.parked[i] = last
+		last.parkIdx = i
+		m.parked = m.parked[:len(m.parked)-1]
+		q.parkIdx = -1
+		// keep the parking order for the rest: swap-remove changes it, but
+		// deterministically.
+	}
+	q.state = stRunnable
+	if at > q.now {
+		q.now = at
+	}
+	m.busy++
+	m.profNow(at)
+	m.heapPush(q)
+	if r := m.running; r != nil && r != q {
+		if h := horizonOf(r, q); h < r.horizon {
+			r.horizon = h
+		}
+	}
+}
+
+// horizonOf is the clock value past which r must yield to q.
+func horizonOf(r, q *proc) int64 {
+	if q.id < r.id {
+		return q.now - 1
+	}
+	return q.now
+}
+
+func (m *machine) wakeAborted(k *Task, at int64) {
+	q := k.p
+	if q != nil && q.state == stParked && q.waitTask == k && q.waitObj != nil {
+		m.wake(q, at)
+	}
+}
+
+func (m *machine) profNow(t int64) { m.prof.set(t, m.ready+m.busy, m.busy) }
+
+func (m *machine) readyAdd(p *proc, d int64) {
+	m.ready += d
+	m.profNow(p.now)
+}
+
+// dequeChanged keeps m.victims, the processors with stealable work.
+func (m *machine) dequeChanged(p *proc) {
+	if p.dq.n > 0 && p.victimIdx < 0 {
+		p.victimIdx = len(m.victims)
+		m.victims = append(m.victims, p)
+	} else if p.dq.n == 0 && p.victimIdx >= 0 {
+		i := p.victimIdx
+		last := m.victims[len(m.victims)-1]
+		m.victims[i] = last
+		last.victimIdx = i
+		m.victims = m.victims[:len(m.victims)-1]
+		p.victimIdx = -1
+	}
+}
+
+func (m *machine) pushSim(p *proc, k *Task) {
+	if m.inf {
+		m.startInf(k, p.now)
+		return
+	}
+	p.dq.push(k)
+	m.dequeChanged(p)
+	m.readyAdd(p, 1)
+	m.wakeThief(k.level, p.now)
+}
+
+// wakeThief wakes the first parked processor allowed to take work at level.
+func (m *machine) wakeThief(level int32, at int64) {
+	for _, q := range m.parked {
+		if q.minLevel <= level {
+			m.wake(q, at)
+			return
+		}
+	}
+}
+
+func (m *machine) postSim(from *proc, k *Task) {
+	if m.inf {
+		m.startInf(k, from.now)
+		return
+	}
+	q := m.procs[k.pin]
+	q.mail = append(q.mail, k)
+	m.readyAdd(from, 1)
+	if q.state == stParked && q.waitObj == nil {
+		m.wake(q, from.now)
+	}
+}
+
+// startInf gives k a processor of its own at time at (infinite machine).
+func (m *machine) startInf(k *Task, at int64) {
+	var q *proc
+	if n := len(m.free); n > 0 {
+		q = m.free[n-1]
+		m.free = m.free[:n-1]
+	} else {
+		q = m.newProc(len(m.procs))
+		q.state = stParked
+		q.parkKind = -1
+		m.procs = append(m.procs, q)
+	}
+	q.now = at
+	q.parkAt = at
+	q.mail = append(q.mail, k)
+	m.ready++
+	m.wake(q, at)
+}
+
+// stealSim is a randomized steal on the simulated machine. The number of
+// requests until one reaches a processor with work is drawn from the
+// geometric law of uniform random probing (k of the P−1 others have work),
+// each request costing CostModel.Steal; then the victim is one of the
+// processors with work, chosen uniformly, and the thief takes the top of
+// its deque (plus CostModel.Migrate for the board copy).
+func (p *proc) stealSim(min int32) *Task {
+	m := p.m
+	k := len(m.victims)
+	if p.victimIdx >= 0 {
+		k--
+	}
+	if k <= 0 {
+		return nil
+	}
+	att := int64(1)
+	if others := m.nprocs - 1; k < others {
+		q := float64(k) / float64(others)
+		f := math.Floor(math.Log(p.rng.float()) / math.Log1p(-q))
+		if f > 1e9 {
+			f = 1e9
+		}
+		att += int64(f)
+	}
+	p.attempts += att
+	if c := m.cm.Steal * att; c > 0 {
+		p.spend(c)
+	}
+	var x *Task
+	var v *proc
+	for try := 0; try < 4 && x == nil; try++ {
+		n := len(m.victims)
+		if n == 0 {
+			break
+		}
+		v = m.victims[p.rng.intn(n)]
+		if v != p {
+			x = v.dq.steal(min)
+		}
+	}
+	for i := 0; i < len(m.victims) && x == nil; i++ {
+		v = m.victims[i]
+		if v != p {
+			x = v.dq.steal(min)
+		}
+	}
+	if x == nil {
+		return nil
+	}
+	m.dequeChanged(v)
+	m.readyAdd(p, -1)
+	p.steals++
+	p.started++
+	if len(m.victims) > 0 && len(m.parked) > 0 {
+		m.wake(m.parked[0], p.now)
+	}
+	if c := m.cm.Migrate; c > 0 {
+		p.spend(c)
+	}
+	return x
+}
+
+// spend advances the clock by scheduling overhead.
+func (p *proc) spend(c int64) {
+	p.now += c
+	p.overhead += c
+	if p.now > p.horizon {
+		p.yieldTime()
+	}
+}
+
+func (p *proc) startCoro() {
+	p.next, p.stop = iter.Pull(func(yield func(struct{}) bool) {
+		p.yield = yield
+		defer func() {
+			if r := recover(); r != nil && r != stopUnwind {
+				panic(r)
+			}
+		}()
+		p.simMain()
+	})
+}
+
+// simMain is a simulated processor's scheduling loop.
+func (p *proc) simMain() {
+	m := p.m
+	for !m.over {
+		if x := p.find(anyLevel); x != nil {
+			p.run(x)
+			continue
+		}
+		if m.over {
+			break
+		}
+		p.park(-1, nil, anyLevel, nil)
+	}
+	p.state = stExited
+}
+
+// simLoop is the event loop: resume the processor with the smallest clock
+// until the root task is done.
+func (m *machine) simLoop() {
+	steps := 0
+	for !m.over {
+		if len(m.heap) == 0 {
+			m.fail(ErrDeadlock)
+			break
+		}
+		p := m.heapPop()
+		p.horizon = never
+		if len(m.heap) > 0 {
+			p.horizon = horizonOf(p, m.heap[0])
+		}
+		m.running = p
+		p.state = stRunning
+		if p.next == nil {
+			p.startCoro()
+		}
+		p.next()
+		m.running = nil
+		if p.state == stRunnable {
+			m.heapPush(p)
+		}
+		if steps++; steps&1023 == 0 && !m.cancelled && m.ctx.Err() != nil {
+			m.cancelled = true
+			m.abortTree(m.root, p.now)
+		}
+	}
+	for _, p := range m.procs {
+		if p.stop != nil {
+			p.stop()
+		}
+	}
+}
+
+// The run queue: a binary heap of runnable processors by (clock, number).
+
+func less(a, b *proc) bool { return a.now < b.now || a.now == b.now && a.id < b.id }
+
+func (m *machine) heapPush(p *proc) {
+	h := append(m.heap, p)
+	i := len(h) - 1
+	for i > 0 {
+		j := (i - 1) / 2
+		if !less(h[i], h[j]) {
+			break
+		}
+		h[i], h[j] = h[j], h[i]
+		i = j
+	}
+	m.heap = h
+}
+
+func (m *machine) heapPop() *proc {
+	h := m.heap
+	top := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h[n] = nil
+	h = h[:n]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		j := l
+		if r := l + 1; r < n && less(h[r], h[l]) {
+			j = r
+		}
+		if !less(h[j], h[i]) {
+			break
+		}
+		h[i], h[j] = h[j], h[i]
+		i = j
+	}
+	m.heap = h
+	return top
+}

@@ -1,0 +1,119 @@
+package sched
+
+import "fmt"
+
+// Stats is the measurement of one run, on either machine (issue #4 §4).
+//
+// Work and Span are in cost units on both machines: Work is W, the total
+// cost charged by all tasks — speculative and aborted work included — and
+// Span is C, the critical path measured by timestamping (*Socrates Fig. 9:
+// every task carries the largest stamp of what it depends on plus the cost
+// of its own steps; the root's final stamp is C). On the simulator Time is
+// T_P in virtual units, and T_P ≥ max(W/P, C), T_1 = W and T_inf = C on the
+// ideal cost model; on the pool Time is wall-clock nanoseconds.
+//
+// The time accounting follows StarTech Fig. 8: per processor busy and idle
+// time, and among the idle time what was spent blocked waiting for
+// children, for shared state and for parents/controllers (in Time's unit).
+type Stats struct {
+	Machine   string    `json:"machine"` // "pool" or "sim"
+	P         int       `json:"p"`       // processors; 0 = infinite
+	Seed      uint64    `json:"seed"`
+	Levels    bool      `json:"levels"`
+	LevelWait bool      `json:"level_wait"`
+	Costs     CostModel `json:"costs"`
+
+	Work        int64   `json:"work"`        // W, cost units
+	Span        int64   `json:"span"`        // C, cost units
+	Parallelism float64 `json:"parallelism"` // W/C
+	Time        int64   `json:"time"`        // T_P: virtual units (sim) or wall ns (pool)
+	TimeUnit    string  `json:"time_unit"`   // "units" or "ns"
+	CPUNS       int64   `json:"cpu_ns,omitempty"`
+
+	Counts        map[string]int64 `json:"counts"` // Charge calls' n by kind
+	Tasks         int64            `json:"tasks"`  // tasks run, the root included
+	Steals        int64            `json:"steals"`
+	StealAttempts int64            `json:"steal_attempts"`
+	Aborts        int64            `json:"aborts"`        // Abort calls
+	AbortedTasks  int64            `json:"aborted_tasks"` // tasks that ended marked aborted
+
+	Busy            []int64 `json:"busy,omitempty"` // per processor (omitted on the infinite machine)
+	Idle            []int64 `json:"idle,omitempty"`
+	Overhead        int64   `json:"overhead"` // sim: steal requests and migrations
+	IdleTotal       int64   `json:"idle_total"`
+	BlockedChildren int64   `json:"blocked_children"`
+	BlockedShared   int64   `json:"blocked_shared"`
+	BlockedParent   int64   `json:"blocked_parent"`
+	IdleFraction    float64 `json:"idle_fraction"` // idle / (P·Time); 0 on the infinite machine
+	ProcsUsed       int     `json:"procs_used"`    // processors created (the infinite machine's peak)
+
+	Oversubscribed bool     `json:"oversubscribed,omitempty"`
+	Note           string   `json:"note,omitempty"`
+	Profile        *Profile `json:"profile,omitempty"`
+}
+
+// String is a one-line summary.
+func (s *Stats) String() string {
+	p := fmt.Sprint(s.P)
+	if s.P == 0 {
+		p = "inf"
+	}
+	return fmt.Sprintf("%s P=%s W=%d C=%d W/C=%.2f T=%d%s steals=%d/%d aborts=%d idle=%.3f",
+		s.Machine, p, s.Work, s.Span, s.Parallelism, s.Time, s.TimeUnit, s.Steals, s.StealAttempts, s.Aborts, s.IdleFraction)
+}
+
+func (m *machine) stats(end int64) *Stats {
+	s := &Stats{
+		P: m.nprocs, Seed: m.cfg.Seed, Levels: m.cfg.Levels, LevelWait: m.levelWait, Costs: m.cm,
+		Time: end, Counts: map[string]int64{}, Aborts: m.aborts.Load(), ProcsUsed: len(m.procs),
+	}
+	if m.sim {
+		s.Machine, s.TimeUnit = "sim", "units"
+	} else {
+		s.Machine, s.TimeUnit = "pool", "ns"
+	}
+	var counts [NumKinds]int64
+	for _, p := range m.procs {
+		s.Work += p.work
+		for k := range counts {
+			counts[k] += p.counts[k]
+		}
+		s.Tasks += p.started
+		s.Steals += p.steals
+		s.StealAttempts += p.attempts
+		s.AbortedTasks += p.abortedTasks
+		s.Overhead += p.overhead
+		s.BlockedChildren += p.blocked[WaitChildren]
+		s.BlockedShared += p.blocked[WaitShared]
+		s.BlockedParent += p.blocked[WaitParent]
+		if !m.inf {
+			var busy, idle int64
+			if m.sim {
+				busy = p.work + p.overhead
+				idle = max(end-busy, 0)
+			} else {
+				idle = min(p.idle, end)
+				busy = end - idle
+			}
+			s.Busy = append(s.Busy, busy)
+			s.Idle = append(s.Idle, idle)
+			s.IdleTotal += idle
+		}
+	}
+	for k, n := range counts {
+		if n != 0 {
+			s.Counts[Kind(k).String()] = n
+		}
+	}
+	if m.root != nil {
+		s.Span = m.root.span
+	}
+	if s.Span > 0 {
+		s.Parallelism = float64(s.Work) / float64(s.Span)
+	}
+	if !m.inf && end > 0 {
+		s.IdleFraction = float64(s.IdleTotal) / (float64(len(m.procs)) * float64(end))
+	}
+	s.Profile = m.prof.profile(end)
+	return s
+}

@@ -1,0 +1,352 @@
+package sched
+
+import (
+	"fmt"
+	"math"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+)
+
+// never is the abort stamp of a task that is not aborted.
+const never = math.MaxInt64
+
+// Task is a spawned unit of work and, while it runs, its own Ctx.
+//
+// A task's handle is for its parent: Wait, WaitAny, Abort, Result. Its Ctx
+// methods must only be called by the task's own code.
+type Task struct {
+	m      *machine
+	p      *proc // processor running it; set when it starts
+	parent *Task
+	fn     func(Ctx) any
+	level  int32
+	pin    int32 // processor it is pinned to, or -1
+
+	// abortAt is the abort table entry (*Socrates §4.2): the time from
+	// which the task is aborted, never if it is not. On the pool an abort
+	// stores 0; on the simulator the virtual time the mark arrives. The
+	// poll is abortAt <= processor clock.
+	abortAt atomic.Int64
+
+	// span is the task's timestamp (*Socrates Fig. 9): the critical path
+	// length of everything its current point depends on.
+	span   int64
+	result any
+	done   atomic.Bool
+
+	pending atomic.Int32 // children not yet finished
+	kidMin  int32        // smallest level among children since the last Sync
+	mu      sync.Mutex   // guards kids against a concurrent abort walk
+	kids    []*Task      // children since the last Sync (the abort table)
+}
+
+// abortUnwind is the panic value of Check; recovered at the task boundary.
+type abortUnwindT struct{}
+
+var abortUnwind any = abortUnwindT{}
+
+// stopUnwind unwinds a simulated processor's coroutine when the run ends.
+type stopUnwindT struct{}
+
+var stopUnwind any = stopUnwindT{}
+
+// Result is the value the task's function returned (nil if it was
+// aborted by Check or panicked). Read it after waiting for the task.
+func (t *Task) Result() any { return t.result }
+
+// Done reports whether the task and all its descendants have finished.
+func (t *Task) Done() bool { return t.done.Load() }
+
+// WasAborted reports whether an abort reached the task (its mark is set,
+// whatever the time it takes effect on the simulator).
+func (t *Task) WasAborted() bool { return t.abortAt.Load() != never }
+
+// Span is the task's timestamp: its critical path so far, or at its end
+// once it is done.
+func (t *Task) Span() int64 { return t.span }
+
+// Level is the task's level (Ctx).
+func (t *Task) Level() int { return int(t.level) }
+
+// Self is the task itself (Ctx).
+func (t *Task) Self() *Task { return t }
+
+// Proc is the processor running the task (Ctx).
+func (t *Task) Proc() int { return t.p.id }
+
+// NumProcs is P, 0 on the infinite simulated machine (Ctx).
+func (t *Task) NumProcs() int { return t.m.nprocs }
+
+// Rand is the processor's seeded generator (Ctx).
+func (t *Task) Rand() uint64 { return t.p.urng.next() }
+
+// Now is the processor's clock (Ctx).
+func (t *Task) Now() int64 { return t.p.now }
+
+// Charge accounts n steps of kind k (Ctx). On the simulator, a processor
+// whose clock passes the next processor's hands control back to the event
+// loop here.
+func (t *Task) Charge(k Kind, n int64) {
+	p := t.p
+	c := p.costs[k] * n
+	p.counts[k] += n
+	t.span += c
+	p.work += c
+	p.now += c
+	if p.now > p.horizon {
+		p.yieldTime()
+	}
+}
+
+// Aborted is the abort poll (Ctx): one atomic load and one comparison.
+func (t *Task) Aborted() bool { return t.abortAt.Load() <= t.p.now }
+
+// Check panics with a value the runtime recovers at the task boundary when
+// the task is aborted (Ctx).
+func (t *Task) Check() {
+	if t.abortAt.Load() <= t.p.now {
+		panic(abortUnwind)
+	}
+}
+
+// Spawn posts a child at the next level (Ctx).
+func (t *Task) Spawn(fn func(Ctx) any) *Task { return t.spawn(t.level+1, -1, fn) }
+
+// SpawnAt posts a child at an explicit level (Ctx).
+func (t *Task) SpawnAt(level int, fn func(Ctx) any) *Task { return t.spawn(int32(level), -1, fn) }
+
+// SpawnOn posts a child pinned to a processor (Ctx).
+func (t *Task) SpawnOn(proc int, fn func(Ctx) any) *Task {
+	pin := int32(0)
+	if n := t.m.nprocs; n > 0 {
+		pin = int32(((proc % n) + n) % n)
+	}
+	return t.spawn(t.level+1, pin, fn)
+}
+
+func (t *Task) spawn(level, pin int32, fn func(Ctx) any) *Task {
+	p := t.p
+	m := p.m
+	p.spawns++
+	if c := p.costs[Spawn]; c != 0 {
+		t.span += c
+		p.work += c
+		p.now += c
+		p.counts[Spawn]++
+		if p.now > p.horizon {
+			p.yieldTime()
+		}
+	} else {
+		p.counts[Spawn]++
+	}
+	k := &Task{m: m, parent: t, fn: fn, level: level, pin: pin, span: t.span}
+	k.abortAt.Store(never)
+	t.pending.Add(1)
+	t.mu.Lock()
+	if len(t.kids) == 0 || level < t.kidMin {
+		t.kidMin = level
+	}
+	t.kids = append(t.kids, k)
+	if a := t.abortAt.Load(); a != never {
+		k.abortAt.Store(a + m.abortHop)
+	}
+	t.mu.Unlock()
+	if pin >= 0 {
+		m.post(p, k)
+	} else {
+		m.push(p, k)
+	}
+	return k
+}
+
+// Sync waits for all children and joins their timestamps (Ctx).
+func (t *Task) Sync() {
+	if t.pending.Load() != 0 {
+		t.p.waitKids(t, waitAll, nil)
+	}
+	t.joinKids()
+}
+
+// joinKids joins the timestamps of all children (which are done) and
+// empties the abort table.
+func (t *Task) joinKids() {
+	t.mu.Lock()
+	for _, k := range t.kids {
+		if k.span > t.span {
+			t.span = k.span
+		}
+	}
+	clear(t.kids)
+	t.kids = t.kids[:0]
+	t.mu.Unlock()
+}
+
+// Wait waits for the given children and joins their timestamps (Ctx).
+func (t *Task) Wait(ts ...*Task) {
+	for _, k := range ts {
+		if !k.done.Load() {
+			t.p.waitKids(t, waitSome, ts)
+			break
+		}
+	}
+	for _, k := range ts {
+		if k.span > t.span {
+			t.span = k.span
+		}
+	}
+}
+
+// WaitAny waits for one of the given children and joins its timestamp (Ctx).
+func (t *Task) WaitAny(ts ...*Task) *Task {
+	if len(ts) == 0 {
+		return nil
+	}
+	k := firstDone(ts)
+	if k == nil {
+		k = t.p.waitKids(t, waitOne, ts)
+	}
+	if k.span > t.span {
+		t.span = k.span
+	}
+	return k
+}
+
+func firstDone(ts []*Task) *Task {
+	for _, k := range ts {
+		if k.done.Load() {
+			return k
+		}
+	}
+	return nil
+}
+
+// Abort marks k and its descendants aborted (Ctx).
+func (t *Task) Abort(k *Task) {
+	t.m.aborts.Add(1)
+	at := int64(0)
+	if t.m.sim {
+		at = t.p.now + t.m.abortHop
+	}
+	t.m.abortTree(k, at)
+}
+
+// abortTree walks the abort tables below k (*Socrates §4.2), marking each
+// task; a task spawned after the walk passed its parent inherits the mark
+// in spawn. Each edge adds the abort message latency.
+func (m *machine) abortTree(k *Task, at int64) {
+	for {
+		old := k.abortAt.Load()
+		if old <= at {
+			return
+		}
+		if k.abortAt.CompareAndSwap(old, at) {
+			break
+		}
+	}
+	if m.sim {
+		m.wakeAborted(k, at)
+	}
+	k.mu.Lock()
+	for _, c := range k.kids {
+		m.abortTree(c, at+m.abortHop)
+	}
+	k.mu.Unlock()
+}
+
+// run executes t on p to its end: its function, then an implicit Sync.
+func (p *proc) run(t *Task) {
+	t.p = p
+	prev := p.cur
+	p.cur = t
+	p.exec(t)
+	if t.pending.Load() != 0 {
+		p.waitKids(t, waitAll, nil)
+	}
+	t.joinKids()
+	p.cur = prev
+	if t.abortAt.Load() != never {
+		p.abortedTasks++
+	}
+	t.done.Store(true)
+	par := t.parent
+	if par == nil {
+		p.m.rootDone(p, t)
+		return
+	}
+	par.pending.Add(-1)
+	p.m.notify(par, p)
+}
+
+// exec calls the task's function, recovering the unwinding of an aborted
+// task and reporting any other panic as the run's error.
+func (p *proc) exec(t *Task) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch r {
+			case abortUnwind:
+			case stopUnwind:
+				panic(r)
+			default:
+				p.m.fail(fmt.Errorf("sched: task panicked: %v\n%s", r, debug.Stack()))
+			}
+		}
+	}()
+	t.result = t.fn(t)
+}
+
+const (
+	waitAll = iota
+	waitSome
+	waitOne
+)
+
+// waitKids is the helpful wait: until the condition holds, run other work
+// on this processor — own children first, then pinned processes, then
+// stolen work — and idle (pool: back off; simulator: park) when there is
+// none. With LevelWait only work at the level of the awaited children or
+// deeper is taken (*Socrates §4.4).
+func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
+	min := int32(anyLevel)
+	if p.m.levelWait {
+		min = t.kidMin
+	}
+	var b backoff
+	for {
+		pend := t.pending.Load()
+		switch mode {
+		case waitAll:
+			if pend == 0 {
+				b.done(p, WaitChildren)
+				return nil
+			}
+		case waitSome:
+			all := true
+			for _, k := range ts {
+				if !k.done.Load() {
+					all = false
+					break
+				}
+			}
+			if all {
+				b.done(p, WaitChildren)
+				return nil
+			}
+		case waitOne:
+			if k := firstDone(ts); k != nil {
+				b.done(p, WaitChildren)
+				return k
+			}
+		}
+		if x := p.find(min); x != nil {
+			b.done(p, WaitChildren)
+			p.run(x)
+			continue
+		}
+		if p.m.sim {
+			p.park(int8(WaitChildren), t, min, nil)
+		} else {
+			b.step(p, t, pend)
+		}
+	}
+}
