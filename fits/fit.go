@@ -87,10 +87,10 @@ type Result struct {
 	// the order of the Published variable.
 	Published []Comparison
 
-	terms []int          // the model's terms, indices termWork…
-	beta  []float64      // coefficient per term
-	cov   *mat.SymDense  // covariance of beta: s²(XᵀX)⁻¹
-	tcrit float64        // t(0.975, DoF)
+	terms []int         // the model's terms, indices termWork…
+	beta  []float64     // coefficient per term
+	cov   *mat.SymDense // covariance of beta: s²(XᵀX)⁻¹
+	tcrit float64       // t(0.975, DoF)
 }
 
 // Fit fits the model m to obs by ordinary least squares,

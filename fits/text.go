@@ -25,7 +25,7 @@ func WriteFit(w io.Writer, r *Result) error {
 	fmt.Fprintf(tw, "correlation\t%s\t(predicted with measured)\n", num6(r.Correlation))
 	fmt.Fprintf(tw, "mean error\t%s\t(mean |T − T̂|)\n", num(r.MeanError))
 	fmt.Fprintf(tw, "mean relative error\t%s\t(mean |T − T̂|/T)\n", pct(r.MeanRelativeError))
-	fmt.Fprintf(tw, "max relative error\t%s\n", pct(r.MaxRelativeError))
+	fmt.Fprintf(tw, "max relative error\t%s\t(largest |T − T̂|/T)\n", pct(r.MaxRelativeError))
 	fmt.Fprintf(tw, "Brent's bound W/P + C\t%s\t(its mean relative error; mean error %s)\n",
 		pct(r.BrentMeanRelativeError), num(r.BrentMeanError))
 	if err := tw.Flush(); err != nil {
@@ -61,7 +61,7 @@ func WriteValidation(w io.Writer, v *Validation) error {
 		if !p.Inside {
 			mark = "  outside"
 		}
-		fmt.Fprintf(tw, "%s\t%g\t%s\t%s\t[%s, %s]\t%+.2f %%%s\n", p.Obs.Label, p.Obs.P, num(p.Obs.Time),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t[%s, %s]\t%+.2f %%%s\n", p.Obs.Label, procs(p.Obs.P), num(p.Obs.Time),
 			num(p.Prediction.Value), num(p.Prediction.PredLo), num(p.Prediction.PredHi), 100*p.RelativeError, mark)
 	}
 	fmt.Fprintf(tw, "\nprediction mean relative error\t%s\t(max %s, mean error %s)\n",
@@ -69,6 +69,13 @@ func WriteValidation(w io.Writer, v *Validation) error {
 	fmt.Fprintf(tw, "Brent's bound mean relative error\t%s\n", pct(v.BrentMeanRelativeError))
 	fmt.Fprintf(tw, "inside 95%% prediction interval\t%d of %d\n", int(math.Round(v.Coverage*float64(len(v.Points)))), len(v.Points))
 	return tw.Flush()
+}
+
+func procs(p float64) string {
+	if math.IsInf(p, 1) {
+		return "inf"
+	}
+	return fmt.Sprintf("%g", p)
 }
 
 func num(x float64) string {
