@@ -26,11 +26,11 @@ type machine struct {
 	err    error
 
 	// pool
-	finished atomic.Bool
-	doneCh   chan struct{}
+	finished    atomic.Bool
+	doneCh      chan struct{}
 	sleepers    atomic.Int32
 	idleWorkers atomic.Int32
-	start    time.Time
+	start       time.Time
 
 	// simulator (only the running processor or the event loop touch these)
 	over      bool

@@ -314,29 +314,9 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 	var b backoff
 	for {
 		pend := t.pending.Load()
-		switch mode {
-		case waitAll:
-			if pend == 0 {
-				b.done(p, WaitChildren)
-				return nil
-			}
-		case waitSome:
-			all := true
-			for _, k := range ts {
-				if !k.done.Load() {
-					all = false
-					break
-				}
-			}
-			if all {
-				b.done(p, WaitChildren)
-				return nil
-			}
-		case waitOne:
-			if k := firstDone(ts); k != nil {
-				b.done(p, WaitChildren)
-				return k
-			}
+		if k, ok := waitDone(t, mode, ts); ok {
+			b.done(p, WaitChildren)
+			return k
 		}
 		if x := p.find(min); x != nil {
 			b.done(p, WaitChildren)
@@ -344,9 +324,32 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 			continue
 		}
 		if p.m.sim {
-			p.park(int8(WaitChildren), t, min, nil)
+			// find may have yielded: look again, then park with no
+			// yield in between, so that no child's wake-up is lost.
+			if _, ok := waitDone(t, mode, ts); !ok {
+				p.park(int8(WaitChildren), t, min, nil)
+			}
 		} else {
 			b.step(p, t, pend)
 		}
+	}
+}
+
+// waitDone reports whether a wait of the mode is over, and for waitOne the
+// child that ended it.
+func waitDone(t *Task, mode int, ts []*Task) (*Task, bool) {
+	switch mode {
+	case waitAll:
+		return nil, t.pending.Load() == 0
+	case waitSome:
+		for _, k := range ts {
+			if !k.done.Load() {
+				return nil, false
+			}
+		}
+		return nil, true
+	default:
+		k := firstDone(ts)
+		return k, k != nil
 	}
 }
