@@ -33,6 +33,9 @@ type Options struct {
 	Seed       uint64        `json:"seed"`       // recorded with the result; serial searches are deterministic and do not use it
 	Time       time.Duration `json:"time_ns"`    // wall-clock limit; 0 = none (implies Iterative)
 	MaxNodes   uint64        `json:"max_nodes"`  // node limit; 0 = none
+	// Memory bounds the OPEN list of itersss at Memory entries; 0 means
+	// Bhattacharya & Bagchi's minimum M0 = ⌈d/2⌉(b−1)+1.
+	Memory int `json:"memory"`
 }
 
 // The algorithm names.
@@ -41,18 +44,22 @@ const (
 	AlgoAlphaBeta = "alphabeta"
 	AlgoScout     = "scout"
 	AlgoMTDF      = "mtdf"
+	AlgoSSS       = "sss"
+	AlgoIterSSS   = "itersss"
 )
 
 // MTDFFallbackBits sizes the private table of mtdf when TTBits is 0.
 const MTDFFallbackBits = 16
 
-var algorithms = []string{AlgoNegamax, AlgoAlphaBeta, AlgoScout, AlgoMTDF}
+var algorithms = []string{AlgoNegamax, AlgoAlphaBeta, AlgoScout, AlgoMTDF, AlgoSSS, AlgoIterSSS}
 
 var algoHelp = map[string]string{
 	AlgoNegamax:   "full-width negamax, no pruning (*Socrates Fig. 1)",
 	AlgoAlphaBeta: "fail-soft alpha-beta (*Socrates Fig. 3)",
 	AlgoScout:     "Pearl's Scout / PVS with null-window tests (StarTech Fig. 1, *Socrates Fig. 4)",
 	AlgoMTDF:      "MTD(f): null-window alpha-beta passes over a transposition table (Plaat et al. 1996)",
+	AlgoSSS:       "Stockman's SSS* with its OPEN list, fixed depth (Bhattacharya & Bagchi §2)",
+	AlgoIterSSS:   "ITERSSS*: SSS* with OPEN bounded by --memory M ≥ M0 (Bhattacharya & Bagchi §5)",
 }
 
 // Algorithms lists the algorithm names, for help and completion.
@@ -116,6 +123,14 @@ func (o Options) Validate() error {
 	if o.Aspiration < 0 {
 		return fmt.Errorf("aspiration window %d is negative (allowed: 0 = off, or a half-width > 0)", o.Aspiration)
 	}
+	if o.Algo == AlgoSSS || o.Algo == AlgoIterSSS {
+		if o.Depth < 1 {
+			return fmt.Errorf("%s searches to a fixed depth: give a depth 1..%d", o.Algo, MaxDepth)
+		}
+		if o.Memory < 0 {
+			return fmt.Errorf("memory %d is negative (allowed: 0 = M0, or M ≥ M0)", o.Memory)
+		}
+	}
 	if o.Time < 0 {
 		return fmt.Errorf("time limit %v is negative (allowed: 0 = none, or a positive duration)", o.Time)
 	}
@@ -124,8 +139,8 @@ func (o Options) Validate() error {
 
 // String prints every field, so that a result can be reproduced.
 func (o Options) String() string {
-	return fmt.Sprintf("algo=%s depth=%d tt=%d iterative=%t aspiration=%d quiescence=%t tt-move=%t mvv-lva=%t killers=%t history=%t seed=%d time=%v max-nodes=%d",
-		o.Algo, o.Depth, o.TTBits, o.Iterative, o.Aspiration, o.Quiescence, o.TTMove, o.MVVLVA, o.Killers, o.History, o.Seed, o.Time, o.MaxNodes)
+	return fmt.Sprintf("algo=%s depth=%d tt=%d iterative=%t aspiration=%d quiescence=%t tt-move=%t mvv-lva=%t killers=%t history=%t seed=%d time=%v max-nodes=%d memory=%d",
+		o.Algo, o.Depth, o.TTBits, o.Iterative, o.Aspiration, o.Quiescence, o.TTMove, o.MVVLVA, o.Killers, o.History, o.Seed, o.Time, o.MaxNodes, o.Memory)
 }
 
 // ordering reports whether any move-ordering heuristic is on.

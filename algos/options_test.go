@@ -17,7 +17,9 @@ func TestValidate(t *testing.T) {
 	}{
 		{Options{Algo: "scout", Depth: 4}, nil},
 		{Options{Algo: "mtdf", Time: time.Second}, nil},
-		{Options{Algo: "sss", Depth: 4}, []string{`unknown algorithm "sss"`, "negamax, alphabeta, scout, mtdf"}},
+		{Options{Algo: "bogus", Depth: 4}, []string{`unknown algorithm "bogus"`, "negamax, alphabeta, scout, mtdf, sss, itersss"}},
+		{Options{Algo: "sss", Time: time.Second}, []string{"fixed depth"}},
+		{Options{Algo: "itersss", Depth: 3, Memory: -1}, []string{"memory -1"}},
 		{Options{Depth: 4}, []string{"no algorithm", "scout"}},
 		{Options{Algo: "scout", Depth: -1}, []string{"depth -1", "1..100"}},
 		{Options{Algo: "scout", Depth: 101}, []string{"depth 101"}},
@@ -64,12 +66,12 @@ func TestPresetsAndString(t *testing.T) {
 	}
 	s := Presets()["default"].String()
 	for _, f := range []string{"algo=scout", "depth=0", "tt=20", "iterative=true", "aspiration=50", "quiescence=true",
-		"tt-move=true", "mvv-lva=true", "killers=true", "history=true", "seed=0", "time=0s", "max-nodes=0"} {
+		"tt-move=true", "mvv-lva=true", "killers=true", "history=true", "seed=0", "time=0s", "max-nodes=0", "memory=0"} {
 		if !strings.Contains(s, f) {
 			t.Errorf("String() = %q lacks %q", s, f)
 		}
 	}
-	if len(Algorithms()) != 4 || AlgorithmHelp("scout") == "" {
+	if len(Algorithms()) != 6 || AlgorithmHelp("scout") == "" || AlgorithmHelp("itersss") == "" {
 		t.Error("Algorithms/AlgorithmHelp")
 	}
 }

@@ -24,6 +24,8 @@ type Result struct {
 	TT         tt.Stats    `json:"tt"`
 	Iterations []Iteration `json:"iterations"`
 	Options    Options     `json:"options"`
+	// OpenPeak is the largest size of the OPEN list (sss, itersss).
+	OpenPeak int `json:"open_peak,omitempty"`
 	// Stopped reports that the search ended early (context, time or node
 	// limit); the result is then the deepest completed iteration's.
 	Stopped bool `json:"stopped"`

@@ -19,6 +19,9 @@ func Search[T any, P game.Position[T]](ctx context.Context, root *T, opt Options
 	if err := opt.Validate(); err != nil {
 		return nil, err
 	}
+	if opt.Algo == AlgoSSS || opt.Algo == AlgoIterSSS {
+		return searchSSS[T, P](ctx, root, opt)
+	}
 	s := NewSearcher[T, P](opt, nil)
 	return s.Run(ctx, root, nil)
 }

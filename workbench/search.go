@@ -29,6 +29,7 @@ type searchFlags struct {
 	seed       *uint64
 	timeLimit  *time.Duration
 	nodes      *uint64
+	memory     *int
 	asJSON     *bool
 	fs         *flag.FlagSet
 }
@@ -47,6 +48,7 @@ func declareSearchFlags(fs *flag.FlagSet, defaultPreset string) *searchFlags {
 		seed:       fs.Uint64("seed", 1, "seed, recorded with the result"),
 		timeLimit:  fs.Duration("time", 0, "time limit, e.g. 30s (implies iterative deepening)"),
 		nodes:      fs.Uint64("nodes", 0, "node limit; 0 = none"),
+		memory:     fs.Int("memory", 0, "itersss: OPEN list bound M; 0 = the minimum M0 = ⌈d/2⌉(b−1)+1"),
 		asJSON:     fs.Bool("json", false, "write JSON"),
 	}
 }
@@ -94,6 +96,8 @@ func (f *searchFlags) options() (algos.Options, error) {
 			opt.Time = *f.timeLimit
 		case "nodes":
 			opt.MaxNodes = *f.nodes
+		case "memory":
+			opt.Memory = *f.memory
 		}
 	})
 	opt.Seed = *f.seed
@@ -263,6 +267,12 @@ func (r *SearchReport) WriteText(w io.Writer) {
 	c := res.Counters
 	fmt.Fprintf(w, "  nodes %d (interior %d, leaves %d, quiescence %d) in %.3f s, %.0f nodes/s\n",
 		c.Nodes, c.Interior, c.Leaves, c.QNodes, res.Seconds, res.NPS)
+	if res.OpenPeak > 0 {
+		fmt.Fprintf(w, "  OPEN list peak: %d entries\n", res.OpenPeak)
+	}
+	if c.PVNodes+c.CutNodes+c.AllNodes == 0 {
+		return // SSS* keeps no node types or branching statistics
+	}
 	fmt.Fprintf(w, "  node types: PV %d, CUT %d (%.1f%% cut by the first child), ALL %d (%.1f%% as predicted); cutoffs %d, re-searches %d\n",
 		c.PVNodes, c.CutNodes, 100*c.CutPredictedRate, c.AllNodes, 100*c.AllPredictedRate, c.Cutoffs, c.Researches)
 	fmt.Fprintf(w, "  first move best: %.1f%% of %d nodes with a best move\n", 100*c.FirstMoveBestRate, c.BestKnown)
