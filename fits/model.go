@@ -58,8 +58,9 @@ const (
 	// section 2: T_predicted = c1·C + c2·W/P + c3).
 	Full Model = iota
 	// NoIntercept is T = c1·W/P + c∞·C: the form of *Socrates's published
-	// result, whose constant came out as 0 (equation 1), and of Brent's
-	// bound W/P + C with free coefficients.
+	// result, whose constant is printed as 0 (equation 1; the paper does not
+	// say whether it was estimated or held at 0), and of Brent's bound
+	// W/P + C with free coefficients.
 	NoIntercept
 	// WorkOnly is T = c1·W/P + c0: linear speedup and a constant, no
 	// critical-path term. It is the comparison that shows what the span
