@@ -124,12 +124,21 @@ iteration, and the transposition table's statistics. Every result prints
 the options and seed that produced it.
 
 Options start from --preset (default "plain": the bare algorithm, no table,
-no ordering) and every flag given overrides it.`,
+no ordering) and every flag given overrides it.
+
+Parallel algorithms run on a machine: --workers P (the goroutine pool on this
+computer's cores) or --sim P|inf (the simulated machine, exactly
+reproducible from its seed), and report the work W, the critical path C, the
+parallelism W/C, the time T_P, steals, aborts and idle time.`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
 			sf := declareSearchFlags(fs, "plain")
+			mf := declareMachineFlags(fs)
 			return func(env *Env, args []string) error {
 				if len(args) != 1 {
 					return usageErr("want one <position>, got %d arguments", len(args))
+				}
+				if _, par := parallelAlgos[*sf.algo]; par || mf.parallel() {
+					return parallelCmd(env, args[0], sf, mf)
 				}
 				opt, err := sf.options()
 				if err != nil {
