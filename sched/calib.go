@@ -29,9 +29,9 @@ func Fib(c Ctx, n, cutoff int) uint64 {
 		return 0
 	}
 	var a uint64
-	t := c.Spawn(func(c Ctx) any { a = Fib(c, n-1, cutoff); return nil })
+	c.Go(func(c Ctx) any { a = Fib(c, n-1, cutoff); return nil })
 	b := Fib(c, n-2, cutoff)
-	c.Wait(t)
+	c.Sync()
 	return a + b
 }
 
@@ -76,19 +76,15 @@ func queens(c Ctx, n, row int, cols, d1, d2 uint64) int64 {
 	}
 	free := ^(cols | d1 | d2) & (1<<n - 1)
 	counts := make([]int64, bits.OnesCount64(free))
-	ts := make([]*Task, len(counts))
-	k := 0
-	for free != 0 {
+	for i := range counts {
 		bit := free & -free
 		free ^= bit
-		i := k
-		ts[k] = c.Spawn(func(c Ctx) any {
+		c.Go(func(c Ctx) any {
 			counts[i] = queens(c, n, row+1, cols|bit, (d1|bit)<<1, (d2|bit)>>1)
 			return nil
 		})
-		k++
 	}
-	c.Wait(ts...)
+	c.Sync()
 	var s int64
 	for _, x := range counts {
 		s += x
@@ -156,7 +152,7 @@ func pnegamax[T any, P game.Position[T]](c Ctx, fl *FreeList[frame[T]], f *frame
 		return pos.Terminal()
 	}
 	for i, mv := range moves[:n] {
-		c.Spawn(func(c Ctx) any {
+		c.Go(func(c Ctx) any {
 			g := fl.Get(c)
 			pos.Play(mv, &g.st.Pos[0])
 			f.vals[i] = -pnegamax[T, P](c, fl, g, depth-1)

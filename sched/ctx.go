@@ -37,6 +37,10 @@ type Ctx interface {
 	// Spawn posts fn as a child task at level Level()+1 and returns its
 	// handle. The child may run on any processor, now or later.
 	Spawn(fn func(Ctx) any) *Task
+	// Go is Spawn without a handle, for children only joined by Sync:
+	// the runtime recycles their Task, so this spawn does not allocate
+	// one.
+	Go(fn func(Ctx) any)
 	// SpawnAt is Spawn with an explicit level (depth in the search tree),
 	// the key of steal ordering by levels (*Socrates §4.3).
 	SpawnAt(level int, fn func(Ctx) any) *Task

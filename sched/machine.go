@@ -49,12 +49,13 @@ type machine struct {
 
 // proc is a processor: a pool worker or a simulated processor.
 type proc struct {
-	m       *machine
-	id      int
-	now     int64 // simulator: virtual clock; pool: work charged (see Charge)
-	horizon int64 // yield when now passes it (simulator); never on the pool
-	costs   [NumKinds]int64
-	cur     *Task
+	m        *machine
+	id       int
+	now      int64 // simulator: virtual clock; pool: work charged (see Charge)
+	horizon  int64 // yield when now passes it (simulator); never on the pool
+	costs    [NumKinds]int64
+	cur      *Task
+	taskFree []*Task // recycled tasks of Go
 
 	mu    sync.Mutex // pool: guards dq and mail
 	dq    deque

@@ -37,8 +37,14 @@ type Task struct {
 
 	pending atomic.Int32 // children not yet finished
 	kidMin  int32        // smallest level among children since the last Sync
-	mu      sync.Mutex   // guards kids against a concurrent abort walk
-	kids    []*Task      // children since the last Sync (the abort table)
+	recycle bool         // spawned by Go: no handle, recycled when joined
+	// The abort table: the children since the last Sync, a list through
+	// sibling published by an atomic store of head (only the task itself
+	// adds to it). mu excludes an abort walk from the recycling of
+	// joined children.
+	mu      sync.Mutex
+	head    atomic.Pointer[Task]
+	sibling *Task
 }
 
 // abortUnwind is the panic value of Check; recovered at the task boundary.
@@ -113,6 +119,9 @@ func (t *Task) Check() {
 // Spawn posts a child at the next level (Ctx).
 func (t *Task) Spawn(fn func(Ctx) any) *Task { return t.spawn(t.level+1, -1, fn) }
 
+// Go posts a child at the next level without returning a handle (Ctx).
+func (t *Task) Go(fn func(Ctx) any) { t.spawn(t.level+1, -1, fn).recycle = true }
+
 // SpawnAt posts a child at an explicit level (Ctx).
 func (t *Task) SpawnAt(level int, fn func(Ctx) any) *Task { return t.spawn(int32(level), -1, fn) }
 
@@ -140,18 +149,27 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any) *Task {
 	} else {
 		p.counts[Spawn]++
 	}
-	k := &Task{m: m, parent: t, fn: fn, level: level, pin: pin, span: t.span}
+	var k *Task
+	if n := len(p.taskFree); n > 0 {
+		k = p.taskFree[n-1]
+		p.taskFree = p.taskFree[:n-1]
+	} else {
+		k = new(Task)
+	}
+	k.m, k.parent, k.fn, k.level, k.pin, k.span = m, t, fn, level, pin, t.span
 	k.abortAt.Store(never)
 	t.pending.Add(1)
-	t.mu.Lock()
-	if len(t.kids) == 0 || level < t.kidMin {
+	first := t.head.Load()
+	if first == nil || level < t.kidMin {
 		t.kidMin = level
 	}
-	t.kids = append(t.kids, k)
+	k.sibling = first
+	t.head.Store(k)
+	// Either a concurrent abort walk sees k in the list, or k sees the
+	// parent's mark here (sequentially consistent atomics).
 	if a := t.abortAt.Load(); a != never {
 		k.abortAt.Store(a + m.abortHop)
 	}
-	t.mu.Unlock()
 	if pin >= 0 {
 		m.post(p, k)
 	} else {
@@ -171,14 +189,27 @@ func (t *Task) Sync() {
 // joinKids joins the timestamps of all children (which are done) and
 // empties the abort table.
 func (t *Task) joinKids() {
+	first := t.head.Load()
+	if first == nil {
+		return
+	}
+	p := t.p
 	t.mu.Lock()
-	for _, k := range t.kids {
+	t.head.Store(nil)
+	for k := first; k != nil; {
 		if k.span > t.span {
 			t.span = k.span
 		}
+		next := k.sibling
+		if k.recycle {
+			// Nobody holds k any more: its processor let go of it
+			// before the pending count that let us here dropped, and
+			// abort walks hold t.mu.
+			*k = Task{}
+			p.taskFree = append(p.taskFree, k)
+		}
+		k = next
 	}
-	clear(t.kids)
-	t.kids = t.kids[:0]
 	t.mu.Unlock()
 }
 
@@ -248,7 +279,7 @@ func (m *machine) abortTree(k *Task, at int64) {
 		m.wakeAborted(k, at)
 	}
 	k.mu.Lock()
-	for _, c := range k.kids {
+	for c := k.head.Load(); c != nil; c = c.sibling {
 		m.abortTree(c, at+m.abortHop)
 	}
 	k.mu.Unlock()

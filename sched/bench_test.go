@@ -1,0 +1,83 @@
+package sched
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// The benchmarks of issue #4. Timings on a shared 2-core machine are noisy:
+// the ratios are measured within one benchmark, alternating the two sides.
+
+const fibN = 30
+
+// BenchmarkPoolOverheadCutoff: fib(30) with a serial cutoff on a 1-worker
+// pool against plain recursive fib (goal: ratio ≤ 1.05).
+func BenchmarkPoolOverheadCutoff(b *testing.B) {
+	var serial, pool time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		r := fibSerial(fibN)
+		t1 := time.Now()
+		v, _, _ := Run(context.Background(), Config{Machine: "pool", P: 1, ProfileBuckets: -1}, func(c Ctx) any { return Fib(c, fibN, 20) })
+		t2 := time.Now()
+		if v.(uint64) != r {
+			b.Fatal("wrong fib")
+		}
+		serial += t1.Sub(t0)
+		pool += t2.Sub(t1)
+	}
+	b.ReportMetric(float64(pool)/float64(serial), "ratio")
+	b.ReportMetric(float64(serial.Nanoseconds())/float64(b.N), "serial-ns/op")
+}
+
+// BenchmarkPoolSpawn: fib(25) without cutoff on a 1-worker pool: the cost of
+// one spawn (with its wait), in ns.
+func BenchmarkPoolSpawn(b *testing.B) {
+	const n = 25
+	spawns := float64(FibWork(n)-1) / 2 // internal calls: each spawns one child
+	for b.Loop() {
+		Run(context.Background(), Config{Machine: "pool", P: 1, ProfileBuckets: -1}, func(c Ctx) any { return Fib(c, n, 0) })
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/spawns, "ns/spawn")
+}
+
+// BenchmarkPoolSpeedup: parallel negamax over a wide uniform tree on 1 and
+// 2 workers (goal: speedup ≥ 1.9 with 2 free cores).
+func BenchmarkPoolSpeedup(b *testing.B) {
+	root, _ := negamaxRoot(b, "uniform:b=40,d=3,seed=1")
+	var t1, t2 time.Duration
+	for b.Loop() {
+		for _, p := range []int{1, 2} {
+			_, s, err := Run(context.Background(), Config{Machine: "pool", P: p, Seed: 1, ProfileBuckets: -1}, root)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if p == 1 {
+				t1 += time.Duration(s.Time)
+			} else {
+				t2 += time.Duration(s.Time)
+			}
+		}
+	}
+	b.ReportMetric(float64(t1)/float64(t2), "speedup")
+	b.ReportMetric(float64(t1.Nanoseconds())/float64(b.N)/float64(NegamaxWork(40, 3)), "ns/node-1w")
+}
+
+func benchSim(b *testing.B, p int) {
+	root, _ := negamaxRoot(b, "uniform:b=8,d=6,seed=1")
+	nodes := 0.0
+	for b.Loop() {
+		_, s, err := Run(context.Background(), Config{Machine: "sim", P: p, Seed: 1, ProfileBuckets: -1}, root)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += float64(s.Counts["node"])
+	}
+	b.ReportMetric(nodes/b.Elapsed().Seconds(), "simnodes/s")
+}
+
+// BenchmarkSim64 and BenchmarkSim1024: the simulator's speed in simulated
+// nodes per second of wall time (goal ≥ 1M/s on one core).
+func BenchmarkSim64(b *testing.B)   { benchSim(b, 64) }
+func BenchmarkSim1024(b *testing.B) { benchSim(b, 1024) }
