@@ -234,8 +234,7 @@ func (m *machine) post(from *proc, k *Task) {
 }
 
 // notify tells the processor running par that one of its children is done.
-func (m *machine) notify(par *Task, from *proc) {
-	q := par.p
+func (m *machine) notify(par *Task, q, from *proc) {
 	if m.sim {
 		if q.state == stParked && q.waitTask == par && q.parkKind == int8(WaitChildren) {
 			m.wake(q, from.now+m.cm.Wake)

@@ -305,8 +305,11 @@ func (p *proc) run(t *Task) {
 		p.m.rootDone(p, t)
 		return
 	}
+	// After the decrement the parent may finish and be recycled: read
+	// its processor first, and only compare par's address afterwards.
+	q := par.p
 	par.pending.Add(-1)
-	p.m.notify(par, p)
+	p.m.notify(par, q, p)
 }
 
 // exec calls the task's function, recovering the unwinding of an aborted
