@@ -38,6 +38,7 @@ type Task struct {
 	pending atomic.Int32 // children not yet finished
 	kidMin  int32        // smallest level among children since the last Sync
 	recycle bool         // spawned by Go: no handle, recycled when joined
+	under   *Task        // the waiting task this one runs nested on, if any
 	// The abort table: the children since the last Sync, a list through
 	// sibling published by an atomic store of head (only the task itself
 	// adds to it). mu excludes an abort walk from the recycling of
@@ -285,11 +286,18 @@ func (m *machine) abortTree(k *Task, at int64) {
 	k.mu.Unlock()
 }
 
+// levelHook is a test's look at every task as it starts.
+var levelHook func(*Task)
+
 // run executes t on p to its end: its function, then an implicit Sync.
 func (p *proc) run(t *Task) {
 	t.p = p
 	prev := p.cur
 	p.cur = t
+	t.under = prev
+	if levelHook != nil {
+		levelHook(t)
+	}
 	p.exec(t)
 	if t.pending.Load() != 0 {
 		p.waitKids(t, waitAll, nil)
