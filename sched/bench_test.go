@@ -45,7 +45,7 @@ func BenchmarkPoolSpawn(b *testing.B) {
 // BenchmarkPoolSpeedup: parallel negamax over a wide uniform tree on 1 and
 // 2 workers (goal: speedup ≥ 1.9 with 2 free cores).
 func BenchmarkPoolSpeedup(b *testing.B) {
-	root, _ := negamaxRoot(b, "uniform:b=40,d=3,seed=1")
+	root, _ := negamaxRoot(b, "uniform:b=40,d=4,seed=1")
 	var t1, t2 time.Duration
 	for b.Loop() {
 		for _, p := range []int{1, 2} {
@@ -61,7 +61,7 @@ func BenchmarkPoolSpeedup(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(t1)/float64(t2), "speedup")
-	b.ReportMetric(float64(t1.Nanoseconds())/float64(b.N)/float64(NegamaxWork(40, 3)), "ns/node-1w")
+	b.ReportMetric(float64(t1.Nanoseconds())/float64(b.N)/float64(NegamaxWork(40, 4)), "ns/node-1w")
 }
 
 func benchSim(b *testing.B, p int) {

@@ -1,10 +1,6 @@
 package sched
 
-import (
-	"math/bits"
-
-	"splitpoint/game"
-)
+import "splitpoint/game"
 
 // The calibration programs (issue #4 §5): programs whose W and C are known
 // in closed form, to check the measurements and to time the runtime.
@@ -75,14 +71,22 @@ func queens(c Ctx, n, row int, cols, d1, d2 uint64) int64 {
 		return 0
 	}
 	free := ^(cols | d1 | d2) & (1<<n - 1)
-	counts := make([]int64, bits.OnesCount64(free))
-	for i := range counts {
+	var bitsOf [64]uint64
+	k := 0
+	for free != 0 {
 		bit := free & -free
 		free ^= bit
-		c.Go(func(c Ctx) any {
-			counts[i] = queens(c, n, row+1, cols|bit, (d1|bit)<<1, (d2|bit)>>1)
-			return nil
-		})
+		bitsOf[k] = bit
+		k++
+	}
+	counts := make([]int64, k)
+	child := func(c Ctx, i int) any {
+		bit := bitsOf[i]
+		counts[i] = queens(c, n, row+1, cols|bit, (d1|bit)<<1, (d2|bit)>>1)
+		return nil
+	}
+	for i := range k {
+		c.GoIndexed(child, i)
 	}
 	c.Sync()
 	var s int64
@@ -151,14 +155,17 @@ func pnegamax[T any, P game.Position[T]](c Ctx, fl *FreeList[frame[T]], f *frame
 	if n == 0 {
 		return pos.Terminal()
 	}
-	for i, mv := range moves[:n] {
-		c.Go(func(c Ctx) any {
-			g := fl.Get(c)
-			pos.Play(mv, &g.st.Pos[0])
-			f.vals[i] = -pnegamax[T, P](c, fl, g, depth-1)
-			fl.Put(c, g)
-			return nil
-		})
+	// One closure for all the children (GoIndexed): child i plays move i
+	// from this task's position into a stack of its own.
+	child := func(c Ctx, i int) any {
+		g := fl.Get(c)
+		pos.Play(moves[i], &g.st.Pos[0])
+		f.vals[i] = -pnegamax[T, P](c, fl, g, depth-1)
+		fl.Put(c, g)
+		return nil
+	}
+	for i := range n {
+		c.GoIndexed(child, i)
 	}
 	c.Sync()
 	best := -game.Inf

@@ -41,6 +41,9 @@ type Ctx interface {
 	// the runtime recycles their Task, so this spawn does not allocate
 	// one.
 	Go(fn func(Ctx) any)
+	// GoIndexed is Go calling fn(c, i): siblings can share one closure
+	// and spawn with no allocation at all.
+	GoIndexed(fn func(c Ctx, i int) any, i int)
 	// SpawnAt is Spawn with an explicit level (depth in the search tree),
 	// the key of steal ordering by levels (*Socrates §4.3).
 	SpawnAt(level int, fn func(Ctx) any) *Task

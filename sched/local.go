@@ -6,12 +6,19 @@ package sched
 // list. Create it once per run, from inside the run.
 type FreeList[V any] struct {
 	New func() *V
-	per [][]*V
+	per []freeSlot[V]
+}
+
+// freeSlot is one processor's list, padded to its own cache lines so that
+// workers do not write to a shared line on every Get and Put.
+type freeSlot[V any] struct {
+	l []*V
+	_ [128 - 24]byte
 }
 
 // NewFreeList makes a free list for the machine c runs on.
 func NewFreeList[V any](c Ctx, newf func() *V) *FreeList[V] {
-	return &FreeList[V]{New: newf, per: make([][]*V, c.NumProcs())}
+	return &FreeList[V]{New: newf, per: make([]freeSlot[V], c.NumProcs())}
 }
 
 // Get takes an object from the processor's list, or makes one.
@@ -20,12 +27,12 @@ func (f *FreeList[V]) Get(c Ctx) *V {
 	if i >= len(f.per) {
 		// Only on the infinite simulated machine, whose processors are
 		// created as it runs (and which runs one processor at a time).
-		f.per = append(f.per, make([][]*V, i+1-len(f.per))...)
+		f.per = append(f.per, make([]freeSlot[V], i+1-len(f.per))...)
 	}
-	l := f.per[i]
-	if n := len(l); n > 0 {
-		v := l[n-1]
-		f.per[i] = l[:n-1]
+	s := &f.per[i]
+	if n := len(s.l); n > 0 {
+		v := s.l[n-1]
+		s.l = s.l[:n-1]
 		return v
 	}
 	return f.New()
@@ -34,7 +41,7 @@ func (f *FreeList[V]) Get(c Ctx) *V {
 // Put returns an object to the processor's list.
 func (f *FreeList[V]) Put(c Ctx, v *V) {
 	i := c.Proc()
-	f.per[i] = append(f.per[i], v)
+	f.per[i].l = append(f.per[i].l, v)
 }
 
 // Processes runs n long-lived processes and waits for them: process i is a

@@ -91,6 +91,7 @@ type proc struct {
 	minLevel  int32
 	waitTask  *Task
 	waitObj   any
+	_         [64]byte
 }
 
 const (

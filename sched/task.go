@@ -20,6 +20,8 @@ type Task struct {
 	p      *proc // processor running it; set when it starts
 	parent *Task
 	fn     func(Ctx) any
+	fni    func(Ctx, int) any // GoIndexed's function, called with idx
+	idx    int
 	level  int32
 	pin    int32 // processor it is pinned to, or -1
 
@@ -118,13 +120,18 @@ func (t *Task) Check() {
 }
 
 // Spawn posts a child at the next level (Ctx).
-func (t *Task) Spawn(fn func(Ctx) any) *Task { return t.spawn(t.level+1, -1, fn) }
+func (t *Task) Spawn(fn func(Ctx) any) *Task { return t.spawn(t.level+1, -1, fn, nil, 0, false) }
 
 // Go posts a child at the next level without returning a handle (Ctx).
-func (t *Task) Go(fn func(Ctx) any) { t.spawn(t.level+1, -1, fn).recycle = true }
+func (t *Task) Go(fn func(Ctx) any) { t.spawn(t.level+1, -1, fn, nil, 0, true) }
+
+// GoIndexed is Go calling fn(c, i) (Ctx).
+func (t *Task) GoIndexed(fn func(Ctx, int) any, i int) { t.spawn(t.level+1, -1, nil, fn, i, true) }
 
 // SpawnAt posts a child at an explicit level (Ctx).
-func (t *Task) SpawnAt(level int, fn func(Ctx) any) *Task { return t.spawn(int32(level), -1, fn) }
+func (t *Task) SpawnAt(level int, fn func(Ctx) any) *Task {
+	return t.spawn(int32(level), -1, fn, nil, 0, false)
+}
 
 // SpawnOn posts a child pinned to a processor (Ctx).
 func (t *Task) SpawnOn(proc int, fn func(Ctx) any) *Task {
@@ -132,10 +139,10 @@ func (t *Task) SpawnOn(proc int, fn func(Ctx) any) *Task {
 	if n := t.m.nprocs; n > 0 {
 		pin = int32(((proc % n) + n) % n)
 	}
-	return t.spawn(t.level+1, pin, fn)
+	return t.spawn(t.level+1, pin, fn, nil, 0, false)
 }
 
-func (t *Task) spawn(level, pin int32, fn func(Ctx) any) *Task {
+func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any, idx int, recycle bool) *Task {
 	p := t.p
 	m := p.m
 	p.spawns++
@@ -158,6 +165,7 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any) *Task {
 		k = new(Task)
 	}
 	k.m, k.parent, k.fn, k.level, k.pin, k.span = m, t, fn, level, pin, t.span
+	k.fni, k.idx, k.recycle = fni, idx, recycle
 	k.abortAt.Store(never)
 	t.pending.Add(1)
 	first := t.head.Load()
@@ -334,6 +342,10 @@ func (p *proc) exec(t *Task) {
 			}
 		}
 	}()
+	if t.fni != nil {
+		t.result = t.fni(t, t.idx)
+		return
+	}
 	t.result = t.fn(t)
 }
 

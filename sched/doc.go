@@ -1,0 +1,92 @@
+package sched
+
+// Design notes (issue #4).
+//
+// One scheduler, two clocks. Both machines run the same scheduling code:
+// proc.find (mail, own deque, steal), proc.run (a task to its end, then an
+// implicit Sync) and proc.waitKids (the helpful wait). What differs is
+// time and idleness: a pool worker is a goroutine that backs off and sleeps
+// when it finds nothing; a simulated processor is a coroutine (iter.Pull)
+// that parks, and the event loop in sim.go resumes the processor with the
+// smallest virtual clock. Charge is the same code on both: on the pool the
+// processor's "clock" is simply the work it has charged and the horizon is
+// never reached, so the per-node cost is one indexed multiply, four adds,
+// one compare (Charge) and one atomic load and compare (Aborted).
+//
+// Helpful waiting and its effect on W and C (*Socrates §4.4; Zugzwang's
+// helpful master in Lu §2.4). A task that waits for children does not
+// leave its processor idle: it runs, nested on its own stack, first its
+// own unstarted children (so with no steals a run is the serial
+// depth-first order), then processes pinned to its processor, then stolen
+// work. Nesting never moves a task's stack, so a Go closure can hold
+// pointers into its parent's frame (the board, the values array) with no
+// migration handler. The price is the one *Socrates §4.4 describes: when
+// the awaited children finish while the processor is inside an unrelated
+// stolen search B, the waiting task resumes only after B ends. C — the
+// dataflow's critical path, measured by the timestamps — is unchanged by
+// this (timestamps do not see the schedule), but the run time T_P grows
+// (the waiting task, and all above it, are stalled), and for speculative
+// algorithms W grows too: the stalled parent's siblings go on with looser
+// bounds, and B's result reaches its own parent late. Config.LevelWait is
+// the *Socrates remedy: a waiting task only takes work at the level of
+// the children it waits for or deeper, so it never starts an unrelated
+// shallower search; it idles instead (idle time goes up, stalls go away).
+// Own children are always allowed, and pinned processes always run.
+//
+// Steal ordering by levels (*Socrates §4.3). Without Config.Levels a deque
+// is the plain Cilk deque: the owner takes the newest child (LIFO, so
+// siblings run last-spawned first) and thieves the oldest. With Levels the
+// deque is grouped by level: the owner takes from its deepest level and
+// thieves from the shallowest, and inside a level both take the oldest
+// first, so siblings start in the order the algorithm spawned them (best
+// move first) whether stolen or not. Levels default to depth in the spawn
+// tree (Spawn and Go give Level()+1); SpawnAt sets them explicitly.
+//
+// Timestamps (*Socrates Fig. 9, StarTech's critical path). Every task
+// carries span, the length of the longest dependence chain ending at its
+// current point. Charge adds the step's cost; a child starts with its
+// parent's span at the spawn (after the spawn cost); Sync and Wait join
+// the children's final spans (max), WaitAny joins the one it returns. Across
+// shared state: Event.Signal records the signaller's span and Event.Wait
+// joins it; Cell.Store stamps the value and Cell.Load joins that stamp;
+// Cond.Wait joins the largest stamp of all broadcasts so far (an upper
+// bound when the condition depends on only some of them). The root's
+// final span is C. Scheduling overheads (steal requests, migration,
+// wake-up latency) advance clocks but not spans: C is the ideal machine's
+// critical path, and on the simulator T_inf = C exactly when Wake = 0.
+//
+// The simulated machine's cost model (costs.go) prices work (node, eval,
+// move generation, TT access local or remote, spawn, user) and overheads
+// (steal request round trip per attempt, board copy per migration, abort
+// message per tree edge, wake-up latency). A steal draws the number of
+// random requests until one hits a processor with work from the geometric
+// law of uniform probing and charges Steal for each; an idle processor
+// with no work anywhere sleeps until work appears instead of simulating
+// every failed request. Work W counts all charged work, speculative and
+// aborted included.
+//
+// Abort (*Socrates §4.2). Each task's children since its last Sync form
+// its abort table, a list published with one atomic store per spawn. Abort
+// marks the subtree by walking the tables; a child spawned by an aborted
+// task inherits the mark; a task sees the mark at its next poll (on the
+// simulator, once its clock reaches the mark's arrival time). Tasks blocked
+// on an Event or Cond are woken by an abort. Check unwinds an aborted task
+// with a panic that run recovers; other panics abort the run and become
+// Run's error.
+//
+// Processes (Lu's PVSplit controller and searchers, PARSSS*'s N processes,
+// root splitting). SpawnOn pins a task to a processor's mailbox, which the
+// processor serves before its deque; pinned tasks are never stolen. A task
+// blocked on an Event or Cond holds its processor (StarTech's deferred
+// reads: better idle than generating redundant work), so processes that
+// wait for each other must own distinct processors: Processes(c, n, fn)
+// puts process i on processor (c.Proc()+i) mod P and requires n ≤ P.
+// A controller that must share a processor with a searcher (Lu §4.1) is
+// written as process 0 polling its mailbox of results between searches,
+// not as a blocked waiter.
+//
+// Per-task memory. Go (spawn without a handle) lets the runtime recycle
+// the child's Task once Sync has joined it, so such a spawn allocates only
+// the closure. FreeList gives per-processor scratch (PNegamax keeps each
+// task's game.Stack there): a task never changes processor, so its
+// processor's list needs no lock.
