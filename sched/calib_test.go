@@ -54,7 +54,7 @@ func negamaxRoot(t testing.TB, name string) (func(Ctx) any, *synth.Tree) {
 }
 
 // simPs are the simulated machine sizes of the exact tests (0 = infinite).
-var simPs = []int{1, 4, 64, 0}
+var simPs = []int{1, 4, 64, 4096, 0}
 
 func TestPNegamaxExactSim(t *testing.T) {
 	for _, bd := range [][2]int{{2, 1}, {2, 6}, {3, 5}, {4, 4}, {7, 3}} {
