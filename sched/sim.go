@@ -82,9 +82,7 @@ func (m *machine) wake(q *proc, at int64) {
 		m.parked[i] = last
 		last.parkIdx = i
 		m.parked = m.parked[:len(m.parked)-1]
-		q.parkIdx = -1
-		// keep the parking order for the rest: swap-remove changes it, but
-		// deterministically.
+		q.parkIdx = -1 // (swap-remove: the order changes, deterministically)
 	}
 	q.state = stRunnable
 	if at > q.now {
