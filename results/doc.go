@@ -1,0 +1,45 @@
+// Package results is the store of experiment runs: one SQLite database
+// (pure Go, modernc.org/sqlite, WAL mode) whose table runs holds one row per
+// search a sweep ran, with its settings, its counters and the full JSON of
+// its result.
+//
+// # Schema
+//
+// Table runs (Columns lists them in order):
+//
+//   - id: row id; sweep: the sweep's id; created: RFC 3339 UTC time the
+//     run finished; version: the build's version (Version).
+//   - role: "baseline" (the serial search each position is measured
+//     against), "serial" (another serial algorithm) or "parallel".
+//   - position, position_id, domain: the position's name (it loads the
+//     position again), its suite id ("" if none) and "chess", "checkers"
+//     or "synth".
+//   - algo, variants: the algorithm and its variants, "+"-joined in the
+//     order given ("" for none), e.g. jamboree and serialize2+deferred.
+//   - depth, time_limit_ns: the depth (0 with a time limit) and the time
+//     limit (0 = none).
+//   - machine: "serial", "pool" or "sim"; p: processors: NULL for serial
+//     rows, -1 for the simulator's infinite machine (--sim inf), else P.
+//   - seed, rep (1-based repetition), tt_bits (0 = no table), costs (the
+//     cost model as JSON), levels, levelwait (0/1).
+//   - value, best_move, nodes, leaves: the search's value, best move
+//     ("" on synthetic trees) and node counts (parallel rows: the Node and
+//     Eval charges).
+//   - work, span, parallelism: W and C in cost units and W/C. For serial
+//     rows work = span = the serial search's cost on the sweep's cost model
+//     (SerialWork), so that on the simulator T_S = work.
+//   - time, time_unit: T_P in "units" (simulator) or "ns" (pool wall
+//     time; serial rows: the search's wall time); seconds: wall seconds.
+//   - tasks, steals, steal_attempts, aborts, aborted_tasks, idle_fraction,
+//     blocked_children, blocked_shared, blocked_parent, overhead: the
+//     runtime's counters (0 for serial rows).
+//   - failed_work, cutoff_work, winner_nodes: NULL unless the result's
+//     JSON carries them (StarTech's failed and cutoff work; the nodes of the
+//     sub-search whose move was chosen, for Vučković's node saving).
+//   - baseline_id: for non-baseline rows, the id of the position's
+//     baseline row in the same sweep.
+//   - result: the full JSON of the result.
+//
+// View derived adds the measures of Derive to every row: speedup,
+// efficiency, search_overhead, failed_share, cutoff_share, node_saving.
+package results

@@ -1,0 +1,217 @@
+package results
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Roles of a row.
+const (
+	RoleBaseline = "baseline"
+	RoleSerial   = "serial"
+	RoleParallel = "parallel"
+)
+
+// PInf is the p column of a run on the simulator's infinite machine.
+const PInf = -1
+
+// Run is one row of table runs (see the package documentation for the
+// meaning of each column). Nullable columns are pointers.
+type Run struct {
+	ID          int64   `json:"id"`
+	Sweep       string  `json:"sweep"`
+	Created     string  `json:"created"`
+	Version     string  `json:"version"`
+	Role        string  `json:"role"`
+	Position    string  `json:"position"`
+	PositionID  string  `json:"position_id"`
+	Domain      string  `json:"domain"`
+	Algo        string  `json:"algo"`
+	Variants    string  `json:"variants"`
+	Depth       int64   `json:"depth"`
+	TimeLimitNS int64   `json:"time_limit_ns"`
+	Machine     string  `json:"machine"`
+	P           *int64  `json:"p"`
+	Seed        int64   `json:"seed"`
+	Rep         int64   `json:"rep"`
+	TTBits      int64   `json:"tt_bits"`
+	Costs       string  `json:"costs"`
+	Levels      bool    `json:"levels"`
+	LevelWait   bool    `json:"levelwait"`
+	Value       int64   `json:"value"`
+	BestMove    string  `json:"best_move"`
+	Nodes       int64   `json:"nodes"`
+	Leaves      int64   `json:"leaves"`
+	Work        int64   `json:"work"`
+	Span        int64   `json:"span"`
+	Parallelism float64 `json:"parallelism"`
+	Time        int64   `json:"time"`
+	TimeUnit    string  `json:"time_unit"`
+	Seconds     float64 `json:"seconds"`
+	Tasks       int64   `json:"tasks"`
+	Steals      int64   `json:"steals"`
+	StealTries  int64   `json:"steal_attempts"`
+	Aborts      int64   `json:"aborts"`
+	AbortedTask int64   `json:"aborted_tasks"`
+	IdleFrac    float64 `json:"idle_fraction"`
+	BlockedKids int64   `json:"blocked_children"`
+	BlockedShr  int64   `json:"blocked_shared"`
+	BlockedPar  int64   `json:"blocked_parent"`
+	Overhead    int64   `json:"overhead"`
+	FailedWork  *int64  `json:"failed_work"`
+	CutoffWork  *int64  `json:"cutoff_work"`
+	WinnerNodes *int64  `json:"winner_nodes"`
+	BaselineID  *int64  `json:"baseline_id"`
+	Result      string  `json:"result"`
+}
+
+// column is one column of table runs: its name, SQL type and the field
+// that holds it.
+type column struct {
+	name, typ string
+	field     func(r *Run) any // a pointer to the field
+}
+
+var columns = []column{
+	{"id", "INTEGER PRIMARY KEY AUTOINCREMENT", func(r *Run) any { return &r.ID }},
+	{"sweep", "TEXT NOT NULL", func(r *Run) any { return &r.Sweep }},
+	{"created", "TEXT NOT NULL", func(r *Run) any { return &r.Created }},
+	{"version", "TEXT NOT NULL", func(r *Run) any { return &r.Version }},
+	{"role", "TEXT NOT NULL", func(r *Run) any { return &r.Role }},
+	{"position", "TEXT NOT NULL", func(r *Run) any { return &r.Position }},
+	{"position_id", "TEXT NOT NULL", func(r *Run) any { return &r.PositionID }},
+	{"domain", "TEXT NOT NULL", func(r *Run) any { return &r.Domain }},
+	{"algo", "TEXT NOT NULL", func(r *Run) any { return &r.Algo }},
+	{"variants", "TEXT NOT NULL", func(r *Run) any { return &r.Variants }},
+	{"depth", "INTEGER NOT NULL", func(r *Run) any { return &r.Depth }},
+	{"time_limit_ns", "INTEGER NOT NULL", func(r *Run) any { return &r.TimeLimitNS }},
+	{"machine", "TEXT NOT NULL", func(r *Run) any { return &r.Machine }},
+	{"p", "INTEGER", func(r *Run) any { return &r.P }},
+	{"seed", "INTEGER NOT NULL", func(r *Run) any { return &r.Seed }},
+	{"rep", "INTEGER NOT NULL", func(r *Run) any { return &r.Rep }},
+	{"tt_bits", "INTEGER NOT NULL", func(r *Run) any { return &r.TTBits }},
+	{"costs", "TEXT NOT NULL", func(r *Run) any { return &r.Costs }},
+	{"levels", "INTEGER NOT NULL", func(r *Run) any { return &r.Levels }},
+	{"levelwait", "INTEGER NOT NULL", func(r *Run) any { return &r.LevelWait }},
+	{"value", "INTEGER NOT NULL", func(r *Run) any { return &r.Value }},
+	{"best_move", "TEXT NOT NULL", func(r *Run) any { return &r.BestMove }},
+	{"nodes", "INTEGER NOT NULL", func(r *Run) any { return &r.Nodes }},
+	{"leaves", "INTEGER NOT NULL", func(r *Run) any { return &r.Leaves }},
+	{"work", "INTEGER NOT NULL", func(r *Run) any { return &r.Work }},
+	{"span", "INTEGER NOT NULL", func(r *Run) any { return &r.Span }},
+	{"parallelism", "REAL NOT NULL", func(r *Run) any { return &r.Parallelism }},
+	{"time", "INTEGER NOT NULL", func(r *Run) any { return &r.Time }},
+	{"time_unit", "TEXT NOT NULL", func(r *Run) any { return &r.TimeUnit }},
+	{"seconds", "REAL NOT NULL", func(r *Run) any { return &r.Seconds }},
+	{"tasks", "INTEGER NOT NULL", func(r *Run) any { return &r.Tasks }},
+	{"steals", "INTEGER NOT NULL", func(r *Run) any { return &r.Steals }},
+	{"steal_attempts", "INTEGER NOT NULL", func(r *Run) any { return &r.StealTries }},
+	{"aborts", "INTEGER NOT NULL", func(r *Run) any { return &r.Aborts }},
+	{"aborted_tasks", "INTEGER NOT NULL", func(r *Run) any { return &r.AbortedTask }},
+	{"idle_fraction", "REAL NOT NULL", func(r *Run) any { return &r.IdleFrac }},
+	{"blocked_children", "INTEGER NOT NULL", func(r *Run) any { return &r.BlockedKids }},
+	{"blocked_shared", "INTEGER NOT NULL", func(r *Run) any { return &r.BlockedShr }},
+	{"blocked_parent", "INTEGER NOT NULL", func(r *Run) any { return &r.BlockedPar }},
+	{"overhead", "INTEGER NOT NULL", func(r *Run) any { return &r.Overhead }},
+	{"failed_work", "INTEGER", func(r *Run) any { return &r.FailedWork }},
+	{"cutoff_work", "INTEGER", func(r *Run) any { return &r.CutoffWork }},
+	{"winner_nodes", "INTEGER", func(r *Run) any { return &r.WinnerNodes }},
+	{"baseline_id", "INTEGER REFERENCES runs(id)", func(r *Run) any { return &r.BaselineID }},
+	{"result", "TEXT NOT NULL", func(r *Run) any { return &r.Result }},
+}
+
+// Columns lists the columns of table runs in order.
+func Columns() []string {
+	out := make([]string, len(columns))
+	for i, c := range columns {
+		out[i] = c.name
+	}
+	return out
+}
+
+// Int is a helper for the nullable columns: a pointer to n.
+func Int(n int64) *int64 { return &n }
+
+// ProcsLabel prints p as the tables do: "inf" for PInf, "-" for NULL.
+func (r *Run) ProcsLabel() string {
+	switch {
+	case r.P == nil:
+		return "-"
+	case *r.P == PInf:
+		return "inf"
+	}
+	return fmt.Sprint(*r.P)
+}
+
+// Procs is p as a number for fits: +Inf for PInf, 1 for a serial row.
+func (r *Run) Procs() float64 {
+	switch {
+	case r.P == nil:
+		return 1
+	case *r.P == PInf:
+		return math.Inf(1)
+	}
+	return float64(*r.P)
+}
+
+// AlgoLabel is the algorithm with its variants, e.g. "jamboree+deferred".
+func (r *Run) AlgoLabel() string {
+	if r.Variants == "" {
+		return r.Algo
+	}
+	return r.Algo + "+" + r.Variants
+}
+
+// optionalKeys are the counters a result may carry in its JSON (at its top
+// level) that have a column of their own.
+var optionalKeys = []struct {
+	key   string
+	field func(r *Run) **int64
+}{
+	{"failed_work", func(r *Run) **int64 { return &r.FailedWork }},
+	{"cutoff_work", func(r *Run) **int64 { return &r.CutoffWork }},
+	{"winner_nodes", func(r *Run) **int64 { return &r.WinnerNodes }},
+}
+
+// SetResult stores v's JSON in r.Result and copies the optional counters
+// it carries at its top level (failed_work, cutoff_work, winner_nodes) to
+// their columns, so that an algorithm that reports them needs no change
+// here.
+func (r *Run) SetResult(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("result of %s on %s: %w", r.AlgoLabel(), r.Position, err)
+	}
+	r.Result = string(b)
+	var top map[string]json.RawMessage
+	if json.Unmarshal(b, &top) != nil {
+		return nil // not an object: nothing more to take
+	}
+	for _, k := range optionalKeys {
+		raw, ok := top[k.key]
+		if !ok {
+			continue
+		}
+		var n int64
+		if err := json.Unmarshal(raw, &n); err == nil {
+			*k.field(r) = &n
+		}
+	}
+	return nil
+}
+
+// Short is a one-line description of the run, for progress lines.
+func (r *Run) Short() string {
+	var b strings.Builder
+	b.WriteString(r.AlgoLabel())
+	if r.Machine != "serial" {
+		fmt.Fprintf(&b, " %s p=%s", r.Machine, r.ProcsLabel())
+	}
+	fmt.Fprintf(&b, " on %s", r.Position)
+	if r.Rep > 1 {
+		fmt.Fprintf(&b, " rep %d", r.Rep)
+	}
+	return b.String()
+}

@@ -1,0 +1,239 @@
+package results
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+
+	_ "modernc.org/sqlite" // the "sqlite" driver
+)
+
+// DefaultPath is the database the commands use without --db.
+const DefaultPath = "splitpoint.db"
+
+// schemaVersion is stored in PRAGMA user_version.
+const schemaVersion = 1
+
+// Store is an open results database.
+type Store struct {
+	db   *sql.DB
+	path string
+}
+
+// ErrNoDB is returned by OpenExisting when the file does not exist.
+var ErrNoDB = errors.New("no results database")
+
+// Open opens (creating if needed) the database at path in WAL mode and
+// makes sure table runs and view derived exist.
+func Open(path string) (*Store, error) {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	s := &Store{db: db, path: path}
+	if err := s.init(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+// OpenExisting opens the database at path, which must exist (the query
+// commands do not create an empty one by mistake).
+func OpenExisting(path string) (*Store, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("%w at %s (run a sweep first, or give --db FILE)", ErrNoDB, path)
+	}
+	return Open(path)
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Path is the database's file.
+func (s *Store) Path() string { return s.path }
+
+// DB is the underlying database, for queries the Store has no method for.
+func (s *Store) DB() *sql.DB { return s.db }
+
+func (s *Store) init() error {
+	var defs []string
+	for _, c := range columns {
+		defs = append(defs, c.name+" "+c.typ)
+	}
+	stmts := []string{
+		"CREATE TABLE IF NOT EXISTS runs (\n  " + strings.Join(defs, ",\n  ") + "\n)",
+		"CREATE INDEX IF NOT EXISTS runs_sweep ON runs(sweep)",
+		derivedView,
+		fmt.Sprintf("PRAGMA user_version = %d", schemaVersion),
+	}
+	for _, st := range stmts {
+		if _, err := s.db.Exec(st); err != nil {
+			return fmt.Errorf("creating the schema: %w", err)
+		}
+	}
+	return nil
+}
+
+// Insert stores r in its own transaction and sets r.ID. A run is on disk
+// as soon as Insert returns: a sweep killed later loses nothing stored.
+func (s *Store) Insert(ctx context.Context, r *Run) error {
+	names := Columns()[1:]
+	args := make([]any, len(names))
+	for i, c := range columns[1:] {
+		args[i] = deref(c.field(r))
+	}
+	q := fmt.Sprintf("INSERT INTO runs (%s) VALUES (%s)", strings.Join(names, ", "),
+		strings.TrimSuffix(strings.Repeat("?, ", len(names)), ", "))
+	// A fresh context: a cancelled sweep still stores the run that finished.
+	tx, err := s.db.BeginTx(context.WithoutCancel(ctx), nil)
+	if err != nil {
+		return err
+	}
+	res, err := tx.Exec(q, args...)
+	if err != nil {
+		tx.Rollback()
+		return fmt.Errorf("storing %s: %w", r.Short(), err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("storing %s: %w", r.Short(), err)
+	}
+	r.ID, err = res.LastInsertId()
+	return err
+}
+
+// deref turns a pointer to a field into the value to insert (a nil
+// pointer field becomes NULL).
+func deref(p any) any {
+	switch v := p.(type) {
+	case *string:
+		return *v
+	case *int64:
+		return *v
+	case *float64:
+		return *v
+	case *bool:
+		return *v
+	case **int64:
+		if *v == nil {
+			return nil
+		}
+		return **v
+	}
+	panic(fmt.Sprintf("results: column of type %T", p))
+}
+
+// selectRuns reads the rows of "SELECT <all columns> FROM runs " + where.
+func (s *Store) selectRuns(where string, args ...any) ([]Run, error) {
+	rows, err := s.db.Query("SELECT "+strings.Join(Columns(), ", ")+" FROM runs "+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Run
+	for rows.Next() {
+		var r Run
+		dest := make([]any, len(columns))
+		for i, c := range columns {
+			dest[i] = c.field(&r)
+		}
+		if err := rows.Scan(dest...); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Runs returns the rows of one sweep in the order they were stored (all
+// rows when sweepID is "").
+func (s *Store) Runs(sweepID string) ([]Run, error) {
+	if sweepID == "" {
+		return s.selectRuns("ORDER BY id")
+	}
+	return s.selectRuns("WHERE sweep = ? ORDER BY id", sweepID)
+}
+
+// Recent returns the last n rows (of one sweep when sweepID is not ""),
+// oldest first.
+func (s *Store) Recent(n int, sweepID string) ([]Run, error) {
+	var out []Run
+	var err error
+	if sweepID == "" {
+		out, err = s.selectRuns("ORDER BY id DESC LIMIT ?", n)
+	} else {
+		out, err = s.selectRuns("WHERE sweep = ? ORDER BY id DESC LIMIT ?", sweepID, n)
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out, err
+}
+
+// Baselines returns the baseline rows of a sweep (of all sweeps when
+// sweepID is ""), by id: what a row's baseline_id points to.
+func (s *Store) Baselines(sweepID string) (map[int64]Run, error) {
+	var rows []Run
+	var err error
+	if sweepID == "" {
+		rows, err = s.selectRuns("WHERE role = ? ORDER BY id", RoleBaseline)
+	} else {
+		rows, err = s.selectRuns("WHERE role = ? AND sweep = ? ORDER BY id", RoleBaseline, sweepID)
+	}
+	out := map[int64]Run{}
+	for _, r := range rows {
+		out[r.ID] = r
+	}
+	return out, err
+}
+
+// LastSweep returns the id of the sweep stored last ("" if none).
+func (s *Store) LastSweep() (string, error) {
+	var id string
+	err := s.db.QueryRow("SELECT sweep FROM runs ORDER BY id DESC LIMIT 1").Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return id, err
+}
+
+// Table is the result of a query: column names and rows of values
+// (int64, float64, string, []byte or nil).
+type Table struct {
+	Columns []string
+	Rows    [][]any
+}
+
+// Query runs any SQL query and returns its table.
+func (s *Store) Query(ctx context.Context, query string, args ...any) (*Table, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{Columns: cols}
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		t.Rows = append(t.Rows, vals)
+	}
+	return t, rows.Err()
+}
