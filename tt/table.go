@@ -16,8 +16,9 @@ import (
 // Flag bits of an entry.
 const (
 	flagValid uint8 = 1 << 0 // set in every stored entry: an all-zero slot is empty
-	// FlagBusy marks a position as being searched right now (reserved for
-	// the deferred reads of a later issue; the serial searches never set it).
+	// FlagBusy marks a position as being searched right now: the "search
+	// in progress" marker of deferred reads (MarkBusy, ClearBusy; set by
+	// algos.Jamboree, never by the serial searches).
 	FlagBusy uint8 = 1 << 1
 )
 
@@ -69,7 +70,8 @@ type Entry struct {
 type Table struct {
 	slots []slot
 	mask  uint64
-	gen   atomic.Uint32
+	gen   *atomic.Uint32
+	acct  Accountant // nil but in a View
 }
 
 // New returns a table of 2^bits entries, or nil (off) when bits is 0.
@@ -80,7 +82,7 @@ func New(bits int) *Table {
 	if bits > MaxBits {
 		panic("tt: table too large")
 	}
-	return &Table{slots: make([]slot, 1<<bits), mask: 1<<bits - 1}
+	return &Table{slots: make([]slot, 1<<bits), mask: 1<<bits - 1, gen: new(atomic.Uint32)}
 }
 
 // Len is the number of entries (0 for a nil table).
@@ -133,6 +135,9 @@ func (t *Table) Probe(key uint64, ply int) (Entry, bool) {
 	if t == nil {
 		return Entry{}, false
 	}
+	if t.acct != nil {
+		t.acct.TTAccess(key)
+	}
 	data, meta, ok := t.load(&t.slots[key&t.mask], key)
 	if !ok {
 		return Entry{}, false
@@ -161,6 +166,13 @@ func (t *Table) StoreFlags(key uint64, ply, depth int, lower, upper game.Value, 
 	if t == nil || depth < 0 {
 		return false
 	}
+	if t.acct != nil {
+		t.acct.TTAccess(key)
+	}
+	return t.store(key, ply, depth, lower, upper, m, flags)
+}
+
+func (t *Table) store(key uint64, ply, depth int, lower, upper game.Value, m game.Move, flags uint8) (overwrote bool) {
 	depth = min(depth, 255)
 	lower, upper = toTT(lower, ply), toTT(upper, ply)
 	s := &t.slots[key&t.mask]

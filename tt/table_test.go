@@ -225,3 +225,42 @@ func TestTornReadDetected(t *testing.T) {
 		}
 	}
 }
+
+type countAcct struct{ n int }
+
+func (a *countAcct) TTAccess(uint64) { a.n++ }
+
+// TestViewBusy: a view shares the entries, reports every access, and the
+// busy marker keeps an entry's bounds and move and is cleared by a store.
+func TestViewBusy(t *testing.T) {
+	tab := New(8)
+	var a countAcct
+	v := tab.View(&a)
+	v.Store(42, 0, 3, 5, 9, 7)
+	if e, ok := tab.Probe(42, 0); !ok || e.Lower != 5 || e.Upper != 9 || e.Move != 7 {
+		t.Fatalf("shared entry: %+v %v", e, ok)
+	}
+	v.MarkBusy(42, 0, 4)
+	e, ok := v.Probe(42, 0)
+	if !ok || e.Flags&FlagBusy == 0 || e.Lower != 5 || e.Upper != 9 || e.Move != 7 || e.Depth != 3 {
+		t.Fatalf("busy entry: %+v %v", e, ok)
+	}
+	v.ClearBusy(42)
+	if e, _ := tab.Probe(42, 0); e.Flags&FlagBusy != 0 || e.Lower != 5 {
+		t.Fatalf("cleared: %+v", e)
+	}
+	v.MarkBusy(99, 0, 2) // no entry: an empty busy one
+	if e, ok := tab.Probe(99, 0); !ok || e.Flags&FlagBusy == 0 || e.Lower != -game.Inf || e.Upper != game.Inf || e.Depth != 2 {
+		t.Fatalf("new busy: %+v %v", e, ok)
+	}
+	tab.Store(99, 0, 2, 1, 1, 3)
+	if e, _ := tab.Probe(99, 0); e.Flags&FlagBusy != 0 || e.Lower != 1 || e.Upper != 1 {
+		t.Fatalf("stored over busy: %+v", e)
+	}
+	if a.n != 5 {
+		t.Fatalf("accesses %d, want 5", a.n)
+	}
+	if Home(10, 4) != 2 || Home(10, 0) != -1 {
+		t.Fatal("Home")
+	}
+}
