@@ -1,21 +1,17 @@
 // Command splitpoint is a research workbench for parallel game-tree search:
 // Jamboree, PVSplit, PARSSS* and root splitting on chess, checkers and
-// synthetic trees, on a goroutine pool or a simulated machine.
+// synthetic trees, on a goroutine pool or a simulated machine. With no
+// arguments it opens a REPL on the current session.
 //
 //	go run . help
 package main
 
 import (
-	"context"
 	"os"
-	"os/signal"
 
-	"splitpoint/workbench"
+	"splitpoint/repl"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := workbench.Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	os.Exit(repl.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -15,7 +15,13 @@ import (
 type Env struct {
 	Ctx context.Context
 	Out io.Writer
+	// Files collects the files the command wrote (reports, charts,
+	// exports), for the session's notebook cell.
+	Files []string
 }
+
+// Wrote records that the command wrote the file at path.
+func (e *Env) Wrote(path string) { e.Files = append(e.Files, path) }
 
 // Command is one entry of the command table. The help text, the usage line
 // and (later) the REPL's completion are all generated from this table.
@@ -24,6 +30,11 @@ type Command struct {
 	Args  string // synopsis of the positional arguments
 	Short string // one line for the command list
 	Long  string // paragraphs for "help <command>"
+	// Position says the first positional argument is a position name;
+	// NArgs is the number of positional arguments the command takes. A
+	// session fills in its loaded position when one argument is missing.
+	Position bool
+	NArgs    int
 	// Flags declares the command's flags on fs and returns the function
 	// that runs the command once fs has parsed.
 	Flags func(fs *flag.FlagSet) func(env *Env, args []string) error
@@ -62,6 +73,34 @@ func Lookup(name string) *Command {
 		}
 	}
 	return nil
+}
+
+// FlagNames lists the command's flags, for completion and for the
+// session's defaults.
+func (c *Command) FlagNames() []string {
+	fs, _ := c.newFlagSet(io.Discard)
+	var out []string
+	fs.VisitAll(func(f *flag.Flag) { out = append(out, f.Name) })
+	return out
+}
+
+// Positional returns the positional arguments of a command line (flags
+// removed), as the command will see them.
+func (c *Command) Positional(args []string) ([]string, error) {
+	fs, _ := c.newFlagSet(io.Discard)
+	_, pos, err := splitFlags(fs, args)
+	return pos, err
+}
+
+// IsBoolFlag reports whether the command's flag name is a switch.
+func (c *Command) IsBoolFlag(name string) bool {
+	fs, _ := c.newFlagSet(io.Discard)
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // newFlagSet makes the command's flag set; its usage text is the command's

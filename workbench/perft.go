@@ -14,9 +14,11 @@ import (
 
 func init() {
 	register(&Command{
-		Name:  "perft",
-		Args:  "<position> <depth> [--divide] [--unique] [--json]",
-		Short: "count the leaves of the legal move tree (bulk counting at the last ply)",
+		Name:     "perft",
+		Position: true,
+		NArgs:    2,
+		Args:     "<position> <depth> [--divide] [--unique] [--json]",
+		Short:    "count the leaves of the legal move tree (bulk counting at the last ply)",
 		Long: `Counts the positions depth plies below each position the name gives
 (a suite gives all of them). Chess uses bitboard legal move generation with
 bulk counting; checkers counts every capture path as Aart Bik's table does

@@ -112,9 +112,11 @@ func (f *searchFlags) options() (algos.Options, error) {
 
 func init() {
 	register(&Command{
-		Name:  "search",
-		Args:  "<position> [--algo A] [--depth D] [--tt BITS] [--preset P] [--json] …",
-		Short: "search a position or tree with a serial algorithm and report value, PV and counters",
+		Name:     "search",
+		Position: true,
+		NArgs:    1,
+		Args:     "<position> [--algo A] [--depth D] [--tt BITS] [--preset P] [--json] …",
+		Short:    "search a position or tree with a serial algorithm and report value, PV and counters",
 		Long: `Runs one search per position the name gives and prints the value, the
 best move and principal variation, the node counts (interior, leaf,
 quiescence), Knuth–Moore node types and how often they behaved as predicted,

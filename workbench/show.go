@@ -14,9 +14,11 @@ import (
 
 func init() {
 	register(&Command{
-		Name:  "show",
-		Args:  "<position> [--json]",
-		Short: "draw a position or summarise a tree; list a suite",
+		Name:     "show",
+		Position: true,
+		NArgs:    1,
+		Args:     "<position> [--json]",
+		Short:    "draw a position or summarise a tree; list a suite",
 		Long: `For one position: the board (or the tree summary), the side to move,
 the legal moves in generation order and the branching factor. For several
 (a suite, a file): one line each with index, id, side to move, number of

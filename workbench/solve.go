@@ -14,9 +14,11 @@ import (
 
 func init() {
 	register(&Command{
-		Name:  "solve",
-		Args:  "<suite or position> (--time T | --depth D) [--preset P] [--json] …",
-		Short: "solve EPD test positions (bm/am) and estimate a rating from t20, as StarTech §3",
+		Name:     "solve",
+		Position: true,
+		NArgs:    1,
+		Args:     "<suite or position> (--time T | --depth D) [--preset P] [--json] …",
+		Short:    "solve EPD test positions (bm/am) and estimate a rating from t20, as StarTech §3",
 		Long: `Searches each position by iterative deepening under the time or depth
 limit and records the time and nodes until a right move (one of bm, or a
 move not in am) was chosen and kept to the end. The summary gives t20, the

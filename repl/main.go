@@ -1,0 +1,176 @@
+package repl
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/term"
+
+	"splitpoint/sessions"
+	"splitpoint/workbench"
+)
+
+// Main is the splitpoint binary: with no command it opens the REPL on the
+// current session (the most recently saved, or "default"); "run FILE" runs
+// a script; session commands (sessions, export, rerun, cells, settings)
+// act on the session --session names; every other command is the
+// workbench's, the same typed or given as arguments. It returns the exit
+// status.
+func Main(args []string, stdin *os.File, stdout, stderr io.Writer) int {
+	global := flag.NewFlagSet("splitpoint", flag.ContinueOnError)
+	global.SetOutput(stderr)
+	session := global.String("session", "", "the session to open (default: the most recently saved one, or \"default\")")
+	global.Usage = func() { workbench.Help(stdout, "") }
+	if err := global.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	args = global.Args()
+	home := sessions.Home()
+	if len(args) == 0 {
+		return repl(home, *session, stdin, stdout, stderr)
+	}
+	switch args[0] {
+	case "run":
+		return script(home, *session, args[1:], stdout, stderr)
+	case "help", "sessions", "export", "rerun", "cells", "settings":
+		sh, err := Open(home, currentName(home, *session), stdout)
+		if err != nil {
+			fmt.Fprintf(stderr, "splitpoint: %v\n", err)
+			return 1
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		if err := sh.Eval(ctx, join(args), "args"); err != nil {
+			return 1
+		}
+		return 0
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return workbench.Main(ctx, args, stdout, stderr)
+}
+
+func join(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = quote(a)
+	}
+	return strings.Join(q, " ")
+}
+
+// currentName is the session to open: the one named, else the most
+// recently saved, else "default".
+func currentName(home, named string) string {
+	if named != "" {
+		return named
+	}
+	if infos, _ := sessions.List(home); len(infos) > 0 && infos[0].Err == nil {
+		return infos[0].Name
+	}
+	return "default"
+}
+
+func repl(home, named string, stdin *os.File, stdout, stderr io.Writer) int {
+	sh, err := Open(home, currentName(home, named), stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "splitpoint: %v\n", err)
+		return 1
+	}
+	if term.IsTerminal(int(stdin.Fd())) {
+		if err := Interactive(sh, stdin, stdout, stderr); err != nil {
+			fmt.Fprintf(stderr, "splitpoint: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := Piped(ctx, sh, stdin); err != nil {
+		return 1
+	}
+	return 0
+}
+
+func script(home, named string, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	keep := fs.Bool("keep-going", false, "go on after a failing line (the exit status still reports it)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: splitpoint [--session NAME] run [--keep-going] FILE.sp\n\nRuns the commands of FILE line by line, as the REPL would, in a session\n(by default a new one named after the file). It stops at the first error\nwith file:line: message and a non-zero exit.\n")
+	}
+	flags, files := splitArgs(args)
+	if err := fs.Parse(flags); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if len(files) != 1 {
+		fs.Usage()
+		return 2
+	}
+	path := files[0]
+	f, err := os.Open(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "splitpoint: %v\n", err)
+		return 1
+	}
+	defer f.Close()
+	name := named
+	if name == "" {
+		name = freshName(home, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
+	}
+	sh, err := Open(home, name, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "splitpoint: %v\n", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	err = RunScript(ctx, sh, path, f, *keep, stderr)
+	if serr := sh.Save(); serr != nil {
+		fmt.Fprintf(stderr, "splitpoint: saving the session: %v\n", serr)
+		return 1
+	}
+	if err != nil {
+		return 1
+	}
+	return 0
+}
+
+// splitArgs separates run's flags from its file argument.
+func splitArgs(args []string) (flags, rest []string) {
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") {
+			flags = append(flags, a)
+		} else {
+			rest = append(rest, a)
+		}
+	}
+	return flags, rest
+}
+
+// freshName returns base, or base-2, base-3, … for the first session name
+// not taken, so that running a script never overwrites an earlier notebook.
+func freshName(home, base string) string {
+	if sessions.CheckName(base) != nil {
+		base = "script"
+	}
+	name := base
+	for i := 2; ; i++ {
+		if _, err := sessions.Load(sessions.Dir(home, name)); errors.Is(err, sessions.ErrNotFound) {
+			return name
+		}
+		name = fmt.Sprintf("%s-%d", base, i)
+	}
+}
