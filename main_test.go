@@ -1,13 +1,12 @@
 package main
 
 import (
-	"context"
 	"os"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"splitpoint/workbench"
+	"splitpoint/repl"
 )
 
 // TestMain registers the splitpoint binary for the txtar scripts: each
@@ -15,12 +14,19 @@ import (
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"splitpoint": func() {
-			os.Exit(workbench.Main(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+			os.Exit(repl.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 		},
 	})
 }
 
 // TestScripts runs testdata/script/*.txtar: the command line end to end.
+// Every script gets its own session home.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("SPLITPOINT_HOME", env.WorkDir+"/home")
+			return nil
+		},
+	})
 }

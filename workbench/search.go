@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -103,6 +104,10 @@ func (f *searchFlags) options() (algos.Options, error) {
 	opt.Seed = *f.seed
 	if err != nil {
 		return opt, err
+	}
+	if !slices.Contains(algos.Algorithms(), opt.Algo) {
+		return opt, usageErr("unknown algorithm %q (allowed: %s; on --workers or --sim: %s)", opt.Algo,
+			strings.Join(algos.Algorithms(), ", "), strings.Join(parallelNames(), ", "))
 	}
 	if err := opt.Validate(); err != nil {
 		return opt, fmt.Errorf("%w: %v", ErrUsage, err)
