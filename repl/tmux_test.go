@@ -1,0 +1,111 @@
+package repl
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tmux drives the real binary in a terminal: tab completion, Ctrl-C
+// stopping a long search, and the REPL going on afterwards. It is skipped
+// without tmux (CI installs it: see .ci/run).
+type tmux struct {
+	t    *testing.T
+	name string
+}
+
+func startTmux(t *testing.T, cmd string) *tmux {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("tmux is missing: .ci/run should have installed it")
+		}
+		t.Skip("tmux not installed")
+	}
+	tm := &tmux{t: t, name: "splitpoint-test-" + filepath.Base(t.TempDir())}
+	if out, err := exec.Command("tmux", "new-session", "-d", "-s", tm.name, "-x", "160", "-y", "40", cmd).CombinedOutput(); err != nil {
+		t.Fatalf("tmux: %v: %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("tmux", "kill-session", "-t", tm.name).Run() })
+	return tm
+}
+
+func (tm *tmux) send(keys ...string) {
+	args := append([]string{"send-keys", "-t", tm.name}, keys...)
+	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
+		tm.t.Fatalf("send-keys: %v: %s", err, out)
+	}
+}
+
+func (tm *tmux) screen() string {
+	out, _ := exec.Command("tmux", "capture-pane", "-p", "-t", tm.name).Output()
+	return string(out)
+}
+
+// waitFor polls the screen until it holds want (never sleeps a fixed time
+// to decide); it fails after limit.
+func (tm *tmux) waitFor(want string, limit time.Duration) time.Duration {
+	tm.t.Helper()
+	start := time.Now()
+	for time.Since(start) < limit {
+		if strings.Contains(tm.screen(), want) {
+			return time.Since(start)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	tm.t.Fatalf("after %v the screen does not show %q:\n%s", limit, want, tm.screen())
+	return 0
+}
+
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "splitpoint")
+	cmd := exec.Command("go", "build", "-o", bin, "splitpoint")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestTmuxCompletionAndInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and drives tmux")
+	}
+	bin := buildBinary(t)
+	home := t.TempDir()
+	tm := startTmux(t, "SPLITPOINT_HOME="+home+" "+bin+" --session tmux; echo exit status $?; sleep 60")
+	tm.waitFor("Tab completes", 10*time.Second)
+
+	// Tab completes a command, then a suite name, then a position id.
+	tm.send("sea", "Tab")
+	tm.waitFor("]> search", 5*time.Second)
+	tm.send(" suite:kau", "Tab")
+	tm.waitFor("search suite:kaufman", 5*time.Second)
+	tm.send("C-u")
+	tm.send("set alg", "Tab")
+	tm.waitFor("set algo", 5*time.Second)
+	tm.send("C-u")
+
+	// A long search, stopped by Ctrl-C.
+	tm.send("search uniform:b=10,d=14,seed=1 --algo negamax --depth 14", "Enter")
+	time.Sleep(300 * time.Millisecond) // let it start: this only sets up the interrupt
+	start := time.Now()
+	tm.send("C-c")
+	tm.waitFor("^C: stopping", 5*time.Second)
+	tm.waitFor("context canceled", 5*time.Second)
+	latency := time.Since(start)
+	t.Logf("Ctrl-C to the search's end: %v", latency)
+
+	// The REPL is still usable.
+	tm.send("show settings", "Enter")
+	tm.waitFor("session tmux", 5*time.Second)
+	tm.send("C-d")
+	tm.waitFor("saved session tmux", 5*time.Second)
+	tm.waitFor("exit status 0", 5*time.Second)
+	if _, err := os.Stat(filepath.Join(home, "history")); err != nil {
+		t.Errorf("no history file after an interactive session: %v", err)
+	}
+}
