@@ -1,0 +1,172 @@
+package experiment
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"splitpoint/results"
+	"splitpoint/sched"
+)
+
+// Position is one position a name resolved to. Handle is the Engine's
+// own (a *workbench.Item).
+type Position struct {
+	Name, ID, Domain string
+	Handle           any
+}
+
+// Engine is what a sweep runs on: it resolves names and runs searches.
+type Engine interface {
+	// Resolve loads the positions a name gives.
+	Resolve(name string) ([]Position, error)
+	// Algo reports whether a runs on a machine (a parallel algorithm) or
+	// alone (a serial one), or why it cannot run (an unknown name or
+	// variant).
+	Algo(a Algo) (parallel bool, err error)
+	// Costs parses a cost model written key=value,….
+	Costs(s string) (sched.CostModel, error)
+	// Run runs one job and fills the counters of row (its settings are
+	// already there). It returns the context's error if it was cancelled.
+	Run(ctx context.Context, job *Job, row *results.Run) error
+}
+
+// Job is one search of a sweep.
+type Job struct {
+	Role      string // results.RoleBaseline, RoleSerial or RoleParallel
+	Position  Position
+	Algo      Algo
+	Machine   string // "serial", "pool" or "sim"
+	P         int    // processors; 0 on the simulator = infinitely many
+	Seed      uint64
+	Rep       int // 1-based
+	Depth     int
+	Time      time.Duration
+	TTBits    int
+	Costs     sched.CostModel
+	Levels    bool
+	LevelWait bool
+}
+
+// Config is the machine configuration of a parallel job.
+func (j *Job) Config() sched.Config {
+	return sched.Config{Machine: j.Machine, P: j.P, Seed: j.Seed, Levels: j.Levels, LevelWait: j.LevelWait,
+		Costs: j.Costs, ProfileBuckets: -1}
+}
+
+// Row is the job's row with its settings filled in and no counters.
+func (j *Job) Row() results.Run {
+	costs, _ := json.Marshal(j.Costs)
+	r := results.Run{Role: j.Role, Position: j.Position.Name, PositionID: j.Position.ID, Domain: j.Position.Domain,
+		Algo: j.Algo.Name, Variants: j.Algo.VariantString(), Depth: int64(j.Depth), TimeLimitNS: int64(j.Time),
+		Machine: j.Machine, Seed: int64(j.Seed), Rep: int64(j.Rep), TTBits: int64(j.TTBits), Costs: string(costs),
+		Levels: j.Levels, LevelWait: j.LevelWait, Result: "{}"}
+	switch {
+	case j.Machine == "serial":
+	case j.Machine == "sim" && j.P == 0:
+		r.P = results.Int(results.PInf)
+	default:
+		r.P = results.Int(int64(j.P))
+	}
+	return r
+}
+
+// Plan checks s against the engine (positions, algorithms, variants,
+// costs, with the file:line of the culprit) and expands it into jobs:
+// for every position its serial baseline first, then every algorithm — a
+// serial one once per seed and repetition, a parallel one on every pool
+// size and every simulated P, per seed and repetition. The baseline's
+// algorithm without variants in the algorithm list is not run twice: the
+// baseline row stands for it.
+func Plan(s *Spec, eng Engine) ([]Job, error) {
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	costs := sched.DefaultCosts()
+	if s.Costs != "" {
+		var err error
+		if costs, err = eng.Costs(s.Costs); err != nil {
+			return nil, s.Errf("costs", -1, "%v", err)
+		}
+	}
+	base, err := ParseAlgo(s.Baseline)
+	if err != nil {
+		return nil, s.Errf("baseline", -1, "%v", err)
+	}
+	if par, err := eng.Algo(base); err != nil || par {
+		if err == nil {
+			err = fmt.Errorf("%s is parallel: the baseline is a serial algorithm", base)
+		}
+		return nil, s.Errf("baseline", -1, "%v", err)
+	}
+	parallel := make([]bool, len(s.Algos))
+	anyPar := false
+	for i, a := range s.Algos {
+		if parallel[i], err = eng.Algo(a); err != nil {
+			return nil, s.Errf("algos", i, "%v", err)
+		}
+		anyPar = anyPar || parallel[i]
+	}
+	if anyPar {
+		var names []string
+		for i, a := range s.Algos {
+			if parallel[i] {
+				names = append(names, a.String())
+			}
+		}
+		switch {
+		case len(s.Workers) == 0 && len(s.Sim) == 0:
+			return nil, s.Errf("algos", -1, "%s run on a machine: give workers (the pool) or sim (the simulator)", strings.Join(names, ", "))
+		case s.Depth == 0:
+			return nil, s.Errf("depth", -1, "%s need a depth (a time limit applies to serial algorithms only)", strings.Join(names, ", "))
+		}
+	}
+	var positions []Position
+	for i, name := range s.Positions {
+		ps, err := eng.Resolve(name)
+		if err != nil {
+			return nil, s.Errf("positions", i, "%v", err)
+		}
+		positions = append(positions, ps...)
+	}
+	common := Job{Depth: s.Depth, Time: s.Time, TTBits: s.TTBits, Costs: costs, Levels: s.Levels, LevelWait: s.LevelWait}
+	var jobs []Job
+	for _, pos := range positions {
+		j := common
+		j.Role, j.Position, j.Algo, j.Machine, j.Seed, j.Rep = results.RoleBaseline, pos, base, "serial", s.Seeds[0], 1
+		jobs = append(jobs, j)
+		for i, a := range s.Algos {
+			type mach struct {
+				name string
+				p    int
+			}
+			var machines []mach
+			role := results.RoleParallel
+			if !parallel[i] {
+				if a.Name == base.Name && len(a.Variants) == 0 {
+					continue
+				}
+				machines, role = []mach{{"serial", 0}}, results.RoleSerial
+			} else {
+				for _, p := range s.Workers {
+					machines = append(machines, mach{"pool", p})
+				}
+				for _, p := range s.Sim {
+					machines = append(machines, mach{"sim", p})
+				}
+			}
+			for _, m := range machines {
+				for _, seed := range s.Seeds {
+					for rep := 1; rep <= s.Reps; rep++ {
+						j := common
+						j.Role, j.Position, j.Algo, j.Machine, j.P, j.Seed, j.Rep = role, pos, a, m.name, m.p, seed, rep
+						jobs = append(jobs, j)
+					}
+				}
+			}
+		}
+	}
+	return jobs, nil
+}
