@@ -30,6 +30,7 @@ type Spec struct {
 
 	file  string           // the spec file, for errors; "" for flags
 	lines map[string][]int // key → its line, then each item's line
+	flags map[string]bool  // keys set by Set (a flag), which errors name as --key
 }
 
 // Algo is an algorithm with variants, written name+variant+variant.
@@ -98,11 +99,17 @@ func (e *Error) Error() string {
 // its line when the spec came from a file.
 func (s *Spec) Errf(key string, i int, format string, args ...any) error {
 	e := &Error{File: s.file, Key: key, Msg: fmt.Sprintf(format, args...)}
+	if s.flags[key] {
+		e.File = ""
+	}
 	if ls := s.lines[key]; len(ls) > 0 {
 		e.Line = ls[0]
 		if i >= 0 && i+1 < len(ls) {
 			e.Line = ls[i+1]
 		}
+	}
+	if e.File != "" && e.Line == 0 {
+		e.Line = 1 // a key the file lacks: the file as a whole
 	}
 	return e
 }
@@ -126,6 +133,13 @@ func (s *Spec) Set(key, value string) error {
 		for _, p := range strings.Split(value, ",") {
 			items = append(items, item{s: strings.TrimSpace(p)})
 		}
+	}
+	if s.flags == nil {
+		s.flags = map[string]bool{}
+	}
+	s.flags[key] = true
+	if key == "seed" {
+		s.flags["seeds"] = true
 	}
 	return s.set(key, 0, items)
 }

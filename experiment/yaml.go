@@ -57,12 +57,20 @@ func Parse(name string, data []byte) (*Spec, error) {
 	if doc.Kind != yaml.MappingNode {
 		return nil, &Error{File: name, Line: doc.Line, Msg: "want a mapping of " + strings.Join(Keys, ", ")}
 	}
+	seen := map[string]int{}
 	for i := 0; i+1 < len(doc.Content); i += 2 {
 		k, v := doc.Content[i], doc.Content[i+1]
 		key := k.Value
 		if !known(key) {
 			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q (keys: %s)", key, strings.Join(Keys, ", "))}
 		}
+		if key == "seed" {
+			key = "seeds"
+		}
+		if at, dup := seen[key]; dup {
+			return nil, &Error{File: name, Line: k.Line, Key: key, Msg: fmt.Sprintf("given twice (first at line %d)", at)}
+		}
+		seen[key] = k.Line
 		items, err := nodeItems(name, key, v)
 		if err != nil {
 			return nil, err
@@ -72,9 +80,6 @@ func Parse(name string, data []byte) (*Spec, error) {
 		}
 	}
 	if err := s.Check(); err != nil {
-		if e, ok := err.(*Error); ok && e.Line == 0 {
-			e.Line = 1 // a key that is missing: the file as a whole
-		}
 		return nil, err
 	}
 	return s, nil

@@ -245,7 +245,8 @@ func setVariants(opt *algos.Options, a experiment.Algo) error {
 func (SweepEngine) Costs(s string) (sched.CostModel, error) {
 	c := sched.DefaultCosts()
 	if err := parseCosts(s, &c); err != nil {
-		return c, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), ErrUsage.Error()+": "))
+		msg := strings.TrimPrefix(err.Error(), ErrUsage.Error()+": ")
+		return c, fmt.Errorf("%s", strings.TrimPrefix(msg, "--costs "))
 	}
 	return c, nil
 }

@@ -1,0 +1,106 @@
+package experiment_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"splitpoint/experiment"
+	"splitpoint/results"
+	"splitpoint/workbench"
+)
+
+func plan(t *testing.T, flags map[string]string) []experiment.Job {
+	t.Helper()
+	s := experiment.NewSpec()
+	for _, k := range []string{"positions", "algos", "depth", "sim", "workers"} {
+		if v, ok := flags[k]; ok {
+			if err := s.Set(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	jobs, err := experiment.Plan(s, workbench.SweepEngine{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return jobs
+}
+
+// TestSweepEngine runs pnegamax on uniform trees, whose W and C are known:
+// on uniform:b=3,d=4, W = (3^5 − 1)/2 = 121 nodes and C = 5.
+func TestSweepEngine(t *testing.T) {
+	jobs := plan(t, map[string]string{"positions": "uniform:b=3,d=4,seed=1", "algos": "scout,pnegamax", "depth": "4", "sim": "1,inf", "workers": "2"})
+	st, err := results.Open(filepath.Join(t.TempDir(), "r.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	o, err := (&experiment.Runner{Store: st, Engine: workbench.SweepEngine{}}).Run(context.Background(), jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, _ := st.Runs(o.Sweep)
+	if len(rows) != 4 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	base, pool, sim1, inf := rows[0], rows[1], rows[2], rows[3]
+	if base.Role != results.RoleBaseline || base.Algo != "scout" || base.Nodes == 0 || base.Work != base.Nodes || base.TimeUnit != "ns" {
+		t.Errorf("baseline %+v", base)
+	}
+	if pool.Machine != "pool" || *pool.P != 2 || pool.Work != 121 || pool.Span != 5 || pool.TimeUnit != "ns" {
+		t.Errorf("pool %+v", pool)
+	}
+	if sim1.Time != 121 || sim1.Nodes != 121 || sim1.Leaves != 81 || inf.Time != 5 || *inf.P != results.PInf {
+		t.Errorf("sim rows %+v\n%+v", sim1, inf)
+	}
+	if sim1.Value != base.Value || !strings.Contains(sim1.Result, `"work":121`) {
+		t.Errorf("value %d vs %d, result %s", sim1.Value, base.Value, sim1.Result)
+	}
+	m := results.Derive(&inf, &base)
+	if want := float64(base.Work) / 5; m.Speedup != want {
+		t.Errorf("speedup on the infinite machine %v, want %v", m.Speedup, want)
+	}
+}
+
+// TestSweepEngineCancel cancels a real sweep after its third run: the
+// database holds exactly those three.
+func TestSweepEngineCancel(t *testing.T) {
+	jobs := plan(t, map[string]string{"positions": "uniform:b=3,d=3,seed=1,uniform:b=3,d=3,seed=2", "algos": "pnegamax", "depth": "3", "sim": "1,2,4"})
+	st, err := results.Open(filepath.Join(t.TempDir(), "r.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r := &experiment.Runner{Store: st, Engine: workbench.SweepEngine{}, AfterRun: func(done int, _ *results.Run) {
+		if done == 3 {
+			cancel()
+		}
+	}}
+	o, err := r.Run(ctx, jobs)
+	if !errors.Is(err, context.Canceled) || len(o.Rows) != 3 || o.Total != 8 {
+		t.Fatalf("err %v, %d rows of %d", err, len(o.Rows), o.Total)
+	}
+	rows, _ := st.Runs("")
+	if len(rows) != 3 || rows[2].ProcsLabel() != "2" {
+		t.Fatalf("db rows %+v", rows)
+	}
+}
+
+func TestSweepEngineVariants(t *testing.T) {
+	eng := workbench.SweepEngine{}
+	for _, c := range [][2]string{
+		{"pnegamax+deferred", "pnegamax has no variants"},
+		{"scout+rid", "scout is a serial algorithm: it has no variants"},
+		{"warp", `unknown algorithm "warp"`},
+	} {
+		a, _ := experiment.ParseAlgo(c[0])
+		if _, err := eng.Algo(a); err == nil || !strings.Contains(err.Error(), c[1]) {
+			t.Errorf("%s: err = %v, want %q", c[0], err, c[1])
+		}
+	}
+}

@@ -1,0 +1,203 @@
+package experiment
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"splitpoint/results"
+	"splitpoint/sched"
+)
+
+// fakeEngine knows scout and alphabeta (serial) and pnegamax (parallel, no
+// variants); every position name resolves to itself, "two:X" to X#1 and
+// X#2. A run's nodes are 100 serially and 100 + P in parallel.
+type fakeEngine struct{ ran []string }
+
+func (f *fakeEngine) Resolve(name string) ([]Position, error) {
+	if strings.HasPrefix(name, "bad") {
+		return nil, fmt.Errorf("bad position name %q", name)
+	}
+	if x, ok := strings.CutPrefix(name, "two:"); ok {
+		return []Position{{Name: x + "#1", Domain: "synth"}, {Name: x + "#2", Domain: "synth"}}, nil
+	}
+	return []Position{{Name: name, Domain: "synth"}}, nil
+}
+
+func (f *fakeEngine) Algo(a Algo) (bool, error) {
+	switch {
+	case a.Name == "pnegamax" && len(a.Variants) == 0:
+		return true, nil
+	case a.Name == "pnegamax":
+		return false, fmt.Errorf("pnegamax has no variants (got %s)", a.VariantString())
+	case a.Name == "scout" || a.Name == "alphabeta":
+		return false, nil
+	}
+	return false, fmt.Errorf("unknown algorithm %q", a.Name)
+}
+
+func (f *fakeEngine) Costs(s string) (sched.CostModel, error) {
+	if s == "node=2" {
+		return sched.CostModel{Node: 2}, nil
+	}
+	return sched.CostModel{}, fmt.Errorf("bad costs %q", s)
+}
+
+func (f *fakeEngine) Run(ctx context.Context, j *Job, row *results.Run) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	f.ran = append(f.ran, row.Short())
+	row.Nodes, row.Work, row.Span, row.Time, row.TimeUnit = 100, 100, 100, 1000, "ns"
+	if j.Machine != "serial" {
+		row.Nodes, row.Work, row.Span, row.Time, row.TimeUnit = int64(100+j.P), int64(100+j.P), 10, 50, "units"
+	}
+	return nil
+}
+
+func planOf(t *testing.T, src string) []Job {
+	t.Helper()
+	s, err := Parse("p.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs, err := Plan(s, &fakeEngine{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return jobs
+}
+
+func TestPlan(t *testing.T) {
+	jobs := planOf(t, "positions: [two:a, b]\nalgos: [scout, alphabeta, pnegamax]\ndepth: 3\nworkers: [2]\nsim: [4, inf]\nreps: 2\ncosts: node=2\n")
+	// Per position: the baseline, alphabeta × 2 reps, pnegamax × 3 machines × 2 reps.
+	if len(jobs) != 3*(1+2+6) {
+		t.Fatalf("%d jobs", len(jobs))
+	}
+	var got []string
+	for _, j := range jobs[:9] {
+		r := j.Row()
+		got = append(got, fmt.Sprintf("%s %s %s p=%s rep %d", r.Role, r.AlgoLabel(), r.Machine, r.ProcsLabel(), r.Rep))
+	}
+	want := []string{
+		"baseline scout serial p=- rep 1",
+		"serial alphabeta serial p=- rep 1", "serial alphabeta serial p=- rep 2",
+		"parallel pnegamax pool p=2 rep 1", "parallel pnegamax pool p=2 rep 2",
+		"parallel pnegamax sim p=4 rep 1", "parallel pnegamax sim p=4 rep 2",
+		"parallel pnegamax sim p=inf rep 1", "parallel pnegamax sim p=inf rep 2",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("jobs:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if jobs[9].Position.Name != "a#2" || jobs[18].Position.Name != "b" || jobs[5].Costs.Node != 2 || jobs[5].Row().Costs != `{"node":2,"eval":0,"gen":0,"tt_local":0,"tt_remote":0,"spawn":0,"user":0,"steal":0,"migrate":0,"abort":0,"wake":0}` {
+		t.Fatalf("jobs[9] %+v, jobs[18] %+v, costs %+v", jobs[9].Position, jobs[18].Position, jobs[5].Costs)
+	}
+}
+
+func TestPlanErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"positions: [a]\nalgos:\n  - scout\n  - pnegamax+deferred\ndepth: 3\nsim: [4]\n", "p.yaml:4: algos: pnegamax has no variants (got deferred)"},
+		{"positions: [a]\nalgos: [scout, jamboree]\ndepth: 3\nsim: [4]\n", `p.yaml:2: algos: unknown algorithm "jamboree"`},
+		{"positions:\n  - a\n  - bad1\nalgos: [scout]\ndepth: 3\n", `p.yaml:3: positions: bad position name "bad1"`},
+		{"positions: [a]\nalgos: [pnegamax]\ndepth: 3\n", "p.yaml:2: algos: pnegamax run on a machine: give workers"},
+		{"positions: [a]\nalgos: [pnegamax]\ntime: 1s\nsim: [2]\n", "p.yaml:1: depth: pnegamax need a depth"},
+		{"positions: [a]\nalgos: [scout]\ndepth: 3\ncosts: warp=9\n", `p.yaml:4: costs: bad costs "warp=9"`},
+		{"positions: [a]\nalgos: [scout]\ndepth: 3\nbaseline: pnegamax\n", "p.yaml:4: baseline: pnegamax is parallel"},
+	} {
+		s, err := Parse("p.yaml", []byte(c.src))
+		if err == nil {
+			_, err = Plan(s, &fakeEngine{})
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: err = %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
+func newStore(t *testing.T) *results.Store {
+	t.Helper()
+	st, err := results.Open(filepath.Join(t.TempDir(), "r.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func TestRunnerStoresEveryRun(t *testing.T) {
+	jobs := planOf(t, "positions: [two:a]\nalgos: [pnegamax]\ndepth: 3\nworkers: [64]\nsim: [4]\n")
+	st := newStore(t)
+	var out bytes.Buffer
+	r := &Runner{Store: st, Engine: &fakeEngine{}, Out: &out, ID: "sw1", NumCPU: 2}
+	o, err := r.Run(context.Background(), jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Sweep != "sw1" || o.Total != 6 || len(o.Rows) != 6 || o.Cancelled {
+		t.Fatalf("outcome %+v", o)
+	}
+	rows, _ := st.Runs("sw1")
+	if len(rows) != 6 || rows[1].BaselineID == nil || *rows[1].BaselineID != rows[0].ID || *rows[4].BaselineID != rows[3].ID ||
+		rows[0].BaselineID != nil || rows[2].Version == "" || rows[2].Created == "" {
+		t.Fatalf("rows %+v", rows)
+	}
+	text := out.String()
+	if n := strings.Count(text, "oversubscribe"); n != 1 {
+		t.Errorf("oversubscription note %d times:\n%s", n, text)
+	}
+	if !strings.Contains(text, "[1/6] scout on a#1, eta") || !strings.Contains(text, "[6/6] pnegamax sim p=4 on a#2, eta 0s") {
+		t.Errorf("progress:\n%s", text)
+	}
+}
+
+// TestRunnerCancel cancels the sweep after its k-th run and finds exactly
+// the k finished runs in the database.
+func TestRunnerCancel(t *testing.T) {
+	jobs := planOf(t, "positions: [two:a, b]\nalgos: [pnegamax]\ndepth: 3\nsim: [1, 2, 4]\n")
+	for _, k := range []int{1, 3, 6} {
+		st := newStore(t)
+		ctx, cancel := context.WithCancel(context.Background())
+		eng := &fakeEngine{}
+		r := &Runner{Store: st, Engine: eng, ID: fmt.Sprint("k", k), AfterRun: func(done int, _ *results.Run) {
+			if done == k {
+				cancel()
+			}
+		}}
+		o, err := r.Run(ctx, jobs)
+		cancel()
+		if !errors.Is(err, context.Canceled) || !IsCancel(err) || !o.Cancelled || len(o.Rows) != k || len(eng.ran) != k {
+			t.Fatalf("k=%d: err %v, outcome %+v, ran %d", k, err, o, len(eng.ran))
+		}
+		rows, _ := st.Runs("")
+		if len(rows) != k {
+			t.Fatalf("k=%d: %d rows in the db", k, len(rows))
+		}
+		for i, row := range rows {
+			if row.Short() != eng.ran[i] {
+				t.Errorf("k=%d: row %d is %s, ran %s", k, i, row.Short(), eng.ran[i])
+			}
+		}
+	}
+}
+
+func TestProgressTTY(t *testing.T) {
+	var out bytes.Buffer
+	now := time.Unix(0, 0)
+	p := &progress{w: &out, tty: true, total: 4, start: now, now: func() time.Time { return now }}
+	p.starting(0, "a")
+	now = now.Add(2 * time.Second)
+	p.finished(1, "a")
+	p.starting(1, "b")
+	p.note("note")
+	p.end()
+	want := "\r[1/4] a, eta ?\x1b[K\r[2/4] b, eta 6s\x1b[K\r\x1b[Knote\n"
+	if out.String() != want {
+		t.Fatalf("%q\nwant %q", out.String(), want)
+	}
+}
