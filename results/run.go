@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 )
 
@@ -164,8 +165,8 @@ func (r *Run) AlgoLabel() string {
 	return r.Algo + "+" + r.Variants
 }
 
-// optionalKeys are the counters a result may carry in its JSON (at its top
-// level) that have a column of their own.
+// optionalKeys are the counters a result may carry in its JSON that have
+// a column of their own.
 var optionalKeys = []struct {
 	key   string
 	field func(r *Run) **int64
@@ -176,30 +177,66 @@ var optionalKeys = []struct {
 }
 
 // SetResult stores v's JSON in r.Result and copies the optional counters
-// it carries at its top level (failed_work, cutoff_work, winner_nodes) to
-// their columns, so that an algorithm that reports them needs no change
-// here.
+// it carries (failed_work, cutoff_work, winner_nodes) to their columns, so
+// that an algorithm that reports them needs no change here. A counter is
+// the first field of that name, at any depth, that is a number or an
+// object with a numeric "total" (as Jamboree's work by node type).
 func (r *Run) SetResult(v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("result of %s on %s: %w", r.AlgoLabel(), r.Position, err)
 	}
 	r.Result = string(b)
-	var top map[string]json.RawMessage
-	if json.Unmarshal(b, &top) != nil {
-		return nil // not an object: nothing more to take
+	var tree any
+	if json.Unmarshal(b, &tree) != nil {
+		return nil
 	}
 	for _, k := range optionalKeys {
-		raw, ok := top[k.key]
-		if !ok {
-			continue
-		}
-		var n int64
-		if err := json.Unmarshal(raw, &n); err == nil {
+		if n, ok := findCounter(tree, k.key); ok {
 			*k.field(r) = &n
 		}
 	}
 	return nil
+}
+
+// findCounter looks for key breadth-first in a decoded JSON tree.
+func findCounter(tree any, key string) (int64, bool) {
+	queue := []any{tree}
+	for len(queue) > 0 {
+		node := queue[0]
+		queue = queue[1:]
+		switch x := node.(type) {
+		case map[string]any:
+			if v, ok := x[key]; ok {
+				if n, ok := counterValue(v); ok {
+					return n, true
+				}
+			}
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				queue = append(queue, x[k])
+			}
+		case []any:
+			queue = append(queue, x...)
+		}
+	}
+	return 0, false
+}
+
+func counterValue(v any) (int64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return int64(x), true
+	case map[string]any:
+		if t, ok := x["total"].(float64); ok {
+			return int64(t), true
+		}
+	}
+	return 0, false
 }
 
 // Short is a one-line description of the run, for progress lines.

@@ -196,6 +196,13 @@ func TestSetResultTakesOptionalCounters(t *testing.T) {
 	if r.Result != `{"work":10,"failed_work":3,"winner_nodes":7}` {
 		t.Fatalf("result %s", r.Result)
 	}
+	// Nested, by node type with a total (Jamboree's report).
+	var j Run
+	j.SetResult(map[string]any{"work": 10, "jamboree": map[string]any{"work": map[string]any{
+		"failed_work": map[string]int{"pv": 1, "cut": 2, "total": 3}, "cutoff_work": map[string]int{"total": 5}}}})
+	if j.FailedWork == nil || *j.FailedWork != 3 || j.CutoffWork == nil || *j.CutoffWork != 5 || j.WinnerNodes != nil {
+		t.Fatalf("nested counters: %v %v %v", j.FailedWork, j.CutoffWork, j.WinnerNodes)
+	}
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 || (math.IsNaN(a) && math.IsNaN(b)) }
