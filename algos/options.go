@@ -36,6 +36,18 @@ type Options struct {
 	// Memory bounds the OPEN list of itersss at Memory entries; 0 means
 	// Bhattacharya & Bagchi's minimum M0 = ⌈d/2⌉(b−1)+1.
 	Memory int `json:"memory"`
+
+	// The Jamboree variants (StarTech §4), each an independent toggle,
+	// and its grain; see Jamboree. Omitted from JSON when off, so the
+	// serial algorithms' output is unchanged.
+	Serialize2 bool `json:"serialize2,omitempty"` // search a second child serially at a type-2 node that dropped below α
+	Deferred   bool `json:"deferred,omitempty"`   // deferred reads: wait for a search in progress of the same position
+	RID        bool `json:"rid,omitempty"`        // recursive iterative deepening for the first move
+	Grain      int  `json:"grain,omitempty"`      // remaining depth at or below which a node is searched by the serial Scout
+	// DistTT distributes the table over the processors (StarTech Fig. 3):
+	// an access to a key whose home (key mod P) is another processor is
+	// charged sched.TTRemote, one at home sched.TTLocal.
+	DistTT bool `json:"dist_tt,omitempty"`
 }
 
 // The algorithm names.

@@ -19,6 +19,7 @@ import (
 // --sim), with their help.
 var parallelAlgos = map[string]string{
 	"pnegamax": "plain parallel negamax: every child in parallel, no pruning (*Socrates Fig. 1); calibrates a machine",
+	"jamboree": "Jamboree search: first child valued, the rest tested in parallel, failed tests re-searched in order, abort on a fail high (StarTech Fig. 2, *Socrates Fig. 5); --variants, --grain, --dist-tt",
 }
 
 func parallelNames() []string {
@@ -44,10 +45,40 @@ type ParallelReport struct {
 	PV       []string     `json:"pv"`
 	Config   sched.Config `json:"config"`
 	*sched.Stats
+	// Jamboree is the Jamboree search's own accounting and its comparison
+	// with the serial Scout (only for --algo jamboree).
+	Jamboree *JamboreeReport `json:"jamboree,omitempty"`
+}
+
+// JamboreeReport is what a Jamboree run adds to a ParallelReport: the
+// variants, the failed/cutoff work (StarTech §4), the serial counters below
+// the grain, and the serial Scout search of the same position with the same
+// options on this computer, against which efficiency and speedup are
+// measured.
+type JamboreeReport struct {
+	Variants string             `json:"variants"`
+	Grain    int                `json:"grain"`
+	DistTT   bool               `json:"dist_tt"`
+	Work     algos.JamboreeWork `json:"work"`
+	// SerialScout: the serial Scout's nodes and wall time; SerialWork its
+	// work in cost units (nodes × node cost).
+	SerialNodes   uint64     `json:"serial_nodes"`
+	SerialSeconds float64    `json:"serial_seconds"`
+	SerialWork    int64      `json:"serial_work"`
+	SerialValue   game.Value `json:"serial_value"`
+	// Efficiency is W_serial / W (StarTech: the serial program's work over
+	// the parallel program's). Speedup is T_serial / T_P: on the simulator
+	// T_serial = W_serial (one processor of the same cost model), on the
+	// pool the wall times.
+	Efficiency float64 `json:"efficiency"`
+	Speedup    float64 `json:"speedup"`
 }
 
 // parallelItem runs a parallel algorithm on the item.
 func parallelItem(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config) (*ParallelReport, error) {
+	if opt.Algo == algos.AlgoJamboree {
+		return jamboreeItem(ctx, it, opt, cfg)
+	}
 	var v game.Value
 	var st *sched.Stats
 	var err error
@@ -109,6 +140,9 @@ func (r *ParallelReport) WriteText(w io.Writer, opt algos.Options) {
 	if s.CPUNS > 0 {
 		fmt.Fprintf(w, "  cpu %.3f s\n", float64(s.CPUNS)/1e9)
 	}
+	if j := r.Jamboree; j != nil {
+		j.writeText(w, s)
+	}
 }
 
 // parallelCmd runs search on a machine.
@@ -128,6 +162,11 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 		return err
 	}
 	opt := algos.Options{Algo: algo, Depth: *sf.depth, Seed: *sf.seed}
+	if algo == algos.AlgoJamboree {
+		if opt, err = jamboreeOptions(sf, mf); err != nil {
+			return err
+		}
+	}
 	items, err := Resolve(name)
 	if err != nil {
 		return err
@@ -152,4 +191,107 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 		return writeJSON(env.Out, reps)
 	}
 	return nil
+}
+
+// jamboreeOptions builds a Jamboree search's options: the preset and the
+// search flags as for Scout, then the variants, grain and table
+// distribution.
+func jamboreeOptions(sf *searchFlags, mf *machineFlags) (algos.Options, error) {
+	saved := *sf.algo
+	*sf.algo = algos.AlgoScout
+	opt, err := sf.options()
+	*sf.algo = saved
+	if err != nil {
+		return opt, err
+	}
+	opt.Algo = algos.AlgoJamboree
+	if err := algos.ParseVariants(*mf.variants, &opt); err != nil {
+		return opt, usageErr("--variants: %v", err)
+	}
+	opt.Grain, opt.DistTT = *mf.grain, *mf.distTT
+	if err := opt.ValidateJamboree(); err != nil {
+		return opt, fmt.Errorf("%w: %v", ErrUsage, err)
+	}
+	return opt, nil
+}
+
+// jamboreeItem runs Jamboree on the item, then the serial Scout with the
+// same options on this computer for the efficiency and the speedup.
+func jamboreeItem(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config) (*ParallelReport, error) {
+	switch {
+	case it.Chess != nil:
+		return runJamboree[chess.Position](ctx, it, it.Chess, opt, cfg)
+	case it.Checkers != nil:
+		return runJamboree[checkers.Position](ctx, it, it.Checkers, opt, cfg)
+	default:
+		return runJamboree[synth.Position](ctx, it, it.Tree.Root(), opt, cfg)
+	}
+}
+
+func runJamboree[T any, P interface {
+	game.Position[T]
+	game.Describer
+}](ctx context.Context, it *Item, root P, opt algos.Options, cfg sched.Config) (*ParallelReport, error) {
+	res, st, err := algos.RunJamboree[T, P](ctx, (*T)(root), opt, cfg)
+	if st == nil {
+		return nil, err
+	}
+	rep := &ParallelReport{Position: it.Name, ID: it.ID, Algo: opt.Algo, Depth: opt.Depth, PV: []string{}, Config: cfg, Stats: st}
+	if res == nil {
+		return rep, err
+	}
+	rep.Value, rep.Depth = res.Value, res.Depth
+	rep.PV = moveTexts[T, P](root, res.PV)
+	if _, synthetic := any(root).(*synth.Position); !synthetic && res.BestMove != game.NoMove {
+		rep.BestMove = root.MoveString(res.BestMove)
+	}
+	j := &JamboreeReport{Variants: res.Variants, Grain: opt.Grain, DistTT: opt.DistTT, Work: res.Work}
+	rep.Jamboree = j
+	if err != nil {
+		return rep, err
+	}
+	sopt := opt
+	sopt.Algo = algos.AlgoScout
+	sopt.Serialize2, sopt.Deferred, sopt.RID, sopt.Grain, sopt.DistTT = false, false, false, 0, false
+	sres, err := algos.Search[T, P](ctx, (*T)(root), sopt)
+	if sres == nil {
+		return rep, err
+	}
+	j.SerialNodes, j.SerialSeconds, j.SerialValue = sres.Nodes, sres.Seconds, sres.Value
+	j.SerialWork = int64(sres.Nodes) * cfg.Costs.Node
+	if st.Work > 0 {
+		j.Efficiency = float64(j.SerialWork) / float64(st.Work)
+	}
+	if st.Time > 0 {
+		if st.TimeUnit == "ns" {
+			j.Speedup = sres.Seconds * 1e9 / float64(st.Time)
+		} else {
+			j.Speedup = float64(j.SerialWork) / float64(st.Time)
+		}
+	}
+	return rep, err
+}
+
+// writeText prints the Jamboree part of a report.
+func (j *JamboreeReport) writeText(w io.Writer, s *sched.Stats) {
+	k := j.Work
+	fmt.Fprintf(w, "  jamboree: variants=%s grain=%d dist-tt=%t\n", j.Variants, j.Grain, j.DistTT)
+	pct := func(x int64) float64 {
+		if k.Nodes == 0 {
+			return 0
+		}
+		return 100 * float64(x) / float64(k.Nodes)
+	}
+	line := func(name string, x algos.WorkByType) {
+		fmt.Fprintf(w, "  %s work %d nodes (%.1f%% of %d): PV %d, CUT %d, ALL %d\n", name, x.Total, pct(x.Total), k.Nodes, x.PV, x.CUT, x.ALL)
+	}
+	line("failed", k.Failed)
+	line("cutoff", k.Cutoff)
+	line("aborted", k.Aborted)
+	fmt.Fprintf(w, "  parallel nodes %d, serial searches %d, tests %d, failed tests %d, fail-high aborts %d, serialized second children %d, rid searches %d\n",
+		k.ParallelNodes, k.SerialSearches, k.Tests, k.FailedTests, k.FailHighs, k.Serialized2, k.RIDSearches)
+	fmt.Fprintf(w, "  deferred waits %d (answered %d, waited %d units; blocked on shared state %d %s), post-abort visits %d\n",
+		k.DeferredWaits, k.DeferredHits, k.DeferredWaitTime, s.BlockedShared, s.TimeUnit, k.PostAbortVisits)
+	fmt.Fprintf(w, "  serial scout: value %d, nodes %d, W_serial %d, %.3f s; efficiency W_serial/W %.3f, speedup %.2f\n",
+		j.SerialValue, j.SerialNodes, j.SerialWork, j.SerialSeconds, j.Efficiency, j.Speedup)
 }

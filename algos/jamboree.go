@@ -1,0 +1,659 @@
+package algos
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"splitpoint/game"
+	"splitpoint/metrics"
+	"splitpoint/sched"
+	"splitpoint/tt"
+)
+
+// AlgoJamboree is the name of the parallel Jamboree search. It is not one
+// of Algorithms() (the serial ones): it runs on a sched machine through
+// RunJamboree.
+const AlgoJamboree = "jamboree"
+
+// JamboreeResult is the outcome of one Jamboree search.
+type JamboreeResult struct {
+	Value    game.Value   `json:"value"`
+	BestMove game.Move    `json:"best_move_code"`
+	PV       []game.Move  `json:"pv_codes"`
+	Depth    int          `json:"depth"` // deepest completed iteration
+	Options  Options      `json:"options"`
+	Variants string       `json:"variants"`
+	Work     JamboreeWork `json:"jamboree"`
+	// Serial is the serial Scout's counters below the grain, summed over
+	// the workers (node types, re-searches, branching, …).
+	Serial  metrics.Counters `json:"serial_counters"`
+	TT      tt.Stats         `json:"tt"`
+	Stopped bool             `json:"stopped"`
+}
+
+// RunJamboree runs Jamboree from root on the machine cfg describes, with a
+// fresh global table of 2^opt.TTBits entries (none when 0), and returns the
+// result and the runtime's measurements. opt.Depth must be 1…MaxDepth.
+func RunJamboree[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*JamboreeResult, *sched.Stats, error) {
+	if err := opt.ValidateJamboree(); err != nil {
+		return nil, nil, err
+	}
+	table := tt.New(opt.TTBits)
+	r, st, err := sched.Run(ctx, cfg, func(c sched.Ctx) any {
+		return Jamboree[T, P](c, root, opt, table, cfg.Levels)
+	})
+	res, _ := r.(*JamboreeResult)
+	return res, st, err
+}
+
+// ValidateJamboree checks the options of a Jamboree search.
+func (o Options) ValidateJamboree() error {
+	if o.Depth < 1 || o.Depth > MaxDepth {
+		return fmt.Errorf("jamboree searches to a fixed depth: give a depth 1..%d", MaxDepth)
+	}
+	if o.Grain < 0 || o.Grain > MaxDepth {
+		return fmt.Errorf("grain %d out of range (allowed: 0..%d plies of remaining depth)", o.Grain, MaxDepth)
+	}
+	if o.TTBits < 0 || o.TTBits > tt.MaxBits {
+		return fmt.Errorf("tt bits %d out of range (allowed: 0 = off, or 1..%d for 2^bits entries)", o.TTBits, tt.MaxBits)
+	}
+	if o.Aspiration < 0 {
+		return fmt.Errorf("aspiration window %d is negative", o.Aspiration)
+	}
+	return nil
+}
+
+// jamEngine is one Jamboree search: options, the global table, the
+// per-processor free lists of frames and serial workers, the registry of
+// searches in progress and the counters.
+type jamEngine[T any, P game.Position[T]] struct {
+	opt     Options
+	table   *tt.Table
+	levels  bool
+	forced  bool
+	frames  *sched.FreeList[jamFrame[T]]
+	workers *sched.FreeList[jamWorker[T, P]]
+	mu      sync.Mutex
+	all     []*jamWorker[T, P]
+	reg     busyRegistry
+	cnt     jamCounters
+}
+
+// jamFrame is one Jamboree node's scratch: its position, its ordered moves,
+// its children's state and its principal variation. Frames come from a
+// per-processor free list, so the parallel part allocates only the
+// runtime's tasks and one closure per spawned test.
+type jamFrame[T any] struct {
+	pos   T
+	moves [game.MaxMoves]game.Move
+	score [game.MaxMoves]int32
+	kids  [game.MaxMoves]jamKid
+	pend  []*sched.Task
+	pvLen int
+	pv    [game.MaxPly]game.Move
+}
+
+// jamKid is the state of one iteration of the parallel loop (Fig. 2, J7).
+type jamKid struct {
+	task       *sched.Task
+	val        game.Value // the test's value, from the parent's side
+	ok         bool       // the test finished without being aborted
+	state      uint8
+	classified bool
+	rec        workRec
+}
+
+const (
+	kidRunning uint8 = iota // test spawned, not yet seen finished
+	kidFailed               // test came back above α: to be re-searched (J11)
+	kidDone                 // iteration complete (J18)
+)
+
+// jamWorker is a processor's serial engine for the subtrees below the
+// grain: a Searcher whose Hook charges each node to the machine and polls
+// for an abort, and whose table view charges each table access.
+type jamWorker[T any, P game.Position[T]] struct {
+	s    *Searcher[T, P]
+	c    sched.Ctx
+	rec  *workRec
+	e    *jamEngine[T, P]
+	dist bool
+}
+
+// Node is the per-node Hook of the serial Scout: one sched.Node charge,
+// one abort poll.
+func (w *jamWorker[T, P]) Node() bool {
+	w.c.Charge(sched.Node, 1)
+	w.rec.nodes++
+	if w.c.Aborted() {
+		w.e.cnt.postAbort.Add(1)
+		return true
+	}
+	return false
+}
+
+// TTAccess charges one access of the global table (tt.Accountant).
+func (w *jamWorker[T, P]) TTAccess(key uint64) { chargeTT(w.c, key) }
+
+// chargeTT charges a table access on a table distributed over the
+// processors (StarTech Fig. 3): sched.TTLocal when the key's home,
+// key mod P, is the accessing processor, sched.TTRemote otherwise (always
+// on the infinite machine).
+func chargeTT(c sched.Ctx, key uint64) {
+	if tt.Home(key, c.NumProcs()) == c.Proc() {
+		c.Charge(sched.TTLocal, 1)
+	} else {
+		c.Charge(sched.TTRemote, 1)
+	}
+}
+
+// Jamboree is Kuszmaul's Jamboree search (StarTech, Kuszmaul 1995, Fig. 2;
+// *Socrates, Joerg & Kuszmaul 1994, Fig. 5), run as the task c of a sched
+// machine: the first child is valued recursively (J3), the remaining
+// children are tested in parallel with null windows (J7–J8), a test that
+// fails high (≥ β) aborts every running sibling and returns (J10), a test
+// that fails (> α) waits for every iteration to its left and is re-searched
+// serially with the full window (J11–J17). Nodes with at most opt.Grain
+// plies of depth left are searched by the serial Scout (StarTech Fig. 1)
+// of a per-processor Searcher whose Hook charges sched.Node per node and
+// returns c.Aborted(); nodes above the grain charge sched.Node themselves,
+// so W counts nodes in both regimes. Children are spawned with SpawnAt at
+// their ply (*Socrates §4.3 levels): in move order when levels is on (each
+// level runs oldest first), in reverse order otherwise, so that the owner's
+// LIFO pops the first child first.
+//
+// table (nil = none) is the global transposition table every worker shares
+// (StarTech Fig. 3); with opt.DistTT each access is charged as local or
+// remote by its key's home processor. The variants opt.Serialize2,
+// opt.Deferred and opt.RID are documented with their code. With
+// opt.Iterative the root iterates depths 1…opt.Depth (with aspiration
+// windows of opt.Aspiration); Jamboree returns a *JamboreeResult.
+func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *tt.Table, levels bool) *JamboreeResult {
+	e := &jamEngine[T, P]{opt: opt, table: table, levels: levels}
+	if d, ok := any(root).(domainer); ok {
+		e.forced = d.Domain() == "checkers"
+	}
+	e.frames = sched.NewFreeList(c, func() *jamFrame[T] {
+		return &jamFrame[T]{pend: make([]*sched.Task, 0, game.MaxMoves)}
+	})
+	e.workers = sched.NewFreeList(c, e.newWorker)
+	table.NewSearch()
+	res := &JamboreeResult{Options: opt, Variants: opt.VariantString()}
+	f := e.frames.Get(c)
+	f.pos = *root
+	var total workRec
+	first := opt.Depth
+	if opt.Iterative {
+		first = 1
+	}
+	for d := first; d <= opt.Depth; d++ {
+		v, ok := e.rootSearch(c, f, d, res.Value, d > first, &total)
+		if !ok {
+			res.Stopped = true
+			break
+		}
+		res.Value, res.Depth = v, d
+		res.PV = append(res.PV[:0], f.pv[:f.pvLen]...)
+		res.BestMove = game.NoMove
+		if f.pvLen > 0 {
+			res.BestMove = f.pv[0]
+		}
+	}
+	e.frames.Put(c, f)
+	e.cnt.fill(&res.Work, &total)
+	e.mu.Lock()
+	for _, w := range e.all {
+		res.Serial.Merge(&w.s.Counters)
+		res.TT.Probes += w.s.TTStats.Probes
+		res.TT.Hits += w.s.TTStats.Hits
+		res.TT.Cutoffs += w.s.TTStats.Cutoffs
+		res.TT.Stores += w.s.TTStats.Stores
+		res.TT.Overwrites += w.s.TTStats.Overwrites
+	}
+	e.mu.Unlock()
+	res.Serial.Finalize()
+	res.TT.Fill, res.TT.Entries = table.Fill(), table.Len()
+	return res
+}
+
+// rootSearch searches the root to depth d, with an aspiration window
+// around prev when asked (re-opening the side that fails, as Searcher's
+// iterate does).
+func (e *jamEngine[T, P]) rootSearch(c sched.Ctx, f *jamFrame[T], d int, prev game.Value, havePrev bool, total *workRec) (game.Value, bool) {
+	alpha, beta := -game.Inf, game.Inf
+	if w := game.Value(e.opt.Aspiration); w > 0 && havePrev && !game.IsMate(prev) {
+		alpha, beta = max(prev-w, -game.Inf), min(prev+w, game.Inf)
+	}
+	for {
+		v, _, ok := e.jam(c, f, 0, d, alpha, beta, metrics.PV, total)
+		if !ok {
+			return 0, false
+		}
+		switch {
+		case v <= alpha && alpha > -game.Inf:
+			alpha = -game.Inf
+		case v >= beta && beta < game.Inf:
+			beta = game.Inf
+		default:
+			return v, true
+		}
+	}
+}
+
+func (e *jamEngine[T, P]) newWorker() *jamWorker[T, P] {
+	o := e.opt
+	o.Algo, o.Time, o.MaxNodes = AlgoScout, 0, 0
+	w := &jamWorker[T, P]{e: e}
+	tab := e.table
+	if e.opt.DistTT {
+		tab = e.table.View(w)
+	}
+	w.s = NewSearcher[T, P](o, tab)
+	w.s.TT = tab // NewSearcher would make a private table for a nil one
+	w.s.Hook = w
+	w.s.ForcedCaptures = e.forced
+	w.s.Start(nil, time.Time{})
+	e.mu.Lock()
+	e.all = append(e.all, w)
+	e.mu.Unlock()
+	return w
+}
+
+// ttAccess charges a table access made by a Jamboree node itself.
+func (e *jamEngine[T, P]) ttAccess(c sched.Ctx, key uint64) {
+	if e.opt.DistTT {
+		chargeTT(c, key)
+	}
+}
+
+// jam searches the node in f (ply plies below the root, depth plies to
+// go) with the window (alpha, beta), Knuth–Moore type typ, counting its
+// nodes in rec. It returns the fail-soft value, the best move when the
+// value is above alpha (else possibly NoMove), and ok = false when the
+// search was aborted (the value is then meaningless). f.pv receives the
+// principal variation. Before jam returns, every task it spawned has
+// finished.
+func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
+	f.pvLen = 0
+	if depth <= e.opt.Grain || ply >= game.MaxPly-1 {
+		if depth <= 0 && !e.opt.Quiescence || ply >= game.MaxPly-1 {
+			return e.leaf(c, f, ply, rec)
+		}
+		return e.serial(c, f, ply, depth, alpha, beta, typ, rec)
+	}
+	if c.Aborted() {
+		return 0, game.NoMove, false
+	}
+	c.Charge(sched.Node, 1)
+	rec.nodes++
+	e.cnt.parallel.Add(1)
+	pos := P(&f.pos)
+	if ply > 0 && pos.Draw() {
+		return 0, game.NoMove, true
+	}
+	key := pos.Hash()
+	hint := game.NoMove
+	var ent tt.Entry
+	have := false
+	if e.table != nil {
+		e.ttAccess(c, key)
+		if ent, have = e.table.Probe(key, ply); have {
+			if e.opt.TTMove || e.opt.RID {
+				hint = ent.Move
+			}
+			if ply > 0 && ent.Depth >= depth {
+				switch {
+				case ent.Lower >= beta:
+					return ent.Lower, ent.Move, true
+				case ent.Upper <= alpha:
+					return ent.Upper, game.NoMove, true
+				case ent.Lower == ent.Upper:
+					return ent.Lower, ent.Move, true
+				}
+			}
+		}
+	}
+	n := pos.Moves(f.moves[:])
+	if n == 0 {
+		return terminalValue[T, P](pos, ply), game.NoMove, true
+	}
+	prelim, havePrelim, ok := e.recursiveDeepening(c, f, ply, depth, alpha, beta, typ, rec, &hint, ent, have)
+	if !ok {
+		return 0, game.NoMove, false
+	}
+	e.order(pos, f, n, hint)
+
+	alpha0 := alpha
+	// J3: value the first child.
+	g := e.frames.Get(c)
+	pos.Play(f.moves[0], &g.pos)
+	var r0 workRec
+	v, _, ok := e.jam(c, g, ply+1, depth-1, -beta, -alpha, typ.Child(0), &r0)
+	rec.addUseful(&r0)
+	b := -v
+	best := f.moves[0]
+	if ok && b > alpha {
+		f.setPV(best, g)
+	}
+	e.frames.Put(c, g)
+	if !ok {
+		return 0, game.NoMove, false
+	}
+	if b >= beta { // J4 (read "b ≥ β", as in Scout S6)
+		e.store(c, key, ply, depth, b, alpha0, beta, best)
+		return b, best, true
+	}
+	if b > alpha { // J5
+		alpha = b
+	}
+	start := 1
+	if e.serializeSecond(typ, havePrelim, prelim, alpha0, b, n) {
+		e.cnt.ser2.Add(1)
+		cut, ok := e.serialChild(c, f, 1, ply, depth, &alpha, beta, &b, &best, typ, rec)
+		if !ok {
+			return 0, game.NoMove, false
+		}
+		if cut {
+			e.store(c, key, ply, depth, b, alpha0, beta, best)
+			return b, best, true
+		}
+		start = 2
+	}
+	if start < n {
+		if !e.parallelLoop(c, f, start, n, ply, depth, &alpha, beta, &b, &best, typ, rec) {
+			return 0, game.NoMove, false
+		}
+	}
+	e.store(c, key, ply, depth, b, alpha0, beta, best)
+	if b <= alpha0 {
+		best = game.NoMove
+	}
+	return b, best, true
+}
+
+// leaf is a node at the horizon without quiescence (or at MaxPly): its
+// static value, as the serial search's enter gives it.
+func (e *jamEngine[T, P]) leaf(c sched.Ctx, f *jamFrame[T], ply int, rec *workRec) (game.Value, game.Move, bool) {
+	if c.Aborted() {
+		return 0, game.NoMove, false
+	}
+	c.Charge(sched.Node, 1)
+	rec.nodes++
+	pos := P(&f.pos)
+	if ply > 0 && pos.Draw() {
+		return 0, game.NoMove, true
+	}
+	return pos.Eval(), game.NoMove, true
+}
+
+// terminalValue is the value of a position without moves, a loss ply plies
+// below the root scored game.MatedIn(ply) (as Searcher.terminal).
+func terminalValue[T any, P game.Position[T]](pos P, ply int) game.Value {
+	v := pos.Terminal()
+	switch v {
+	case -game.Mate:
+		return game.MatedIn(ply)
+	case game.Mate:
+		return -game.MatedIn(ply)
+	}
+	return v
+}
+
+// setPV makes m followed by g's principal variation f's.
+func (f *jamFrame[T]) setPV(m game.Move, g *jamFrame[T]) {
+	f.pv[0] = m
+	k := min(g.pvLen, len(f.pv)-1)
+	copy(f.pv[1:1+k], g.pv[:k])
+	f.pvLen = 1 + k
+}
+
+// store records the node's result in the global table as the serial
+// search's finish does.
+func (e *jamEngine[T, P]) store(c sched.Ctx, key uint64, ply, depth int, b, alpha0, beta game.Value, best game.Move) {
+	if e.table == nil {
+		return
+	}
+	lo, hi := -game.Inf, game.Inf
+	m := game.NoMove
+	if b > alpha0 {
+		lo, m = b, best
+	}
+	if b < beta {
+		hi = b
+	}
+	e.ttAccess(c, key)
+	e.table.Store(key, ply, depth, lo, hi, m)
+}
+
+// order puts the hint (the table's or recursive deepening's best move)
+// first and, with MVV-LVA, the captures by Gain next; ties keep the
+// domain's order.
+func (e *jamEngine[T, P]) order(pos P, f *jamFrame[T], n int, hint game.Move) {
+	mv := f.moves[:n]
+	from := 0
+	if hint != game.NoMove {
+		for i, m := range mv {
+			if m == hint {
+				copy(mv[1:i+1], mv[:i])
+				mv[0] = hint
+				from = 1
+				break
+			}
+		}
+	}
+	if !e.opt.MVVLVA {
+		return
+	}
+	sc := f.score[:n]
+	for i := from; i < n; i++ {
+		sc[i] = -1 << 30
+		if pos.IsCapture(mv[i]) {
+			sc[i] = min(max(pos.Gain(mv[i]), -gainClamp), gainClamp)
+		}
+	}
+	for i := from + 1; i < n; i++ { // stable insertion sort, larger first
+		m, s := mv[i], sc[i]
+		j := i
+		for j > from && sc[j-1] < s {
+			mv[j], sc[j] = mv[j-1], sc[j-1]
+			j--
+		}
+		mv[j], sc[j] = m, s
+	}
+}
+
+// serialChild searches child i in place as Scout does (Fig. 1, S9–S16): a
+// null-window test, and if it fails, the re-search for value. It reports a
+// fail high (cut) and ok = false when aborted.
+func (e *jamEngine[T, P]) serialChild(c sched.Ctx, f *jamFrame[T], i, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) (cut, ok bool) {
+	pos := P(&f.pos)
+	m := f.moves[i]
+	g := e.frames.Get(c)
+	defer e.frames.Put(c, g)
+	pos.Play(m, &g.pos)
+	var rt workRec
+	v, _, ok := e.jam(c, g, ply+1, depth-1, -*alpha-1, -*alpha, typ.Child(i), &rt)
+	s := -v
+	if !ok {
+		rec.addUseful(&rt)
+		return false, false
+	}
+	if s > *b {
+		*b, *best = s, m
+	}
+	if s >= beta {
+		rec.addUseful(&rt)
+		f.pv[0], f.pvLen = m, 1
+		return true, true
+	}
+	if s <= *alpha {
+		rec.addUseful(&rt)
+		return false, true
+	}
+	rec.addFailed(&rt, typ.Child(i))
+	return e.research(c, f, g, i, ply, depth, alpha, beta, b, best, rec)
+}
+
+// research searches child i (already in g) for value with the full window
+// (J14) and applies J15–J17.
+func (e *jamEngine[T, P]) research(c sched.Ctx, f, g *jamFrame[T], i, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, rec *workRec) (cut, ok bool) {
+	e.cnt.failedTests.Add(1)
+	m := f.moves[i]
+	var rr workRec
+	v, _, ok := e.jam(c, g, ply+1, depth-1, -beta, -*alpha, metrics.PV, &rr)
+	rec.addUseful(&rr)
+	if !ok {
+		return false, false
+	}
+	s := -v
+	if s >= beta { // J15
+		*b, *best = s, m
+		f.setPV(m, g)
+		return true, true
+	}
+	if s > *alpha { // J16
+		*alpha, *best = s, m
+		f.setPV(m, g)
+	}
+	if s > *b { // J17
+		*b = s
+	}
+	return false, true
+}
+
+// parallelLoop is Fig. 2's J7–J19 for children start…n−1: every test is
+// spawned at once (with the α of this moment), results are taken as they
+// come (WaitAny), a fail high aborts all running siblings and returns
+// (J10, J15), and failed tests are re-searched here, in move order, each
+// once every iteration to its left is complete (J12). It returns false
+// when the node was aborted. Every spawned test has finished when it
+// returns, and each child's nodes are folded into rec as useful, failed,
+// cutoff or aborted work.
+func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) bool {
+	aT := *alpha
+	level := ply + 1
+	spawn := func(i int) {
+		k := &f.kids[i]
+		*k = jamKid{}
+		k.task = c.SpawnAt(level, func(c sched.Ctx) any {
+			k := &f.kids[i]
+			if c.Aborted() {
+				return nil
+			}
+			g := e.frames.Get(c)
+			P(&f.pos).Play(f.moves[i], &g.pos)
+			v, _, ok := e.jam(c, g, ply+1, depth-1, -aT-1, -aT, typ.Child(i), &k.rec)
+			e.frames.Put(c, g)
+			k.val, k.ok = -v, ok
+			return nil
+		})
+	}
+	e.cnt.tests.Add(int64(n - start))
+	if e.levels {
+		for i := start; i < n; i++ {
+			spawn(i)
+		}
+	} else {
+		for i := n - 1; i >= start; i-- {
+			spawn(i)
+		}
+	}
+	next, cut, aborted := start, -1, false
+	for cut < 0 && !aborted {
+		// J12/J18: complete the iterations in order, re-searching failed
+		// tests once everything to their left is complete.
+		for next < n && cut < 0 && !aborted {
+			k := &f.kids[next]
+			if k.state == kidRunning {
+				break
+			}
+			if k.state == kidFailed {
+				g := e.frames.Get(c)
+				P(&f.pos).Play(f.moves[next], &g.pos)
+				rec.addFailed(&k.rec, typ.Child(next))
+				k.classified = true
+				isCut, ok := e.research(c, f, g, next, ply, depth, alpha, beta, b, best, rec)
+				e.frames.Put(c, g)
+				k.state = kidDone
+				if !ok {
+					aborted = true
+				} else if isCut {
+					cut = next
+				}
+			}
+			next++
+		}
+		if next >= n || cut >= 0 || aborted {
+			break
+		}
+		pend := f.pend[:0]
+		for j := next; j < n; j++ {
+			if f.kids[j].state == kidRunning {
+				pend = append(pend, f.kids[j].task)
+			}
+		}
+		t := c.WaitAny(pend...)
+		j := next
+		for f.kids[j].task != t {
+			j++
+		}
+		k := &f.kids[j]
+		if !k.ok || t.WasAborted() {
+			k.state = kidDone
+			aborted = true
+			break
+		}
+		s := k.val
+		if s > *b { // J9
+			*b, *best = s, f.moves[j]
+		}
+		switch {
+		case s >= beta: // J10: abort-and-return
+			k.state = kidDone
+			cut = j
+			f.pv[0], f.pvLen = f.moves[j], 1
+		case s > aT: // J11: the test failed
+			// Compared with the α the test ran with, not the current
+			// one: a fail-soft test above its own α is only a lower
+			// bound, which a raised α does not make an answer.
+			k.state = kidFailed
+		default:
+			k.state = kidDone
+		}
+	}
+	if cut >= 0 {
+		e.cnt.failHighs.Add(1)
+	}
+	// Abort whatever still runs, wait for it, and classify every child.
+	pend := f.pend[:0]
+	for j := start; j < n; j++ {
+		if k := &f.kids[j]; k.state == kidRunning {
+			c.Abort(k.task)
+			pend = append(pend, k.task)
+		}
+	}
+	if len(pend) > 0 {
+		c.Wait(pend...)
+	}
+	for j := start; j < n; j++ {
+		k := &f.kids[j]
+		if k.classified {
+			continue
+		}
+		ct := typ.Child(j)
+		switch {
+		case cut >= 0 && j > cut:
+			rec.addCutoff(&k.rec, ct)
+		case k.state == kidRunning:
+			rec.addAborted(&k.rec, ct)
+		case k.state == kidFailed:
+			rec.addFailed(&k.rec, ct) // a failed test never re-searched: the node failed high first
+		default:
+			rec.addUseful(&k.rec)
+		}
+		k.task = nil
+	}
+	return !aborted
+}

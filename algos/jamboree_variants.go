@@ -1,0 +1,114 @@
+package algos
+
+import (
+	"fmt"
+	"strings"
+
+	"splitpoint/game"
+	"splitpoint/metrics"
+	"splitpoint/sched"
+	"splitpoint/tt"
+)
+
+// The names of the Jamboree variants (StarTech §4, "three strategies to
+// improve the performance of StarTech").
+const (
+	VariantSerialize2 = "serialize2"
+	VariantDeferred   = "deferred"
+	VariantRID        = "rid"
+)
+
+// JamboreeVariants lists the variant names in the order they print.
+func JamboreeVariants() []string {
+	return []string{VariantSerialize2, VariantDeferred, VariantRID}
+}
+
+// ParseVariants sets opt's variant toggles from a comma-separated list of
+// JamboreeVariants() names, or "none" (or "") for none of them.
+func ParseVariants(s string, opt *Options) error {
+	opt.Serialize2, opt.Deferred, opt.RID = false, false, false
+	for _, v := range strings.Split(s, ",") {
+		switch strings.TrimSpace(v) {
+		case VariantSerialize2:
+			opt.Serialize2 = true
+		case VariantDeferred:
+			opt.Deferred = true
+		case VariantRID:
+			opt.RID = true
+		case "none", "":
+		default:
+			return fmt.Errorf("unknown jamboree variant %q (allowed: %s, none)", v, strings.Join(JamboreeVariants(), ", "))
+		}
+	}
+	return nil
+}
+
+// VariantString is the variants that are on, comma-separated, or "none".
+func (o Options) VariantString() string {
+	var on []string
+	if o.Serialize2 {
+		on = append(on, VariantSerialize2)
+	}
+	if o.Deferred {
+		on = append(on, VariantDeferred)
+	}
+	if o.RID {
+		on = append(on, VariantRID)
+	}
+	if len(on) == 0 {
+		return "none"
+	}
+	return strings.Join(on, ",")
+}
+
+// serializeSecond is the condition of StarTech §4's third improvement,
+// serializing two children: "The precise conditions for searching two
+// children serially are that the node be of Knuth-Moore type-2 [KM75],
+// that recursive iterative search of the node had a value greater than the
+// α parameter of the subtree, and that the search of the first child
+// yielded a score that is less than or equal to the α parameter."
+//
+// typ is the node's expected type; prelim (when havePrelim) the value of
+// the node's recursive iterative deepening search — or, when the table
+// already held a best move from a search of depth ≥ k−1 so that none was
+// run, that entry's lower bound; alpha0 the node's α; b the first child's
+// score (from the node's side). The second child is then searched as
+// Scout does (test, and re-search if it fails) before the parallel tests.
+func (e *jamEngine[T, P]) serializeSecond(typ metrics.NodeType, havePrelim bool, prelim, alpha0, b game.Value, n int) bool {
+	return e.opt.Serialize2 && n > 2 && typ == metrics.CUT && havePrelim && prelim > alpha0 && b <= alpha0
+}
+
+// recursiveDeepening is StarTech §4's first improvement, recursive
+// iterative deepening: "When searching a chess position to depth k, […]
+// lookup the position in the global transposition table […]. If a move for
+// a search of depth k-1 or deeper is found, then StarTech uses that move as
+// its guess for the first child. If no such move is found, then StarTech
+// recursively searches the position to depth k-1 in order to find the
+// move." With opt.RID and k ≥ 2 it runs that search (Jamboree itself,
+// same window, same node type) and sets *hint to its best move; its nodes
+// are the node's own (useful) work.
+//
+// It returns the preliminary value serializeSecond needs: the search's
+// value, or the lower bound of a table entry of depth ≥ k−1 (havePrelim
+// false when there is neither); ok is false when the search was aborted.
+func (e *jamEngine[T, P]) recursiveDeepening(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec, hint *game.Move, ent tt.Entry, have bool) (prelim game.Value, havePrelim, ok bool) {
+	tableMove := have && ent.Move != game.NoMove && ent.Depth >= depth-1
+	if e.opt.RID && depth >= 2 && !tableMove {
+		e.cnt.rid.Add(1)
+		g := e.frames.Get(c)
+		g.pos = f.pos
+		v, m, ok := e.jam(c, g, ply, depth-1, alpha, beta, typ, rec)
+		e.frames.Put(c, g)
+		if !ok {
+			return 0, false, false
+		}
+		if m != game.NoMove {
+			*hint = m
+		}
+		return v, true, true
+	}
+	if have && ent.Depth >= depth-1 && ent.Lower > -game.Inf {
+		return ent.Lower, true, true
+	}
+	return 0, false, true
+}

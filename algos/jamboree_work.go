@@ -1,0 +1,139 @@
+package algos
+
+import (
+	"sync/atomic"
+
+	"splitpoint/metrics"
+)
+
+// workRec counts the nodes of one child search of a Jamboree node (the
+// subtree below it, whichever processors ran it) and, among them, the
+// nodes already classified as failed, cutoff or aborted work deeper down.
+// A record is only written by the task that runs the search it belongs to;
+// a parent folds a child's record into its own after waiting for the child,
+// so no counter is shared between processors.
+//
+// Each node is classified once, by the outermost node that classifies it:
+// when a parent calls a child's whole search failed or cutoff work, the
+// classes found inside that child are not counted again.
+type workRec struct {
+	nodes   int64
+	failed  [4]int64 // by metrics.NodeType of the child searched
+	cutoff  [4]int64
+	aborted [4]int64
+}
+
+// addUseful folds k, a search a serial Scout would have made too, into r.
+func (r *workRec) addUseful(k *workRec) {
+	r.nodes += k.nodes
+	for i := range r.failed {
+		r.failed[i] += k.failed[i]
+		r.cutoff[i] += k.cutoff[i]
+		r.aborted[i] += k.aborted[i]
+	}
+}
+
+// addFailed folds k, a null-window test that failed (its child had to be
+// searched again for its value), into r as failed work on a child of type t.
+func (r *workRec) addFailed(k *workRec, t metrics.NodeType) {
+	r.nodes += k.nodes
+	r.failed[t] += k.nodes
+}
+
+// addCutoff folds k, a search of a child after the one that failed high,
+// into r as cutoff work on a child of type t.
+func (r *workRec) addCutoff(k *workRec, t metrics.NodeType) {
+	r.nodes += k.nodes
+	r.cutoff[t] += k.nodes
+}
+
+// addAborted folds k, a search of a child before the one that failed high
+// that was still running and was aborted, into r as aborted work.
+func (r *workRec) addAborted(k *workRec, t metrics.NodeType) {
+	r.nodes += k.nodes
+	r.aborted[t] += k.nodes
+}
+
+// WorkByType is an amount of work in nodes split by the Knuth–Moore type
+// (metrics.NodeType) of the child whose search it was.
+type WorkByType struct {
+	PV    int64 `json:"pv"`
+	CUT   int64 `json:"cut"`
+	ALL   int64 `json:"all"`
+	Total int64 `json:"total"`
+}
+
+func byType(a [4]int64) WorkByType {
+	return WorkByType{PV: a[metrics.PV], CUT: a[metrics.CUT], ALL: a[metrics.ALL],
+		Total: a[metrics.PV] + a[metrics.CUT] + a[metrics.ALL]}
+}
+
+// JamboreeWork is the accounting of one Jamboree search: its nodes, the
+// wasted work as StarTech §4 ("Serialization heuristics") defines it, and
+// the events of the variants.
+//
+// All work is counted in nodes (one sched.Node charge each, parallel and
+// serial nodes alike; multiply by the cost model's node cost for units).
+//
+//   - Failed work: the nodes of null-window tests (Fig. 2, J8) that failed
+//     — the value s came back above α, so the child was searched again for
+//     its value (J14). StarTech: "work done to test a position when the
+//     test fails, and the position must be searched for value." Split by
+//     the expected type of the tested child (StarTech found 50–90 % of it
+//     on type-2 positions "that dropped below α"). Only the tests of
+//     Jamboree's own nodes (above the grain) count; the serial Scout's own
+//     re-searches below the grain are in Counters.Researches.
+//   - Cutoff work: the nodes of searches of children after (in move order)
+//     the child that failed high at a node (J10, J15): "work that is done
+//     on a child of a position that would not have been expanded in a
+//     serial execution because an earlier child would have failed high" —
+//     finished, still running when aborted, or aborted before it started.
+//   - Aborted work: the nodes of searches of children before the one that
+//     failed high that were still running when the abort-and-return
+//     stopped them. A serial search would have searched them completely,
+//     so this is not cutoff work, but it is thrown away.
+//
+// A node is classified by the outermost Jamboree node that classifies it,
+// so the three totals never count a node twice and their sum is at most
+// Nodes.
+type JamboreeWork struct {
+	Nodes   int64      `json:"nodes"`
+	Failed  WorkByType `json:"failed_work"`
+	Cutoff  WorkByType `json:"cutoff_work"`
+	Aborted WorkByType `json:"aborted_work"`
+
+	ParallelNodes  int64 `json:"parallel_nodes"`  // nodes Jamboree expanded itself (above the grain)
+	SerialSearches int64 `json:"serial_searches"` // calls of the serial Scout at the grain
+	Tests          int64 `json:"tests"`           // null-window tests spawned in parallel
+	FailedTests    int64 `json:"failed_tests"`    // tests re-searched for value (J14), serialized ones included
+	FailHighs      int64 `json:"fail_highs"`      // abort-and-returns (J10, J15)
+	Serialized2    int64 `json:"serialized2"`     // nodes that searched a second child serially
+	RIDSearches    int64 `json:"rid_searches"`    // recursive iterative deepening searches
+	DeferredWaits  int64 `json:"deferred_waits"`  // waits for a search in progress
+	DeferredHits   int64 `json:"deferred_hits"`   // waits whose result answered the search
+	// DeferredWaitTime is the time the waits took in the machine's clock
+	// (virtual units on the simulator; on the pool it is 0 — see
+	// sched.Stats.BlockedShared for the wall time of all shared waits).
+	DeferredWaitTime int64 `json:"deferred_wait_time"`
+	// PostAbortVisits counts nodes entered by a search that was already
+	// aborted: each aborted task visits at most one (the visit whose poll
+	// notices the abort).
+	PostAbortVisits int64 `json:"post_abort_visits"`
+}
+
+// jamCounters are the engine-wide event counters (atomics: any processor
+// may bump them; they are only read after the run).
+type jamCounters struct {
+	parallel, serial, tests, failedTests, failHighs, ser2, rid atomic.Int64
+	waits, hits, waitTime, postAbort                           atomic.Int64
+}
+
+func (j *jamCounters) fill(w *JamboreeWork, r *workRec) {
+	w.Nodes = r.nodes
+	w.Failed, w.Cutoff, w.Aborted = byType(r.failed), byType(r.cutoff), byType(r.aborted)
+	w.ParallelNodes, w.SerialSearches = j.parallel.Load(), j.serial.Load()
+	w.Tests, w.FailedTests, w.FailHighs = j.tests.Load(), j.failedTests.Load(), j.failHighs.Load()
+	w.Serialized2, w.RIDSearches = j.ser2.Load(), j.rid.Load()
+	w.DeferredWaits, w.DeferredHits, w.DeferredWaitTime = j.waits.Load(), j.hits.Load(), j.waitTime.Load()
+	w.PostAbortVisits = j.postAbort.Load()
+}
