@@ -6,12 +6,72 @@ import (
 	"os"
 
 	"splitpoint/fits"
+	"splitpoint/results"
 )
+
+// fitDB fits the parallel runs of a results database, one group per
+// algorithm label and machine.
+func fitDB(env *Env, db, sweep, algo, machine string, m fits.Model, maxP float64, asJSON bool) error {
+	store, err := results.OpenExisting(db)
+	if err != nil {
+		return fmt.Errorf("%s: %w (run a sweep first, or give --csv)", db, err)
+	}
+	defer store.Close()
+	switch sweep {
+	case "all":
+		sweep = ""
+	case "":
+		if sweep, err = store.LastSweep(); err != nil {
+			return err
+		}
+	}
+	rows, err := store.Runs(sweep)
+	if err != nil {
+		return err
+	}
+	var groups []results.ObsGroup
+	for _, g := range results.Observations(rows) {
+		if (algo == "" || g.Algo == algo) && (machine == "" || g.Machine == machine) {
+			groups = append(groups, g)
+		}
+	}
+	if len(groups) == 0 {
+		return fmt.Errorf("%s: no parallel runs to fit in sweep %q (algo %q, machine %q)", db, sweep, algo, machine)
+	}
+	if asJSON {
+		type groupFit struct {
+			Algo    string       `json:"algo"`
+			Machine string       `json:"machine"`
+			Unit    string       `json:"time_unit"`
+			Fit     *fits.Result `json:"fit,omitempty"`
+			Error   string       `json:"error,omitempty"`
+		}
+		var out []groupFit
+		for _, g := range groups {
+			gf := groupFit{Algo: g.Algo, Machine: g.Machine, Unit: g.Unit}
+			if r, err := fits.Fit(g.Obs, m); err != nil {
+				gf.Error = err.Error()
+			} else {
+				gf.Fit = r
+			}
+			out = append(out, gf)
+		}
+		return writeJSON(env.Out, out)
+	}
+	for _, g := range groups {
+		fmt.Fprintf(env.Out, "fit %s on %s, sweep %s (%d runs; T_P in %s, W and C in cost units)\n", g.Algo, g.Machine, sweep, len(g.Obs), g.Unit)
+		if err := FitCmd(env, g.Obs, m, maxP, false); err != nil {
+			fmt.Fprintf(env.Out, "  not fitted: %v\n", err)
+		}
+		fmt.Fprintln(env.Out)
+	}
+	return nil
+}
 
 func init() {
 	register(&Command{
 		Name:  "fit",
-		Args:  "--csv <file> [--model full|nointercept|workonly] [--validate-maxp P] [--json]",
+		Args:  "[--csv <file> | --db FILE [--sweep ID] [--algo A] [--machine sim|pool]] [--model M] [--validate-maxp P] [--json]",
 		Short: "fit the performance model T_P ≈ c1·W/P + c∞·C + c0 to measured runs",
 		Long: `Fits the work/critical-path model of StarTech and *Socrates by least
 squares to runs read from a CSV file whose header names the columns p, work,
@@ -22,10 +82,19 @@ the mean error and mean relative error, the mean relative error of Brent's
 bound W/P + C, and the published coefficients (StarTech: 1.02·W/P + 1.5·C +
 4.3 s; *Socrates: 1.091·W/P + 0.95·C) with their errors on the same runs.
 
+Without --csv it fits the parallel runs of the results database (in a
+session, the session's): those of the last sweep, or --sweep ID (all: every
+run), one fit per algorithm with its variants and machine, filtered by
+--algo and --machine.
+
 --validate-maxp P fits the runs with p ≤ P only and predicts the others, as
 the papers develop on a small machine and predict a big one.`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
 			csvPath := fs.String("csv", "", "CSV file of runs (columns p,work,span,time)")
+			db := fs.String("db", results.DefaultPath, "results database (without --csv)")
+			sweep := fs.String("sweep", "", "sweep id to fit (default: the last sweep; all: every run)")
+			algo := fs.String("algo", "", "fit only this algorithm label, e.g. jamboree+deferred")
+			machine := fs.String("machine", "", "fit only runs on this machine: sim or pool")
 			model := fs.String("model", "full", "model: full (c1·W/P + c∞·C + c0), nointercept (c1·W/P + c∞·C) or workonly (c1·W/P + c0)")
 			maxP := fs.Float64("validate-maxp", 0, "fit the runs with p ≤ this and predict the rest (0: fit all)")
 			asJSON := fs.Bool("json", false, "write JSON")
@@ -33,15 +102,15 @@ the papers develop on a small machine and predict a big one.`,
 				if len(args) != 0 {
 					return usageErr("fit takes no positional arguments, got %q", args)
 				}
-				if *csvPath == "" {
-					return usageErr("--csv <file> is required")
-				}
 				m, err := fits.ParseModel(*model)
 				if err != nil {
 					return usageErr("--model: %v", err)
 				}
 				if *maxP < 0 || *maxP != *maxP {
 					return usageErr("--validate-maxp %v: want a positive number of processors (0: off)", *maxP)
+				}
+				if *csvPath == "" {
+					return fitDB(env, *db, *sweep, *algo, *machine, m, *maxP, *asJSON)
 				}
 				f, err := os.Open(*csvPath)
 				if err != nil {
