@@ -1,0 +1,223 @@
+package algos
+
+import (
+	"context"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"splitpoint/game"
+	"splitpoint/games/checkers"
+	"splitpoint/games/chess"
+	"splitpoint/games/synth"
+	"splitpoint/sched"
+)
+
+// jamAgree checks that Jamboree with the table off returns the serial
+// Scout's value of root at depth, under every combination of variants,
+// levels, level waiting and grain, each on one of the machines in turn.
+func jamAgree[T any, P game.Position[T]](t *testing.T, name string, root *T, depth int, quiescence bool, combos int) {
+	t.Helper()
+	ctx := context.Background()
+	base := Options{Algo: AlgoScout, Depth: depth, Quiescence: quiescence, MVVLVA: true}
+	ref, err := Search[T, P](ctx, root, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range combos {
+		cfg := jamMachines[(k*7)%len(jamMachines)]
+		cfg.Seed = uint64(k)
+		opt := base
+		opt.Algo = AlgoJamboree
+		jamCombo(k%jamCombos, &opt, &cfg)
+		res, _, err := RunJamboree[T, P](ctx, root, opt, cfg)
+		if err != nil {
+			t.Fatalf("%s %s: %v", name, jamName(opt, cfg), err)
+		}
+		if res.Value != ref.Value {
+			t.Errorf("%s depth %d %s: value %d, serial Scout %d", name, depth, jamName(opt, cfg), res.Value, ref.Value)
+		}
+	}
+}
+
+// TestJamboreeChessCheckers: at fixed depth on chess (start, Bratko-Kopec)
+// and checkers positions, Jamboree with the table off returns the serial
+// Scout's value under every combination of variants and machine settings.
+func TestJamboreeChessCheckers(t *testing.T) {
+	recs := loadBK(t)
+	combos := jamCombos
+	if testing.Short() {
+		combos = 16
+	}
+	jamAgree[chess.Position](t, "start", chess.Start(), 4, false, combos)
+	for i, r := range recs[:3] {
+		jamAgree[chess.Position](t, r.ID, r.Pos, 3, false, combos)
+		if i == 0 {
+			jamAgree[chess.Position](t, r.ID+" (quiescence)", r.Pos, 2, true, combos)
+		}
+	}
+	jamAgree[checkers.Position](t, "checkers start", checkers.Start(), 6, false, combos)
+	p := *checkers.Start()
+	var buf [game.MaxMoves]game.Move
+	for ply := range 6 {
+		n := p.Moves(buf[:])
+		var next checkers.Position
+		p.Play(buf[(ply*5)%n], &next)
+		p = next
+	}
+	jamAgree[checkers.Position](t, "checkers line", &p, 5, true, combos)
+}
+
+// TestJamboreeTableOn: with the global table on (distributed or not), the
+// root value at fixed depth still equals the negamax value on synthetic
+// trees (they have no transpositions, so the table only serves
+// re-searches, recursive deepening and deferred reads).
+func TestJamboreeTableOn(t *testing.T) {
+	trees := 600
+	if testing.Short() {
+		trees = 100
+	}
+	r := rand.New(rand.NewPCG(17, 19))
+	ctx := context.Background()
+	for i := range trees {
+		name := randomTreeName(r, i)
+		tree, err := synth.Parse(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		depth := max(tree.Depth(), 1)
+		want := refNegamax(tree.Root(), depth)
+		for j := range 3 {
+			k := i*3 + j
+			cfg := jamMachines[k%len(jamMachines)]
+			cfg.Seed = uint64(k)
+			cfg.Costs = sched.CostModel{Node: 1, TTRemote: 3, TTLocal: 1}
+			opt := Options{Algo: AlgoJamboree, Depth: depth, TTBits: 8 + k%5, TTMove: true, DistTT: k%2 == 0}
+			jamCombo((k/len(jamMachines))%jamCombos, &opt, &cfg)
+			res, _, err := RunJamboree[synth.Position](ctx, tree.Root(), opt, cfg)
+			if err != nil {
+				t.Fatalf("%s %s: %v", name, jamName(opt, cfg), err)
+			}
+			if res.Value != want {
+				t.Fatalf("%s %s dist=%t: value %d, want %d", name, jamName(opt, cfg), opt.DistTT, res.Value, want)
+			}
+		}
+	}
+}
+
+// TestJamboreeDeterministic: a simulated run repeated with the same seed
+// gives the same result and the same measurements (value, PV, work
+// accounting, W, C, T, steals, aborts, counts, profile).
+func TestJamboreeDeterministic(t *testing.T) {
+	ctx := context.Background()
+	bk := loadBK(t)[0].Pos
+	cfg := sched.Config{Machine: "sim", P: 16, Seed: 5, Levels: true,
+		Costs: sched.CostModel{Node: 1, Steal: 4, Migrate: 2, Abort: 1, Wake: 1, TTRemote: 2, Spawn: 1}}
+	opt := Options{Algo: AlgoJamboree, Depth: 4, TTBits: 14, TTMove: true, MVVLVA: true, Quiescence: true,
+		Serialize2: true, Deferred: true, RID: true, Grain: 1, DistTT: true, Iterative: true}
+	run := func() (*JamboreeResult, *sched.Stats) {
+		res, st, err := RunJamboree[chess.Position](ctx, bk, opt, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, st
+	}
+	r1, s1 := run()
+	r2, s2 := run()
+	if !reflect.DeepEqual(r1, r2) {
+		t.Errorf("results differ:\n%+v\n%+v", r1, r2)
+	}
+	if !reflect.DeepEqual(s1, s2) {
+		t.Errorf("stats differ:\n%v\n%v", s1, s2)
+	}
+	tree, _ := synth.Parse("ordered:b=6,d=7,seed=3,order=p0.7")
+	cfg.P = 0
+	a, sa, _ := RunJamboree[synth.Position](ctx, tree.Root(), opt, cfg)
+	b, sb, _ := RunJamboree[synth.Position](ctx, tree.Root(), opt, cfg)
+	if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(sa, sb) {
+		t.Errorf("infinite machine runs differ: %v / %v", sa, sb)
+	}
+}
+
+// TestJamboreeAbort: after a fail-high abort no aborted subtree keeps
+// visiting nodes: every aborted task enters at most one node after the
+// abort reaches it (the visit whose poll notices it), on the pool and on
+// the simulator with and without abort latency; and the aborted and
+// cutoff work is accounted.
+func TestJamboreeAbort(t *testing.T) {
+	ctx := context.Background()
+	tree, _ := synth.Parse("uniform:b=7,d=6,seed=9")
+	for _, cfg := range []sched.Config{
+		{Machine: "sim", P: 16}, {Machine: "sim", P: 0}, {Machine: "pool", P: 4},
+		{Machine: "sim", P: 64, Costs: sched.CostModel{Node: 1, Abort: 5}},
+	} {
+		for _, grain := range []int{0, 2} {
+			opt := Options{Algo: AlgoJamboree, Depth: 6, Grain: grain}
+			res, st, err := RunJamboree[synth.Position](ctx, tree.Root(), opt, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := res.Work
+			if st.Aborts == 0 || w.FailHighs == 0 {
+				t.Fatalf("%s P=%d: no abort to test (%v)", cfg.Machine, cfg.P, st)
+			}
+			if w.PostAbortVisits > st.AbortedTasks {
+				t.Errorf("%s P=%d grain %d: %d nodes visited after an abort by %d aborted tasks", cfg.Machine, cfg.P, grain, w.PostAbortVisits, st.AbortedTasks)
+			}
+			if w.Cutoff.Total == 0 || w.Failed.Total+w.Cutoff.Total+w.Aborted.Total > w.Nodes {
+				t.Errorf("%s P=%d grain %d: work accounting %+v", cfg.Machine, cfg.P, grain, w)
+			}
+			if cfg.Machine == "sim" && cfg.Costs.Spawn == 0 && w.Nodes != st.Work {
+				t.Errorf("%s P=%d grain %d: %d nodes counted, W = %d", cfg.Machine, cfg.P, grain, w.Nodes, st.Work)
+			}
+		}
+	}
+}
+
+// TestJamboreeOneProcessorWork: on one simulated processor Jamboree's W is
+// its node count, and on a best-ordered tree it does exactly the serial
+// Scout's work (StarTech Theorem 1: efficiency 1) with no failed or
+// cutoff work.
+func TestJamboreeBestOrdered(t *testing.T) {
+	ctx := context.Background()
+	tree, _ := synth.Parse("ordered:b=5,d=6,seed=4,order=best")
+	ref, err := Search[synth.Position](ctx, tree.Root(), Options{Algo: AlgoScout, Depth: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []int{1, 4, 0} {
+		res, st, err := RunJamboree[synth.Position](ctx, tree.Root(), Options{Algo: AlgoJamboree, Depth: 6}, sched.Config{Machine: "sim", P: p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Value != ref.Value || uint64(st.Work) != ref.Nodes || res.Work.Failed.Total != 0 || res.Work.Cutoff.Total != 0 {
+			t.Errorf("P=%d: value %d W %d failed %d cutoff %d; Scout %d, %d nodes", p, res.Value, st.Work, res.Work.Failed.Total, res.Work.Cutoff.Total, ref.Value, ref.Nodes)
+		}
+	}
+}
+
+// TestJamboreeDeferredWaits: on chess, where positions transpose, deferred
+// reads make searches wait for one another, the waits are accounted as
+// blocked on shared state, and the value is unchanged (table off: equal
+// depths only).
+func TestJamboreeDeferredWaits(t *testing.T) {
+	ctx := context.Background()
+	opt := Options{Algo: AlgoJamboree, Depth: 5, Grain: 2, Deferred: true}
+	ref, err := Search[chess.Position](ctx, chess.Start(), Options{Algo: AlgoScout, Depth: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bits := range []int{0, 16} {
+		opt.TTBits = bits
+		res, st, err := RunJamboree[chess.Position](ctx, chess.Start(), opt, sched.Config{Machine: "sim", P: 32, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Work.DeferredWaits == 0 || st.BlockedShared == 0 || res.Work.DeferredWaitTime == 0 {
+			t.Errorf("tt=%d: no deferred waits: %+v, blocked on shared %d", bits, res.Work, st.BlockedShared)
+		}
+		if bits == 0 && res.Value != ref.Value {
+			t.Errorf("value %d, Scout %d", res.Value, ref.Value)
+		}
+	}
+}
