@@ -112,6 +112,9 @@ func (p *proc) block(ch chan struct{}, kind WaitKind) {
 	if kind < numWaitKinds {
 		p.blocked[kind] += d
 	}
+	if p.m.observed {
+		p.publish()
+	}
 }
 
 // Cond lets tasks wait for a condition on shared state that other tasks

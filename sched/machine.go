@@ -15,7 +15,8 @@ type machine struct {
 	costs     [NumKinds]int64
 	sim, inf  bool
 	levelWait bool
-	nprocs    int // P; 0 for the infinite machine
+	observed  bool // cfg.Observe != nil
+	nprocs    int  // P; 0 for the infinite machine
 	abortHop  int64
 	procs     []*proc
 	root      *Task
@@ -73,6 +74,11 @@ type proc struct {
 	blocked                           [numWaitKinds]int64
 	idle                              int64
 
+	// pool, only when the run is observed: the counters the worker
+	// publishes for the sampler (publish), and when its current idle
+	// stretch began (Unix ns; 0 while busy)
+	pubWork, pubNodes, pubSteals, pubIdle, pubIdleSince atomic.Int64
+
 	// pool
 	sleeping atomic.Bool
 	wake     chan struct{}
@@ -110,6 +116,9 @@ func (m *machine) newProc(id int) *proc {
 		p.horizon = never
 	} else {
 		p.horizon = never
+		if m.observed {
+			p.horizon = observeStride // Charge publishes the counters (yieldTime)
+		}
 		p.wake = make(chan struct{}, 1)
 		p.timer = time.NewTimer(time.Hour)
 		p.timer.Stop()

@@ -28,6 +28,9 @@ func (b *backoff) step(p *proc, t *Task, pend int32) {
 	if b.n == 0 {
 		b.start = time.Now()
 		m.idleWorkers.Add(1)
+		if m.observed {
+			p.pubIdleSince.Store(b.start.UnixNano())
+		}
 	}
 	b.n++
 	if b.n <= spinRounds {
@@ -63,6 +66,10 @@ func (b *backoff) done(p *proc, kind WaitKind) {
 	}
 	b.n = 0
 	p.m.idleWorkers.Add(-1)
+	if p.m.observed {
+		p.pubIdleSince.Store(0)
+		p.publish()
+	}
 }
 
 const noWait = WaitKind(255)
@@ -142,10 +149,19 @@ func (p *proc) poolMain(wg *sync.WaitGroup) {
 
 // sample records the pool's parallelism and utilization profiles: tasks
 // posted or running, and workers not idle.
+//
+// On an observed run it also hands Config.Observe a Snapshot every
+// ObserveEvery.
 func (m *machine) sampleLoop(stop <-chan struct{}, done chan<- struct{}) {
 	defer close(done)
-	t := time.NewTicker(200 * time.Microsecond)
+	every := m.observeEvery()
+	tick := 200 * time.Microsecond
+	if m.prof.n == 0 {
+		tick = time.Duration(every)
+	}
+	t := time.NewTicker(tick)
 	defer t.Stop()
+	var last int64
 	for {
 		select {
 		case <-stop:
@@ -157,6 +173,13 @@ func (m *machine) sampleLoop(stop <-chan struct{}, done chan<- struct{}) {
 		for _, q := range m.procs {
 			ready += int64(q.size.Load()) + int64(q.nmail.Load())
 		}
-		m.prof.set(int64(time.Since(m.start)), ready+busy, busy)
+		now := int64(time.Since(m.start))
+		if m.prof.n > 0 {
+			m.prof.set(now, ready+busy, busy)
+		}
+		if m.observed && now-last >= every {
+			last = now
+			m.cfg.Observe(m.poolSnapshot(busy, ready))
+		}
 	}
 }

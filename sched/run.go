@@ -30,6 +30,15 @@ type Config struct {
 	Costs CostModel `json:"costs"`
 	// ProfileBuckets bounds the profiles (0: 256; negative: no profile).
 	ProfileBuckets int `json:"profile_buckets"`
+	// Observe, when not nil, receives Snapshots of the run while it runs,
+	// for a live view: on the pool from the sampler goroutine every
+	// ObserveEvery nanoseconds of wall time (0: 100 ms), on the simulator
+	// from the event loop every ObserveEvery virtual units (0: 65536).
+	// It must return quickly; each Snapshot is its own to keep. nil costs
+	// nothing: the workers then publish no counters.
+	Observe func(Snapshot) `json:"-"`
+	// ObserveEvery is the interval between snapshots (see Observe).
+	ObserveEvery int64 `json:"-"`
 }
 
 // Run runs root as the root task of a fresh machine and returns its result
@@ -58,7 +67,7 @@ func Run(ctx context.Context, cfg Config, root func(c Ctx) any) (any, *Stats, er
 }
 
 func newMachine(ctx context.Context, cfg Config) (*machine, error) {
-	m := &machine{cfg: cfg, ctx: ctx, levelWait: cfg.LevelWait}
+	m := &machine{cfg: cfg, ctx: ctx, levelWait: cfg.LevelWait, observed: cfg.Observe != nil}
 	m.cm = cfg.Costs
 	if m.cm == (CostModel{}) {
 		m.cm = DefaultCosts()
@@ -136,7 +145,7 @@ func (m *machine) runPool() *Stats {
 		go p.poolMain(&wg)
 	}
 	stopSample, sampled := make(chan struct{}), make(chan struct{})
-	if m.prof.n > 0 {
+	if m.prof.n > 0 || m.observed {
 		go m.sampleLoop(stopSample, sampled)
 	} else {
 		close(sampled)

@@ -34,6 +34,10 @@ var ErrDeadlock = errors.New("sched: simulated machine deadlocked: every process
 // yieldTime hands control back to the event loop because the clock passed
 // the horizon.
 func (p *proc) yieldTime() {
+	if !p.m.sim {
+		p.publish() // an observed pool worker passed its horizon
+		return
+	}
 	p.state = stRunnable
 	if !p.yield(struct{}{}) {
 		panic(stopUnwind)
@@ -291,12 +295,17 @@ func (p *proc) simMain() {
 // until the root task is done.
 func (m *machine) simLoop() {
 	steps := 0
+	every, nextObs := m.observeEvery(), int64(0)
 	for !m.over {
 		if len(m.heap) == 0 {
 			m.fail(ErrDeadlock)
 			break
 		}
 		p := m.heapPop()
+		if m.observed && p.now >= nextObs {
+			m.cfg.Observe(m.simSnapshot(p.now))
+			nextObs = p.now + every
+		}
 		p.horizon = never
 		if len(m.heap) > 0 {
 			p.horizon = horizonOf(p, m.heap[0])
