@@ -25,7 +25,10 @@ type Shell struct {
 	Now  func() time.Time
 	// Autosave saves the session after every recorded cell.
 	Autosave bool
-	quit     bool
+	// Observe, when not nil, is handed to the workbench commands (Env.Observe):
+	// the terminal UI's live view of parallel searches.
+	Observe func(any)
+	quit    bool
 }
 
 // Open opens the named session under home, or starts it when it does not
@@ -123,7 +126,7 @@ func (sh *Shell) nextCell() int {
 func (sh *Shell) exec(ctx context.Context, words []string) (string, []string, error) {
 	var buf bytes.Buffer
 	w := io.MultiWriter(sh.Out, &buf)
-	env := &workbench.Env{Ctx: ctx, Out: w}
+	env := &workbench.Env{Ctx: ctx, Out: w, Observe: sh.Observe}
 	var err error
 	if sc := findSessionCommand(words[0]); sc != nil {
 		err = sc.run(ctx, &Shell{Home: sh.Home, Dir: sh.Dir, S: sh.S, Out: w, Now: sh.Now}, words[1:])

@@ -18,6 +18,11 @@ type Env struct {
 	// Files collects the files the command wrote (reports, charts,
 	// exports), for the session's notebook cell.
 	Files []string
+	// Observe, when not nil, watches a parallel search as it runs (the
+	// terminal UI's live view): it receives sched.Snapshot values from
+	// the machine while the search runs (from another goroutine on the
+	// pool), then the *ParallelReport of each position searched.
+	Observe func(any)
 }
 
 // Wrote records that the command wrote the file at path.

@@ -56,6 +56,7 @@ type ParallelReport struct {
 // options on this computer, against which efficiency and speedup are
 // measured.
 type JamboreeReport struct {
+	Options  algos.Options      `json:"options"`
 	Variants string             `json:"variants"`
 	Grain    int                `json:"grain"`
 	DistTT   bool               `json:"dist_tt"`
@@ -161,6 +162,9 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 	if err != nil {
 		return err
 	}
+	if obs := env.Observe; obs != nil {
+		cfg.Observe = func(s sched.Snapshot) { obs(s) }
+	}
 	opt := algos.Options{Algo: algo, Depth: *sf.depth, Seed: *sf.seed}
 	if algo == algos.AlgoJamboree {
 		if opt, err = jamboreeOptions(sf, mf); err != nil {
@@ -178,6 +182,9 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 			reps = append(reps, r)
 			if !*sf.asJSON {
 				r.WriteText(env.Out, opt)
+			}
+			if env.Observe != nil {
+				env.Observe(r)
 			}
 		}
 		if err != nil {
@@ -245,7 +252,7 @@ func runJamboree[T any, P interface {
 	if _, synthetic := any(root).(*synth.Position); !synthetic && res.BestMove != game.NoMove {
 		rep.BestMove = root.MoveString(res.BestMove)
 	}
-	j := &JamboreeReport{Variants: res.Variants, Grain: opt.Grain, DistTT: opt.DistTT, Work: res.Work}
+	j := &JamboreeReport{Options: opt, Variants: res.Variants, Grain: opt.Grain, DistTT: opt.DistTT, Work: res.Work}
 	rep.Jamboree = j
 	if err != nil {
 		return rep, err
