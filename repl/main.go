@@ -42,6 +42,8 @@ func Main(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "run":
 		return script(home, *session, args[1:], stdout, stderr)
+	case "tui":
+		return tuiMain(home, *session, stdout, stderr)
 	case "help", "sessions", "export", "rerun", "cells", "settings":
 		sh, err := Open(home, currentName(home, *session), stdout)
 		if err != nil {

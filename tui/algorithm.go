@@ -1,0 +1,245 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// algorithm pane rows
+const (
+	rowAlgo = iota
+	rowSerialize2
+	rowDeferred
+	rowRID
+	rowDistTT
+	rowLevels
+	rowLevelWait
+	rowTT
+	rowGrain
+	rowDepth
+	rowTime
+	rowSeed
+	numAlgoRows
+)
+
+// model
+
+// algorithmModel is the algorithm pane: the parallel algorithm, Jamboree's
+// variants as checkboxes (StarTech §4), the scheduler's options
+// (*Socrates §4.3–4.4), the table, the grain, and the depth, time limit
+// and seed.
+type algorithmModel struct {
+	cursor                    int
+	algo                      string
+	serialize2, deferred, rid bool
+	distTT, levels, levelWait bool
+	ttBits, grain, depth      int
+	timeLimit                 time.Duration
+	seed                      uint64
+	session                   map[string]bool // settings the session has: their flags are always given
+}
+
+// parallelAlgos are the algorithms the UI runs on a machine.
+func parallelAlgos() []string { return []string{"jamboree", "pnegamax"} }
+
+// timeLimits are the choices of the time limit (0: none).
+func timeLimits() []time.Duration {
+	return []time.Duration{0, time.Second, 5 * time.Second, 10 * time.Second, 30 * time.Second, time.Minute}
+}
+
+// ttSizes are the table sizes offered, in bits (0: off).
+func ttSizes() []int { return []int{0, 12, 14, 16, 18, 20, 22, 24} }
+
+// newAlgorithmModel starts from the session's settings where it has them.
+func newAlgorithmModel(settings map[string]string) algorithmModel {
+	a := algorithmModel{algo: "jamboree", depth: 5, seed: 1, session: map[string]bool{}}
+	for k := range settings {
+		a.session[k] = true
+	}
+	if v := settings["algo"]; v == "jamboree" || v == "pnegamax" {
+		a.algo = v
+	}
+	for _, v := range strings.Split(settings["variants"], ",") {
+		switch v {
+		case "serialize2":
+			a.serialize2 = true
+		case "deferred":
+			a.deferred = true
+		case "rid":
+			a.rid = true
+		}
+	}
+	a.levels = settings["levels"] == "true"
+	a.levelWait = settings["levelwait"] == "true"
+	if n, err := strconv.Atoi(settings["depth"]); err == nil && n > 0 {
+		a.depth = n
+	}
+	if n, err := strconv.Atoi(settings["tt"]); err == nil && n >= 0 {
+		a.ttBits = n
+	}
+	if n, err := strconv.Atoi(settings["grain"]); err == nil && n >= 0 {
+		a.grain = n
+	}
+	if n, err := strconv.ParseUint(settings["seed"], 10, 64); err == nil {
+		a.seed = n
+	}
+	if d, err := time.ParseDuration(settings["time"]); err == nil {
+		a.timeLimit = d
+	}
+	return a
+}
+
+// variants is the --variants value: the variants that are on, or none.
+func (a algorithmModel) variants() string {
+	var on []string
+	for _, v := range []struct {
+		on   bool
+		name string
+	}{{a.serialize2, "serialize2"}, {a.deferred, "deferred"}, {a.rid, "rid"}} {
+		if v.on {
+			on = append(on, v.name)
+		}
+	}
+	if len(on) == 0 {
+		return "none"
+	}
+	return strings.Join(on, ",")
+}
+
+// flags are the search flags of the pane: those off their default, and
+// every one the session has a setting for (so that the setting does not
+// fill in a value the UI does not show).
+func (a algorithmModel) flags() []string {
+	f := []string{"--algo=" + a.algo, "--depth=" + strconv.Itoa(a.depth)}
+	jam := a.algo == "jamboree"
+	f = append(f, flagIf(jam && (a.variants() != "none" || a.session["variants"]), "variants", a.variants())...)
+	f = append(f, flagIf(jam && a.distTT, "dist-tt", true)...)
+	f = append(f, flagIf(a.levels || a.session["levels"], "levels", a.levels)...)
+	f = append(f, flagIf(a.levelWait || a.session["levelwait"], "levelwait", a.levelWait)...)
+	f = append(f, flagIf(jam && (a.ttBits != 0 || a.session["tt"]), "tt", a.ttBits)...)
+	f = append(f, flagIf(jam && (a.grain != 0 || a.session["grain"]), "grain", a.grain)...)
+	f = append(f, flagIf(a.timeLimit != 0 || a.session["time"], "time", a.timeLimit)...)
+	f = append(f, flagIf(a.seed != 1 || a.session["seed"], "seed", a.seed)...)
+	return f
+}
+
+// update
+
+func (a algorithmModel) updateKey(msg tea.KeyMsg, k keyMap) algorithmModel {
+	switch {
+	case key.Matches(msg, k.Up):
+		a.cursor = (a.cursor + numAlgoRows - 1) % numAlgoRows
+	case key.Matches(msg, k.Down):
+		a.cursor = (a.cursor + 1) % numAlgoRows
+	case key.Matches(msg, k.Toggle):
+		a = a.change(0)
+	case key.Matches(msg, k.Left):
+		a = a.change(-1)
+	case key.Matches(msg, k.Right):
+		a = a.change(+1)
+	}
+	return a
+}
+
+// change moves the value under the cursor by d (0: toggle a checkbox, or
+// step forward).
+func (a algorithmModel) change(d int) algorithmModel {
+	step := d
+	if step == 0 {
+		step = 1
+	}
+	switch a.cursor {
+	case rowAlgo:
+		a.algo = cycle(parallelAlgos(), a.algo, step)
+	case rowSerialize2:
+		a.serialize2 = !a.serialize2
+	case rowDeferred:
+		a.deferred = !a.deferred
+	case rowRID:
+		a.rid = !a.rid
+	case rowDistTT:
+		a.distTT = !a.distTT
+	case rowLevels:
+		a.levels = !a.levels
+	case rowLevelWait:
+		a.levelWait = !a.levelWait
+	case rowTT:
+		a.ttBits = cycle(ttSizes(), a.ttBits, step)
+	case rowGrain:
+		a.grain = min(max(a.grain+step, 0), a.depth)
+	case rowDepth:
+		a.depth = min(max(a.depth+step, 1), 30)
+	case rowTime:
+		a.timeLimit = cycle(timeLimits(), a.timeLimit, step)
+	case rowSeed:
+		a.seed = uint64(max(int64(a.seed)+int64(step), 1))
+	}
+	return a
+}
+
+// cycle returns the element of list d places after cur (wrapping); the
+// first when cur is not in it.
+func cycle[T comparable](list []T, cur T, d int) T {
+	for i, x := range list {
+		if x == cur {
+			return list[((i+d)%len(list)+len(list))%len(list)]
+		}
+	}
+	return list[0]
+}
+
+// view
+
+func (a algorithmModel) view(w int, st styles) string {
+	jam := a.algo == "jamboree"
+	check := func(on bool) string {
+		if on {
+			return st.on.Render("[x]")
+		}
+		return st.off.Render("[ ]")
+	}
+	only := func(s string) string {
+		if jam {
+			return s
+		}
+		return s + st.dim.Render(" (jamboree)")
+	}
+	tt := "off"
+	if a.ttBits > 0 {
+		tt = fmt.Sprintf("2^%d entries", a.ttBits)
+	}
+	limit := "none"
+	if a.timeLimit > 0 {
+		limit = a.timeLimit.String()
+	}
+	rows := [numAlgoRows]string{
+		rowAlgo:       "algorithm   ◀ " + a.algo + " ▶",
+		rowSerialize2: only(check(a.serialize2) + " serialize two children"),
+		rowDeferred:   only(check(a.deferred) + " deferred reads"),
+		rowRID:        only(check(a.rid) + " recursive iterative deepening"),
+		rowDistTT:     only(check(a.distTT) + " distributed table"),
+		rowLevels:     check(a.levels) + " steal ordering by levels",
+		rowLevelWait:  check(a.levelWait) + " level waiting",
+		rowTT:         only("table       ◀ " + tt + " ▶"),
+		rowGrain:      only(fmt.Sprintf("grain depth ◀ %d ▶", a.grain)),
+		rowDepth:      fmt.Sprintf("depth       ◀ %d ▶", a.depth),
+		rowTime:       "time limit  ◀ " + limit + " ▶",
+		rowSeed:       fmt.Sprintf("seed        ◀ %d ▶", a.seed),
+	}
+	var b strings.Builder
+	b.WriteString(st.heading.Render("Algorithm") + "\n\n")
+	for i, r := range rows {
+		mark := "  "
+		if i == a.cursor {
+			mark = st.cursor.Render("▸ ")
+		}
+		b.WriteString(mark + r + "\n")
+	}
+	b.WriteString("\n" + st.dim.Render("variants: "+a.variants()))
+	return truncateLines(b.String(), w)
+}

@@ -1,0 +1,63 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// step is one command line of a run's plan.
+type step struct {
+	line   string
+	load   bool   // a load of pos
+	pos    string // the position it loads
+	search bool   // a parallel search (observed live)
+	procs  string // its P, for the run view
+}
+
+// buildPlan is the run as command lines of the workbench, as one would type
+// them at the REPL: a load when the selected position is not the session's
+// loaded one, then one search per processor count. Every option the UI
+// shows is a flag of the search line (the session's own settings fill in
+// only what the UI leaves alone, e.g. preset), so the notebook's cells
+// reproduce the run on their own. --profile keeps the parallelism profile
+// for the run view.
+func buildPlan(loaded, pos string, a algorithmModel, mc machineModel) []step {
+	var plan []step
+	if pos != loaded {
+		plan = append(plan, step{line: "load " + quoteArg(pos), load: true, pos: pos})
+	}
+	flags := a.flags()
+	for _, p := range mc.procList() {
+		f := append([]string{}, flags...)
+		f = append(f, mc.flags(p)...)
+		f = append(f, "--profile")
+		plan = append(plan, step{line: "search " + strings.Join(f, " "), search: true, procs: p})
+	}
+	return plan
+}
+
+// quoteArg quotes a word for the REPL's tokenizer when it must be.
+func quoteArg(w string) string {
+	if w == "" {
+		return "''"
+	}
+	if !strings.ContainsAny(w, " \t'\"()") && w[0] != '#' {
+		return w
+	}
+	if !strings.Contains(w, "'") {
+		return "'" + w + "'"
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(w) + `"`
+}
+
+// reportDir is where the HTML report of a session goes.
+func reportDir(sessionDir string) string { return filepath.Join(sessionDir, "report") }
+
+// flagIf is "--name=value" when on.
+func flagIf(on bool, name string, value any) []string {
+	if !on {
+		return nil
+	}
+	return []string{fmt.Sprintf("--%s=%v", name, value)}
+}

@@ -1,0 +1,263 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/NimbleMarkets/ntcharts/sparkline"
+	"github.com/charmbracelet/bubbles/progress"
+
+	"splitpoint/sched"
+	"splitpoint/workbench"
+)
+
+// model
+
+// runModel is the live run view: the plan's lines, and for the search in
+// progress (then the last one) the depth, nodes, rate, per-processor
+// utilization, steals, aborts, table accesses, the parallelism profile
+// and the elapsed time.
+type runModel struct {
+	plan     int
+	steps    []step
+	at       int // the step in progress, or len(steps) when done
+	done     []bool
+	errs     []string
+	started  time.Time // the plan's start (wall)
+	stepFrom time.Time // the current step's start (wall)
+	now      time.Time
+	procs    int // the largest P (0: the infinite machine)
+
+	snap   *sched.Snapshot // the latest live snapshot of the current search
+	par    []float64       // the parallelism seen live
+	report *workbench.ParallelReport
+	// reports are this plan's finished searches
+	reports  []*workbench.ParallelReport
+	finished bool
+	cancel   bool
+	bar      progress.Model
+}
+
+func newRunModel() runModel {
+	return runModel{bar: progress.New(progress.WithSolidFill("42"), progress.WithWidth(40))}
+}
+
+func (r runModel) start(plan int, steps []step, now time.Time, procs int) runModel {
+	return runModel{plan: plan, steps: steps, done: make([]bool, len(steps)), errs: make([]string, len(steps)),
+		started: now, now: now, procs: procs, bar: r.bar}
+}
+
+func (r runModel) beginStep(i int, now time.Time) runModel {
+	r.at, r.stepFrom, r.now = i, now, now
+	r.snap, r.par = nil, nil
+	return r
+}
+
+// observe takes a live snapshot.
+func (r runModel) observe(s sched.Snapshot) runModel {
+	r.snap = &s
+	r.par = append(r.par, float64(s.Parallelism))
+	return r
+}
+
+func (r runModel) endStep(msg stepDoneMsg, now time.Time) runModel {
+	r.now = now
+	r.done[msg.step] = msg.err == nil
+	if msg.err != nil {
+		r.errs[msg.step] = firstLine(msg.err.Error())
+	}
+	if len(msg.reports) > 0 {
+		r.report = msg.reports[len(msg.reports)-1]
+		r.reports = append(r.reports, msg.reports...)
+		r.snap = nil
+	}
+	return r
+}
+
+func (r runModel) finish(cancelled bool, now time.Time) runModel {
+	r.finished, r.cancel, r.now, r.at = true, cancelled, now, len(r.steps)
+	return r
+}
+
+// searches counts the finished searches.
+func (r runModel) searches() int { return len(r.reports) }
+
+// progress is the fraction of the plan done: finished lines, plus the
+// current one's share of the time limit when there is one.
+func (r runModel) progress() float64 {
+	if len(r.steps) == 0 {
+		return 0
+	}
+	n := 0
+	for _, d := range r.done {
+		if d {
+			n++
+		}
+	}
+	return float64(n) / float64(len(r.steps))
+}
+
+// view
+
+func (r runModel) view(w int, st styles) string {
+	var b strings.Builder
+	b.WriteString(st.heading.Render("Run") + "\n\n")
+	if len(r.steps) == 0 {
+		b.WriteString("nothing has run yet: r runs the setup's search\n")
+		return b.String()
+	}
+	for i, s := range r.steps {
+		mark := "  "
+		switch {
+		case r.errs[i] != "":
+			mark = st.warn.Render("✗ ")
+		case r.done[i]:
+			mark = st.on.Render("✓ ")
+		case i == r.at && !r.finished:
+			mark = st.cursor.Render("▸ ")
+		}
+		b.WriteString(mark + truncate(s.line, w-4) + "\n")
+		if r.errs[i] != "" {
+			b.WriteString("    " + st.warn.Render(truncate(r.errs[i], w-6)) + "\n")
+		}
+	}
+	b.WriteString("\n")
+	state := "running"
+	switch {
+	case r.cancel:
+		state = "cancelled"
+	case r.finished:
+		state = "finished"
+	}
+	b.WriteString(fmt.Sprintf("%s  %s  elapsed %s\n\n", r.bar.ViewAs(r.progress()), state,
+		r.now.Sub(r.started).Round(100*time.Millisecond)))
+	switch {
+	case r.snap != nil:
+		b.WriteString(r.liveView(w, st))
+	case r.report != nil:
+		b.WriteString(r.reportView(w, st))
+	default:
+		b.WriteString(st.dim.Render("waiting for the first snapshot…") + "\n")
+	}
+	return b.String()
+}
+
+// liveView shows the search in progress.
+func (r runModel) liveView(w int, st styles) string {
+	s := r.snap
+	var b strings.Builder
+	s0 := r.steps[min(r.at, len(r.steps)-1)]
+	b.WriteString(fmt.Sprintf("live: P=%s  elapsed %s\n", s0.procs, elapsed(s.Elapsed, s.TimeUnit)))
+	b.WriteString(fmt.Sprintf("nodes %d   work W %d   %s\n", s.Nodes, s.Work, rate(s.Nodes, s.Elapsed, s.TimeUnit)))
+	b.WriteString(fmt.Sprintf("steals %d   aborts %d   parallelism now %d\n", s.Steals, s.Aborts, s.Parallelism))
+	b.WriteString(utilization(s.Busy, s.Elapsed, w, st))
+	b.WriteString("parallelism " + spark(r.par, min(w-14, 100)) + "\n")
+	return b.String()
+}
+
+// reportView shows the last finished search.
+func (r runModel) reportView(w int, st styles) string {
+	rep := r.report
+	s := rep.Stats
+	var b strings.Builder
+	p := fmt.Sprint(s.P)
+	if s.Machine == "sim" && s.P == 0 {
+		p = "inf"
+	}
+	b.WriteString(fmt.Sprintf("%s on %s P=%s: value %d at depth %d", rep.Algo, s.Machine, p, rep.Value, rep.Depth))
+	if rep.BestMove != "" {
+		b.WriteString(", best move " + rep.BestMove)
+	}
+	b.WriteString("\n")
+	nodes := s.Counts["node"]
+	b.WriteString(fmt.Sprintf("nodes %d   W %d   C %d   W/C %.2f   T_P %s\n", nodes, s.Work, s.Span, s.Parallelism, elapsed(s.Time, s.TimeUnit)))
+	b.WriteString(fmt.Sprintf("steals %d of %d   aborts %d   table accesses %d", s.Steals, s.StealAttempts, s.Aborts, s.Counts["tt_local"]+s.Counts["tt_remote"]))
+	if j := rep.Jamboree; j != nil {
+		b.WriteString(fmt.Sprintf("   deferred hits %d/%d", j.Work.DeferredHits, j.Work.DeferredWaits))
+	}
+	b.WriteString(fmt.Sprintf("   idle %.3f\n", s.IdleFraction))
+	if j := rep.Jamboree; j != nil {
+		b.WriteString(fmt.Sprintf("jamboree %s: failed work %d, cutoff work %d; efficiency %.3f", j.Variants, j.Work.Failed.Total, j.Work.Cutoff.Total, j.Efficiency))
+		if s.Machine == "sim" {
+			b.WriteString(fmt.Sprintf(", speedup %.2f", j.Speedup))
+		}
+		b.WriteString("\n")
+	}
+	if s.Note != "" {
+		b.WriteString(st.warn.Render(truncate(s.Note, w)) + "\n")
+	}
+	b.WriteString(utilization(s.Busy, s.Time, w, st))
+	if s.Profile != nil {
+		b.WriteString("parallelism " + spark(s.Profile.Parallelism, min(w-14, 100)) + "\n")
+	}
+	return b.String()
+}
+
+// utilization draws one bar per processor (at most 16, then a summary).
+func utilization(busy []int64, elapsed int64, w int, st styles) string {
+	if len(busy) == 0 || elapsed <= 0 {
+		return ""
+	}
+	var b strings.Builder
+	bw := max(min(w-24, 50), 10)
+	var sum float64
+	for i, x := range busy {
+		f := float64(x) / float64(elapsed)
+		sum += f
+		if i < 16 {
+			b.WriteString(fmt.Sprintf("P%-3d %s %5.1f%%\n", i, st.barOf(f, bw), 100*f))
+		}
+	}
+	if len(busy) > 16 {
+		b.WriteString(fmt.Sprintf("… %d more processors\n", len(busy)-16))
+	}
+	b.WriteString(fmt.Sprintf("mean utilization %.1f%%\n", 100*sum/float64(len(busy))))
+	return b.String()
+}
+
+// spark draws the values as a one-line sparkline of at most w cells (the
+// last w values, or the whole series averaged down to w).
+func spark(vals []float64, w int) string {
+	if len(vals) == 0 || w < 2 {
+		return ""
+	}
+	if len(vals) > w {
+		down := make([]float64, w)
+		for i := range down {
+			lo, hi := i*len(vals)/w, (i+1)*len(vals)/w
+			for _, v := range vals[lo:hi] {
+				down[i] += v
+			}
+			down[i] /= float64(max(hi-lo, 1))
+		}
+		vals = down
+	}
+	sl := sparkline.New(len(vals), 1)
+	sl.PushAll(vals)
+	sl.Draw()
+	peak := 0.0
+	for _, v := range vals {
+		peak = max(peak, v)
+	}
+	return sl.View() + fmt.Sprintf(" peak %.1f", peak)
+}
+
+// elapsed writes a time in the machine's unit.
+func elapsed(t int64, unit string) string {
+	if unit == "ns" {
+		return time.Duration(t).Round(time.Millisecond).String()
+	}
+	return fmt.Sprintf("%d units", t)
+}
+
+// rate is nodes per second (pool) or per thousand units (simulator).
+func rate(nodes, t int64, unit string) string {
+	if t <= 0 {
+		return ""
+	}
+	if unit == "ns" {
+		return fmt.Sprintf("%.0f nodes/s", float64(nodes)/(float64(t)/1e9))
+	}
+	return fmt.Sprintf("%.1f nodes per 1000 units", 1000*float64(nodes)/float64(t))
+}

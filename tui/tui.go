@@ -1,0 +1,491 @@
+// Package tui is splitpoint's terminal UI (issue #8): a full-screen
+// bubbletea program in which a researcher chooses a position, the
+// algorithm and its variants, and the machine, runs the search with a live
+// view of the machine, and fits the performance model
+// T_P = c1·W/P + c∞·C + c0 to the runs.
+//
+// The UI does no search of its own: every action is a command line of the
+// workbench (load, search, report) that it hands to the session's
+// Evaluator, which records it as a cell of the notebook, exactly as if it
+// had been typed at the REPL. Live numbers come from the Observe hook of
+// the workbench (sched.Snapshot while a parallel search runs, then its
+// *workbench.ParallelReport).
+//
+// Files: tui.go is the root model (the only tea.Model), keys.go the key
+// bindings, positions.go, algorithm.go and machine.go the three setup
+// panes, run.go the live run view, results.go the results table and the
+// fit, plan.go the command lines a run evaluates, styles.go the look.
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"splitpoint/sched"
+	"splitpoint/workbench"
+)
+
+// Evaluator runs command lines on a session. The REPL's Shell is adapted to
+// it in package repl.
+type Evaluator interface {
+	// Eval runs line as a cell of the session (source "tui"), writing its
+	// output to w and handing observe (when not nil) what a parallel
+	// search reports while it runs. It returns the files the command
+	// wrote. Calls never overlap: the UI runs one line at a time.
+	Eval(ctx context.Context, line string, w io.Writer, observe func(any)) (files []string, err error)
+}
+
+// Session is what the UI knows of the session when it opens.
+type Session struct {
+	Name     string
+	Dir      string            // the session's directory (the report goes under it)
+	DB       string            // the session's results database
+	Loaded   string            // the loaded position, if any
+	Settings map[string]string // the session's settings (algo, depth, workers, …)
+}
+
+// Options are the UI's knobs, for tests: nil or zero means the real thing.
+type Options struct {
+	// Now is the clock of the elapsed times (nil: time.Now).
+	Now func() time.Time
+	// MaxProcs is GOMAXPROCS for the oversubscription note (0: the
+	// runtime's).
+	MaxProcs int
+	// HasReport says whether the workbench has a report command (nil:
+	// look it up).
+	HasReport *bool
+}
+
+// screen is what the UI shows below its title.
+type screen int
+
+const (
+	screenSetup screen = iota
+	screenRun
+	screenResults
+)
+
+// messages
+
+// stepDoneMsg is the end of one line of a run's plan.
+type stepDoneMsg struct {
+	plan   int // the plan's number
+	step   int
+	output string
+	files  []string
+	// reports are the parallel searches' reports the line produced.
+	reports []*workbench.ParallelReport
+	err     error
+}
+
+// snapshotMsg is a live snapshot of the running search, or (ok false) the
+// end of the step's snapshots.
+type snapshotMsg struct {
+	plan, step int
+	snap       sched.Snapshot
+	ok         bool
+	ch         <-chan sched.Snapshot
+}
+
+// tickMsg refreshes the elapsed time while a run goes on.
+type tickMsg struct{ plan int }
+
+// reportDoneMsg is the end of the report command.
+type reportDoneMsg struct {
+	files  []string
+	output string
+	err    error
+}
+
+// model
+
+// Model is the root of the UI: it owns the panes and the session, routes
+// keys to the focused pane, and runs the plans.
+type Model struct {
+	ev      Evaluator
+	session Session
+	now     func() time.Time
+	keys    keyMap
+	help    help.Model
+	st      styles
+
+	width, height int
+	screen        screen
+	focus         int // setup pane with the focus: 0 positions, 1 algorithm, 2 machine
+
+	positions positionsModel
+	algorithm algorithmModel
+	machine   machineModel
+	run       runModel
+	results   resultsModel
+
+	// the running plan
+	planN    int
+	plan     []step
+	stepAt   int
+	planCtx  context.Context // cancelled by cancel: x, or leaving
+	cancel   context.CancelFunc
+	quitting bool
+	loaded   string // the session's loaded position as far as the UI knows
+
+	hasReport bool
+	status    string
+}
+
+// New builds the UI on a session.
+func New(ev Evaluator, s Session, opt Options) Model {
+	now := opt.Now
+	if now == nil {
+		now = time.Now
+	}
+	procs := opt.MaxProcs
+	if procs <= 0 {
+		procs = runtime.GOMAXPROCS(0)
+	}
+	hasReport := workbench.Lookup("report") != nil
+	if opt.HasReport != nil {
+		hasReport = *opt.HasReport
+	}
+	st := newStyles()
+	m := Model{
+		ev: ev, session: s, now: now, keys: newKeyMap(), help: help.New(), st: st,
+		positions: newPositionsModel(s.Loaded),
+		algorithm: newAlgorithmModel(s.Settings),
+		machine:   newMachineModel(s.Settings, procs),
+		run:       newRunModel(),
+		results:   newResultsModel(s.DB),
+		loaded:    s.Loaded,
+		hasReport: hasReport,
+		width:     120, height: 40,
+	}
+	m.status = fmt.Sprintf("session %s: choose a position, the algorithm and the machine; r runs", s.Name)
+	return m
+}
+
+// init
+
+// Init resolves the selected position and reads the results database.
+func (m Model) Init() tea.Cmd {
+	return tea.Batch(m.positions.resolveCmd(), m.results.loadCmd())
+}
+
+// update
+
+// Update handles a message.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.help.Width = msg.Width
+		return m, nil
+	case tea.KeyMsg:
+		return m.updateKey(msg)
+	case positionMsg:
+		var cmd tea.Cmd
+		m.positions, cmd = m.positions.update(msg)
+		return m, cmd
+	case dbRunsMsg:
+		m.results = m.results.update(msg)
+		return m, nil
+	case snapshotMsg:
+		if msg.plan != m.planN || !msg.ok {
+			return m, nil
+		}
+		m.run = m.run.observe(msg.snap)
+		return m, waitSnapshot(msg.plan, msg.step, msg.ch)
+	case tickMsg:
+		if msg.plan != m.planN || m.plan == nil {
+			return m, nil
+		}
+		m.run.now = m.now()
+		return m, tick(msg.plan)
+	case stepDoneMsg:
+		return m.stepDone(msg)
+	case reportDoneMsg:
+		m.results.reportBusy = false
+		switch {
+		case msg.err != nil:
+			m.status = "report: " + firstLine(msg.err.Error())
+		case len(msg.files) > 0:
+			m.results.reportPath = msg.files[0]
+			m.status = "report written: " + msg.files[0]
+		default:
+			m.status = "report: " + lastLine(msg.output)
+		}
+		return m, nil
+	}
+	return m, nil
+}
+
+func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if m.positions.editing {
+		var cmd tea.Cmd
+		m.positions, cmd = m.positions.updateKey(msg, m.keys)
+		return m, cmd
+	}
+	running := m.plan != nil
+	switch {
+	case key.Matches(msg, m.keys.Quit):
+		if running {
+			m.quitting = true
+			m.cancel()
+			m.status = "cancelling the run, then leaving…"
+			return m, nil
+		}
+		return m, tea.Quit
+	case key.Matches(msg, m.keys.Cancel):
+		if running {
+			m.cancel()
+			m.status = "cancelling the run…"
+		}
+		return m, nil
+	case key.Matches(msg, m.keys.Help):
+		m.help.ShowAll = !m.help.ShowAll
+		return m, nil
+	case key.Matches(msg, m.keys.Setup):
+		m.screen = screenSetup
+		return m, nil
+	case key.Matches(msg, m.keys.RunView):
+		m.screen = screenRun
+		return m, nil
+	case key.Matches(msg, m.keys.Results):
+		m.screen = screenResults
+		return m, nil
+	case key.Matches(msg, m.keys.Run):
+		if running {
+			m.status = "a run is in progress (x cancels it)"
+			return m, nil
+		}
+		return m.startPlan()
+	}
+	switch m.screen {
+	case screenSetup:
+		switch {
+		case key.Matches(msg, m.keys.Next):
+			m.focus = (m.focus + 1) % 3
+			return m, nil
+		case key.Matches(msg, m.keys.Prev):
+			m.focus = (m.focus + 2) % 3
+			return m, nil
+		}
+		var cmd tea.Cmd
+		switch m.focus {
+		case 0:
+			m.positions, cmd = m.positions.updateKey(msg, m.keys)
+		case 1:
+			m.algorithm = m.algorithm.updateKey(msg, m.keys)
+		case 2:
+			m.machine = m.machine.updateKey(msg, m.keys)
+		}
+		return m, cmd
+	case screenResults:
+		if key.Matches(msg, m.keys.Report) {
+			return m.startReport()
+		}
+		if key.Matches(msg, m.keys.Reload) {
+			return m, m.results.loadCmd()
+		}
+		m.results = m.results.updateKey(msg, m.keys)
+	}
+	return m, nil
+}
+
+// startPlan builds the run's command lines and evaluates the first.
+func (m Model) startPlan() (tea.Model, tea.Cmd) {
+	pos := m.positions.selectedName()
+	if pos == "" {
+		m.status = "no position selected"
+		return m, nil
+	}
+	plan := buildPlan(m.loaded, pos, m.algorithm, m.machine)
+	m.planN++
+	m.plan, m.stepAt = plan, 0
+	ctx, cancel := context.WithCancel(context.Background())
+	m.planCtx, m.cancel = ctx, cancel
+	m.run = m.run.start(m.planN, plan, m.now(), m.machine.procCount())
+	m.screen = screenRun
+	m.status = "running " + plan[0].line
+	cmd := m.stepCmd(ctx)
+	return m, tea.Batch(cmd, tick(m.planN))
+}
+
+// stepCmd evaluates the plan's current line (and listens to its
+// snapshots when it is a search).
+func (m *Model) stepCmd(ctx context.Context) tea.Cmd {
+	s := m.plan[m.stepAt]
+	m.run = m.run.beginStep(m.stepAt, m.now())
+	if !s.search {
+		return evalCmd(ctx, m.ev, m.planN, m.stepAt, s.line, nil)
+	}
+	ch := make(chan sched.Snapshot, 16)
+	return tea.Batch(evalCmd(ctx, m.ev, m.planN, m.stepAt, s.line, ch), waitSnapshot(m.planN, m.stepAt, ch))
+}
+
+// stepDone records a finished line and starts the next, or ends the plan.
+func (m Model) stepDone(msg stepDoneMsg) (tea.Model, tea.Cmd) {
+	if msg.plan != m.planN || m.plan == nil {
+		return m, nil
+	}
+	s := m.plan[msg.step]
+	if s.load && msg.err == nil {
+		m.loaded = s.pos
+	}
+	for _, r := range msg.reports {
+		m.results = m.results.add(r)
+	}
+	m.run = m.run.endStep(msg, m.now())
+	cancelled := errors.Is(msg.err, context.Canceled)
+	switch {
+	case cancelled:
+		m.status = fmt.Sprintf("run cancelled during %q; the finished searches are kept", s.line)
+	case msg.err != nil:
+		m.status = "error: " + firstLine(msg.err.Error())
+	}
+	if msg.err != nil || msg.step+1 == len(m.plan) || m.quitting {
+		if msg.err == nil {
+			m.status = fmt.Sprintf("run finished: %d searches; 3 shows the results and the fit", m.run.searches())
+		}
+		m.cancel()
+		m.plan, m.cancel, m.planCtx = nil, nil, nil
+		m.run = m.run.finish(cancelled, m.now())
+		if m.quitting {
+			return m, tea.Quit
+		}
+		return m, m.results.loadCmd()
+	}
+	m.stepAt = msg.step + 1
+	return m, m.stepCmd(m.planCtx)
+}
+
+// startReport writes the HTML report through the workbench's report
+// command.
+func (m Model) startReport() (tea.Model, tea.Cmd) {
+	if !m.hasReport {
+		m.status = "the workbench has no report command yet: nothing written"
+		return m, nil
+	}
+	if m.plan != nil || m.results.reportBusy {
+		m.status = "wait for the run to finish"
+		return m, nil
+	}
+	m.results.reportBusy = true
+	m.status = "writing the report…"
+	line := "report --out " + quoteArg(reportDir(m.session.Dir))
+	return m, reportCmd(m.ev, line)
+}
+
+// view
+
+// View draws the screen.
+func (m Model) View() string {
+	w := max(m.width, 40)
+	title := m.st.title.Render("splitpoint tui") + "  " + m.st.dim.Render("session "+m.session.Name) + "  " + m.tabs()
+	var body string
+	switch m.screen {
+	case screenSetup:
+		body = m.setupView(w)
+	case screenRun:
+		body = m.run.view(w, m.st)
+	case screenResults:
+		body = m.results.view(w, m.bodyHeight(), m.st)
+	}
+	status := m.st.status.Render(truncate(m.status, w))
+	helpView := m.help.View(m.keys.forScreen(m.screen, m.focus, m.plan != nil))
+	used := lipgloss.Height(title) + lipgloss.Height(status) + lipgloss.Height(helpView)
+	body = fitHeight(body, max(m.height-used, 1))
+	return lipgloss.JoinVertical(lipgloss.Left, title, body, status, helpView)
+}
+
+func (m Model) bodyHeight() int { return max(m.height-4, 10) }
+
+func (m Model) tabs() string {
+	names := []string{"1 setup", "2 run", "3 results"}
+	var out []string
+	for i, n := range names {
+		if screen(i) == m.screen {
+			out = append(out, m.st.tabOn.Render(n))
+		} else {
+			out = append(out, m.st.tabOff.Render(n))
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+func (m Model) setupView(w int) string {
+	third := max((w-2)/3, 20)
+	h := m.bodyHeight() - 2
+	pane := func(i int, s string) string {
+		st := m.st.pane
+		if m.focus == i {
+			st = m.st.paneOn
+		}
+		return st.Width(third - 2).Height(h).Render(s)
+	}
+	return lipgloss.JoinHorizontal(lipgloss.Top,
+		pane(0, m.positions.view(third-4, h, m.st)),
+		pane(1, m.algorithm.view(third-4, m.st)),
+		pane(2, m.machine.view(third-4, m.st)))
+}
+
+// commands
+
+// evalCmd evaluates one line, collecting its output and the reports of its
+// parallel searches; snapshots go to ch (dropped when the UI lags), which
+// is closed when the line ends.
+func evalCmd(ctx context.Context, ev Evaluator, plan, step int, line string, ch chan sched.Snapshot) tea.Cmd {
+	return func() tea.Msg {
+		var out strings.Builder
+		var reports []*workbench.ParallelReport
+		var observe func(any)
+		if ch != nil {
+			observe = func(v any) {
+				switch v := v.(type) {
+				case sched.Snapshot:
+					select {
+					case ch <- v:
+					default:
+					}
+				case *workbench.ParallelReport:
+					reports = append(reports, v)
+				}
+			}
+		}
+		files, err := ev.Eval(ctx, line, &out, observe)
+		if ch != nil {
+			close(ch)
+		}
+		return stepDoneMsg{plan: plan, step: step, output: out.String(), files: files, reports: reports, err: err}
+	}
+}
+
+// waitSnapshot delivers the next snapshot of a step.
+func waitSnapshot(plan, step int, ch <-chan sched.Snapshot) tea.Cmd {
+	return func() tea.Msg {
+		s, ok := <-ch
+		return snapshotMsg{plan: plan, step: step, snap: s, ok: ok, ch: ch}
+	}
+}
+
+// tick refreshes the elapsed time five times a second.
+func tick(plan int) tea.Cmd {
+	return tea.Tick(200*time.Millisecond, func(time.Time) tea.Msg { return tickMsg{plan: plan} })
+}
+
+// reportCmd runs the report command.
+func reportCmd(ev Evaluator, line string) tea.Cmd {
+	return func() tea.Msg {
+		var out strings.Builder
+		files, err := ev.Eval(context.Background(), line, &out, nil)
+		return reportDoneMsg{files: files, output: out.String(), err: err}
+	}
+}
