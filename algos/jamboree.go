@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"splitpoint/game"
@@ -37,12 +38,18 @@ type JamboreeResult struct {
 // fresh global table of 2^opt.TTBits entries (none when 0), and returns the
 // result and the runtime's measurements. opt.Depth must be 1…MaxDepth.
 func RunJamboree[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*JamboreeResult, *sched.Stats, error) {
+	return RunJamboreeTable[T, P](ctx, root, opt, cfg, tt.New(opt.TTBits))
+}
+
+// RunJamboreeTable is RunJamboree with a table the caller provides (nil =
+// none; opt.TTBits is then ignored), e.g. one cleared between benchmark
+// runs instead of allocated anew.
+func RunJamboreeTable[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config, table *tt.Table) (*JamboreeResult, *sched.Stats, error) {
 	if err := opt.ValidateJamboree(); err != nil {
 		return nil, nil, err
 	}
-	table := tt.New(opt.TTBits)
 	r, st, err := sched.Run(ctx, cfg, func(c sched.Ctx) any {
-		return Jamboree[T, P](c, root, opt, table, cfg.Levels)
+		return Jamboree[T, P](c, root, opt, table, cfg)
 	})
 	res, _ := r.(*JamboreeResult)
 	return res, st, err
@@ -72,6 +79,7 @@ type jamEngine[T any, P game.Position[T]] struct {
 	opt     Options
 	table   *tt.Table
 	levels  bool
+	batch   bool // pool: charge the serial part's nodes once per serial search
 	forced  bool
 	frames  *sched.FreeList[jamFrame[T]]
 	workers *sched.FreeList[jamWorker[T, P]]
@@ -88,17 +96,24 @@ type jamEngine[T any, P game.Position[T]] struct {
 type jamFrame[T any] struct {
 	pos   T
 	moves [game.MaxMoves]game.Move
-	score [game.MaxMoves]int32
 	kids  [game.MaxMoves]jamKid
 	pend  []*sched.Task
 	pvLen int
 	pv    [game.MaxPly]game.Move
+	// alpha is the node's current α, shared with its running tests:
+	// Fig. 2's α is one variable of the node that every iteration of the
+	// parallel loop reads when it starts its test (J8) and the re-searches
+	// raise (J16). A test that starts after a re-search raised α tests
+	// against the new one, so on one processor Jamboree tests exactly as
+	// the serial Scout does.
+	alpha atomic.Int32
 }
 
 // jamKid is the state of one iteration of the parallel loop (Fig. 2, J7).
 type jamKid struct {
 	task       *sched.Task
 	val        game.Value // the test's value, from the parent's side
+	alpha      game.Value // the α the test ran with
 	ok         bool       // the test finished without being aborted
 	state      uint8
 	classified bool
@@ -117,21 +132,38 @@ const (
 type jamWorker[T any, P game.Position[T]] struct {
 	s    *Searcher[T, P]
 	c    sched.Ctx
+	t    *sched.Task // c's own handle: direct calls on the per-node path
 	rec  *workRec
+	n    int64 // nodes not yet charged (pool)
 	e    *jamEngine[T, P]
 	dist bool
 }
 
 // Node is the per-node Hook of the serial Scout: one sched.Node charge,
-// one abort poll.
+// one abort poll. On the pool the charges of one serial search are added
+// up and made at its end (flush): the pool's W and C come out the same,
+// and the per-node cost is one increment; the simulator charges every
+// node as it is visited, since its clock orders the processors.
 func (w *jamWorker[T, P]) Node() bool {
-	w.c.Charge(sched.Node, 1)
+	if w.e.batch {
+		w.n++
+	} else {
+		w.t.Charge(sched.Node, 1)
+	}
 	w.rec.nodes++
-	if w.c.Aborted() {
+	if w.t.Aborted() {
 		w.e.cnt.postAbort.Add(1)
 		return true
 	}
 	return false
+}
+
+// flush makes the charges Node deferred.
+func (w *jamWorker[T, P]) flush() {
+	if w.n > 0 {
+		w.t.Charge(sched.Node, w.n)
+		w.n = 0
+	}
 }
 
 // TTAccess charges one access of the global table (tt.Accountant).
@@ -164,14 +196,16 @@ func chargeTT(c sched.Ctx, key uint64) {
 // level runs oldest first), in reverse order otherwise, so that the owner's
 // LIFO pops the first child first.
 //
-// table (nil = none) is the global transposition table every worker shares
+// cfg is the machine's configuration (levels; the pool batches the serial
+// part's charges). table (nil = none) is the global transposition table
+// every worker shares
 // (StarTech Fig. 3); with opt.DistTT each access is charged as local or
 // remote by its key's home processor. The variants opt.Serialize2,
 // opt.Deferred and opt.RID are documented with their code. With
 // opt.Iterative the root iterates depths 1…opt.Depth (with aspiration
 // windows of opt.Aspiration); Jamboree returns a *JamboreeResult.
-func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *tt.Table, levels bool) *JamboreeResult {
-	e := &jamEngine[T, P]{opt: opt, table: table, levels: levels}
+func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *tt.Table, cfg sched.Config) *JamboreeResult {
+	e := &jamEngine[T, P]{opt: opt, table: table, levels: cfg.Levels, batch: cfg.Machine != "sim"}
 	if d, ok := any(root).(domainer); ok {
 		e.forced = d.Domain() == "checkers"
 	}
@@ -323,7 +357,7 @@ func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha
 	if !ok {
 		return 0, game.NoMove, false
 	}
-	e.order(pos, f, n, hint)
+	e.order(c, f, ply, n, hint)
 
 	alpha0 := alpha
 	// J3: value the first child.
@@ -343,6 +377,7 @@ func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha
 	}
 	if b >= beta { // J4 (read "b ≥ β", as in Scout S6)
 		e.store(c, key, ply, depth, b, alpha0, beta, best)
+		e.learn(c, f, ply, depth, best)
 		return b, best, true
 	}
 	if b > alpha { // J5
@@ -357,6 +392,7 @@ func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha
 		}
 		if cut {
 			e.store(c, key, ply, depth, b, alpha0, beta, best)
+			e.learn(c, f, ply, depth, best)
 			return b, best, true
 		}
 		start = 2
@@ -370,6 +406,7 @@ func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha
 	if b <= alpha0 {
 		best = game.NoMove
 	}
+	e.learn(c, f, ply, depth, best)
 	return b, best, true
 }
 
@@ -427,41 +464,45 @@ func (e *jamEngine[T, P]) store(c sched.Ctx, key uint64, ply, depth int, b, alph
 	e.table.Store(key, ply, depth, lo, hi, m)
 }
 
-// order puts the hint (the table's or recursive deepening's best move)
-// first and, with MVV-LVA, the captures by Gain next; ties keep the
-// domain's order.
-func (e *jamEngine[T, P]) order(pos P, f *jamFrame[T], n int, hint game.Move) {
-	mv := f.moves[:n]
-	from := 0
-	if hint != game.NoMove {
-		for i, m := range mv {
-			if m == hint {
-				copy(mv[1:i+1], mv[:i])
-				mv[0] = hint
-				from = 1
-				break
-			}
-		}
-	}
-	if !e.opt.MVVLVA {
+// order orders the node's moves exactly as the serial Scout would at this
+// ply, with the ordering state (killers, history) of the processor's
+// worker: the hint (the table's or recursive deepening's best move) first,
+// then MVV-LVA, killers and history as the options say.
+func (e *jamEngine[T, P]) order(c sched.Ctx, f *jamFrame[T], ply, n int, hint game.Move) {
+	if hint == game.NoMove && !e.opt.ordering() {
 		return
 	}
-	sc := f.score[:n]
-	for i := from; i < n; i++ {
-		sc[i] = -1 << 30
-		if pos.IsCapture(mv[i]) {
-			sc[i] = min(max(pos.Gain(mv[i]), -gainClamp), gainClamp)
-		}
+	w := e.workers.Get(c)
+	s := w.s
+	copy(s.Stack.Moves[ply][:n], f.moves[:n])
+	s.Stack.Pos[ply] = f.pos
+	tm := s.Opt.TTMove
+	s.Opt.TTMove = hint != game.NoMove
+	s.order(ply, n, hint)
+	s.Opt.TTMove = tm
+	for i := range n {
+		f.moves[i] = s.pick(ply, i, n)
 	}
-	for i := from + 1; i < n; i++ { // stable insertion sort, larger first
-		m, s := mv[i], sc[i]
-		j := i
-		for j > from && sc[j-1] < s {
-			mv[j], sc[j] = mv[j-1], sc[j-1]
-			j--
-		}
-		mv[j], sc[j] = m, s
+	e.workers.Put(c, w)
+}
+
+// learn updates the processor's killers and history after a node whose
+// best move is known (a cutoff or a value above α), as the serial search's
+// finish does.
+func (e *jamEngine[T, P]) learn(c sched.Ctx, f *jamFrame[T], ply, depth int, best game.Move) {
+	if best == game.NoMove || !(e.opt.Killers || e.opt.History) || P(&f.pos).IsCapture(best) {
+		return
 	}
+	w := e.workers.Get(c)
+	s := w.s
+	if e.opt.Killers && s.killers[ply][0] != best {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = best
+	}
+	if e.opt.History {
+		s.bumpHistory(ply, best, depth)
+	}
+	e.workers.Put(c, w)
 }
 
 // serialChild searches child i in place as Scout does (Fig. 1, S9–S16): a
@@ -532,7 +573,7 @@ func (e *jamEngine[T, P]) research(c sched.Ctx, f, g *jamFrame[T], i, ply, depth
 // returns, and each child's nodes are folded into rec as useful, failed,
 // cutoff or aborted work.
 func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) bool {
-	aT := *alpha
+	f.alpha.Store(*alpha)
 	level := ply + 1
 	spawn := func(i int) {
 		k := &f.kids[i]
@@ -542,11 +583,12 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 			if c.Aborted() {
 				return nil
 			}
+			aT := f.alpha.Load() // J8 reads the node's α as it starts
 			g := e.frames.Get(c)
 			P(&f.pos).Play(f.moves[i], &g.pos)
 			v, _, ok := e.jam(c, g, ply+1, depth-1, -aT-1, -aT, typ.Child(i), &k.rec)
 			e.frames.Put(c, g)
-			k.val, k.ok = -v, ok
+			k.val, k.ok, k.alpha = -v, ok, aT
 			return nil
 		})
 	}
@@ -576,6 +618,7 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 				k.classified = true
 				isCut, ok := e.research(c, f, g, next, ply, depth, alpha, beta, b, best, rec)
 				e.frames.Put(c, g)
+				f.alpha.Store(*alpha)
 				k.state = kidDone
 				if !ok {
 					aborted = true
@@ -614,7 +657,7 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 			k.state = kidDone
 			cut = j
 			f.pv[0], f.pvLen = f.moves[j], 1
-		case s > aT: // J11: the test failed
+		case s > k.alpha: // J11: the test failed
 			// Compared with the α the test ran with, not the current
 			// one: a fail-soft test above its own α is only a lower
 			// bound, which a raised α does not make an answer.

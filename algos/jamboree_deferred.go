@@ -71,7 +71,7 @@ func (e *jamEngine[T, P]) serial(c sched.Ctx, f *jamFrame[T], ply, depth int, al
 	e.cnt.serial.Add(1)
 	w := e.workers.Get(c)
 	defer e.workers.Put(c, w)
-	w.c, w.rec = c, rec
+	w.c, w.t, w.rec = c, c.Self(), rec
 	s := w.s
 	var own *busyRec
 	var key uint64
@@ -90,6 +90,7 @@ func (e *jamEngine[T, P]) serial(c sched.Ctx, f *jamFrame[T], ply, depth int, al
 	s.Stack.Pos[ply] = f.pos
 	s.SetNodeType(ply, typ)
 	v := s.Scout(ply, depth, alpha, beta)
+	w.flush()
 	stopped := s.Stopped()
 	if own != nil {
 		e.deferOut(c, w, own, key, v, alpha, beta, stopped)

@@ -136,7 +136,21 @@ no ordering) and every flag given overrides it.
 Parallel algorithms run on a machine: --workers P (the goroutine pool on this
 computer's cores) or --sim P|inf (the simulated machine, exactly
 reproducible from its seed), and report the work W, the critical path C, the
-parallelism W/C, the time T_P, steals, aborts and idle time.`,
+parallelism W/C, the time T_P, steals, aborts and idle time.
+
+--algo jamboree is Jamboree search (StarTech Fig. 2): the first child is
+valued, the others are tested in parallel with null windows, failed tests
+are re-searched in order, a fail high aborts the running siblings. Nodes
+with at most --grain plies to go are searched by the serial Scout. The
+options start from --preset as for Scout (--tt sizes the global table;
+--dist-tt spreads it over the processors, remote accesses costing
+tt_remote); --variants picks StarTech's improvements: serialize2 (a second
+child searched serially at type-2 nodes that dropped below α), deferred
+(wait for a search of the same position in progress instead of repeating
+it) and rid (recursive iterative deepening for the first move). It prints
+the failed and cutoff work by Knuth–Moore node type and the efficiency
+W_serial/W and speedup against the serial Scout of the same position with
+the same options, run here.`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
 			sf := declareSearchFlags(fs, "plain")
 			mf := declareMachineFlags(fs)

@@ -1,0 +1,115 @@
+package algos
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"splitpoint/game"
+	"splitpoint/games/chess"
+	"splitpoint/games/synth"
+	"splitpoint/sched"
+	"splitpoint/tt"
+)
+
+// benchJamVsScout times, in each op and side by side, the serial Scout and
+// Jamboree on the pool with workers workers, both with opt (each search
+// from an empty table), on every root; it reports the ratio of Jamboree's
+// time to Scout's ("jam/scout", the 1-worker overhead) and its inverse
+// ("speedup"), and both node counts.
+func benchJamVsScout[T any, P game.Position[T]](b *testing.B, roots []*T, opt Options, workers int) {
+	ctx := context.Background()
+	sopt := opt
+	sopt.Algo = AlgoScout
+	sopt.Serialize2, sopt.Deferred, sopt.RID, sopt.Grain, sopt.DistTT = false, false, false, 0, false
+	s := NewSearcher[T, P](sopt, nil)
+	jopt := opt
+	jopt.Algo = AlgoJamboree
+	cfg := sched.Config{Machine: "pool", P: workers, ProfileBuckets: -1}
+	table := tt.New(opt.TTBits)
+	var tScout, tJam time.Duration
+	var nScout, nJam int64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, r := range roots {
+			s.TT.Clear()
+			s.ResetOrdering()
+			t0 := time.Now()
+			if _, err := s.Run(ctx, r, nil); err != nil {
+				b.Fatal(err)
+			}
+			tScout += time.Since(t0)
+			nScout += int64(s.Counters.Nodes) // Run resets the counters
+			table.Clear()
+			t0 = time.Now()
+			res, st, err := RunJamboreeTable[T, P](ctx, r, jopt, cfg, table)
+			if err != nil {
+				b.Fatal(err)
+			}
+			tJam += time.Since(t0)
+			nJam += res.Work.Nodes
+			_ = st
+		}
+	}
+	b.ReportMetric(float64(tJam)/float64(tScout), "jam/scout")
+	b.ReportMetric(float64(tScout)/float64(tJam), "speedup")
+	b.ReportMetric(float64(nScout)/float64(b.N), "scout-nodes/op")
+	b.ReportMetric(float64(nJam)/float64(b.N), "jam-nodes/op")
+}
+
+func bkRoots(b *testing.B, n int) []*chess.Position {
+	var roots []*chess.Position
+	for _, r := range loadBK(b)[:n] {
+		roots = append(roots, r.Pos)
+	}
+	return roots
+}
+
+// bkOpt is the default preset at depth 6 with a 2^18 table, no iterative
+// deepening or aspiration at the root (fixed depth), Jamboree's grain 3.
+func bkOpt() Options {
+	opt := Presets()["default"]
+	opt.TTBits, opt.Depth, opt.Iterative, opt.Aspiration, opt.Grain = 18, 6, false, 0, 3
+	return opt
+}
+
+// BenchmarkJamboreeBK1: Jamboree on one pool worker against the serial
+// Scout on the first four Bratko-Kopec positions at depth 6 (goal:
+// jam/scout ≤ 1.03).
+func BenchmarkJamboreeBK1(b *testing.B) {
+	benchJamVsScout[chess.Position](b, bkRoots(b, 4), bkOpt(), 1)
+}
+
+// BenchmarkJamboreeBK2: the 2-worker speedup over the serial Scout, time
+// to depth 6 on the first four Bratko-Kopec positions (goal ≥ 1.8), with
+// recursive iterative deepening and the two-child serialization.
+func BenchmarkJamboreeBK2(b *testing.B) {
+	opt := bkOpt()
+	opt.RID, opt.Serialize2 = true, true
+	benchJamVsScout[chess.Position](b, bkRoots(b, 4), opt, 2)
+}
+
+// BenchmarkJamboreeBK2Plain: the 2-worker speedup without variants.
+func BenchmarkJamboreeBK2Plain(b *testing.B) {
+	benchJamVsScout[chess.Position](b, bkRoots(b, 4), bkOpt(), 2)
+}
+
+// BenchmarkJamboreeWide2: the 2-worker speedup on a wide, strongly ordered
+// synthetic tree, b = 32, d = 8, 95 % best-first (goal ≥ 1.9).
+func BenchmarkJamboreeWide2(b *testing.B) {
+	tree, err := synth.Parse("ordered:b=32,d=8,seed=1,order=p0.95")
+	if err != nil {
+		b.Fatal(err)
+	}
+	opt := Options{Depth: 8, Grain: 4}
+	benchJamVsScout[synth.Position](b, []*synth.Position{tree.Root()}, opt, 2)
+}
+
+// BenchmarkJamboreeBK1Serial: the whole search below the grain (one
+// serial Scout call through the Hook) on one worker: the cost of the
+// per-node charge and abort poll alone.
+func BenchmarkJamboreeBK1Serial(b *testing.B) {
+	opt := bkOpt()
+	opt.Grain = opt.Depth
+	benchJamVsScout[chess.Position](b, bkRoots(b, 4), opt, 1)
+}
