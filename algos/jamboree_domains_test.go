@@ -221,3 +221,32 @@ func TestJamboreeDeferredWaits(t *testing.T) {
 		}
 	}
 }
+
+// TestJamboreeOneWorkerIsScout: on one processor (pool or simulator) with
+// the table and every ordering heuristic on, Jamboree searches exactly the
+// serial Scout's nodes: its tests read the current α as they start and
+// its nodes order moves with the processor's killers and history.
+func TestJamboreeOneWorkerIsScout(t *testing.T) {
+	ctx := context.Background()
+	opt := Presets()["default"]
+	opt.Depth, opt.TTBits, opt.Iterative, opt.Aspiration = 4, 16, false, 0
+	for _, r := range loadBK(t)[:2] {
+		ref, err := Search[chess.Position](ctx, r.Pos, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cfg := range []sched.Config{{Machine: "pool", P: 1}, {Machine: "sim", P: 1}, {Machine: "sim", P: 1, Levels: true}} {
+			for _, grain := range []int{0, 2} {
+				jo := opt
+				jo.Algo, jo.Grain = AlgoJamboree, grain
+				res, st, err := RunJamboree[chess.Position](ctx, r.Pos, jo, cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Value != ref.Value || uint64(st.Work) != ref.Nodes || res.BestMove != ref.BestMove {
+					t.Errorf("%s %s grain %d: value %d W %d move %v; Scout %d, %d nodes, %v", r.ID, cfg.Machine, grain, res.Value, st.Work, res.BestMove, ref.Value, ref.Nodes, ref.BestMove)
+				}
+			}
+		}
+	}
+}
