@@ -96,7 +96,7 @@ type resultsModel struct {
 
 func newResultsModel(db string) resultsModel {
 	var cols []table.Column
-	widths := []int{4, 4, 22, 26, 5, 4, 9, 7, 12, 7, 6}
+	widths := []int{4, 4, 26, 28, 5, 4, 9, 7, 12, 7, 6}
 	for i, c := range resultColumns() {
 		cols = append(cols, table.Column{Title: c, Width: widths[i]})
 	}

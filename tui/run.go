@@ -67,10 +67,10 @@ func (r runModel) endStep(msg stepDoneMsg, now time.Time) runModel {
 	if msg.err != nil {
 		r.errs[msg.step] = firstLine(msg.err.Error())
 	}
-	if len(msg.reports) > 0 {
+	r.snap = nil
+	if msg.err == nil && len(msg.reports) > 0 {
 		r.report = msg.reports[len(msg.reports)-1]
 		r.reports = append(r.reports, msg.reports...)
-		r.snap = nil
 	}
 	return r
 }
@@ -137,6 +137,8 @@ func (r runModel) view(w int, st styles) string {
 		b.WriteString(r.liveView(w, st))
 	case r.report != nil:
 		b.WriteString(r.reportView(w, st))
+	case r.finished:
+		b.WriteString(st.dim.Render("no search finished") + "\n")
 	default:
 		b.WriteString(st.dim.Render("waiting for the first snapshot…") + "\n")
 	}

@@ -340,8 +340,10 @@ func (m Model) stepDone(msg stepDoneMsg) (tea.Model, tea.Cmd) {
 	if s.load && msg.err == nil {
 		m.loaded = s.pos
 	}
-	for _, r := range msg.reports {
-		m.results = m.results.add(r)
+	if msg.err == nil { // a failed or cancelled search's numbers are partial
+		for _, r := range msg.reports {
+			m.results = m.results.add(r)
+		}
 	}
 	m.run = m.run.endStep(msg, m.now())
 	cancelled := errors.Is(msg.err, context.Canceled)
