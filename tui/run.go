@@ -83,8 +83,8 @@ func (r runModel) finish(cancelled bool, now time.Time) runModel {
 // searches counts the finished searches.
 func (r runModel) searches() int { return len(r.reports) }
 
-// progress is the fraction of the plan done: finished lines, plus the
-// current one's share of the time limit when there is one.
+// progress is the fraction of the plan's lines that finished (a search's
+// total work is not known before it ends, so a line counts when done).
 func (r runModel) progress() float64 {
 	if len(r.steps) == 0 {
 		return 0

@@ -304,7 +304,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 func (m Model) startPlan() (tea.Model, tea.Cmd) {
 	pos := m.positions.selectedName()
 	if pos == "" {
-		m.status = "no position selected"
+		m.status = "no position selected yet (it may still be loading)"
 		return m, nil
 	}
 	plan := buildPlan(m.loaded, pos, m.algorithm, m.machine)
