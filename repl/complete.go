@@ -39,7 +39,7 @@ func Complete(line string) []string {
 	case prev == "--algo" || prev == "-algo":
 		return prefixed(Algorithms(), cur)
 	case prev == "--variants":
-		return prefixed(Variants, cur)
+		return prefixed(Variants(), cur)
 	case prev == "--csv" || prev == "--spec" || prev == "--out" || prev == "--md" || prev == "--html":
 		return files(cur)
 	case cmd == "run":
@@ -72,8 +72,8 @@ func settingValues(name string) []string {
 	case "algo":
 		return Algorithms()
 	case "variants":
-		return Variants
-	case "levels", "levelwait":
+		return Variants()
+	case "levels", "levelwait", "dist-tt":
 		return []string{"true", "false"}
 	case "sim":
 		return []string{"1", "2", "4", "16", "64", "256", "512", "inf"}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"splitpoint/algos"
+	"splitpoint/workbench"
 )
 
 // setting is one session default: the flag it fills in for every command
@@ -50,23 +51,19 @@ func checkOneOf(list func() []string) func(string) error {
 
 // Algorithms lists every algorithm a session may set: the serial ones and
 // the parallel ones the workbench registers.
-var Algorithms = func() []string { return append(algos.Algorithms(), ParallelAlgorithms...) }
+func Algorithms() []string { return append(algos.Algorithms(), workbench.ParallelAlgorithms()...) }
 
-// ParallelAlgorithms and Variants are filled in by the command line's
-// wiring (they grow with the parallel algorithms).
-var (
-	ParallelAlgorithms = []string{"pnegamax"}
-	Variants           = []string{}
-)
+// Variants lists the algorithm variants a session may set.
+func Variants() []string { return algos.JamboreeVariants() }
 
 var settings = []setting{
-	{name: "algo", help: "algorithm", check: checkOneOf(func() []string { return Algorithms() })},
+	{name: "algo", help: "algorithm", check: checkOneOf(Algorithms)},
 	{name: "variants", help: "algorithm variants, comma-separated", check: func(v string) error {
 		for _, x := range strings.Split(v, ",") {
 			if x == "none" {
 				continue
 			}
-			if err := checkOneOf(func() []string { return Variants })(x); err != nil {
+			if err := checkOneOf(Variants)(x); err != nil {
 				return fmt.Errorf("variant %q: %v", x, err)
 			}
 		}
@@ -100,6 +97,7 @@ var settings = []setting{
 	{name: "memory", help: "itersss OPEN bound (0 = M0)", check: checkInt(0, 1<<30)},
 	{name: "costs", help: "simulator cost model, key=value,…", check: func(string) error { return nil }},
 	{name: "levels", help: "steal ordering by levels", check: checkBool},
+	{name: "dist-tt", help: "distribute the table over the simulated processors", check: checkBool},
 	{name: "levelwait", help: "level waiting", check: checkBool},
 }
 

@@ -22,6 +22,10 @@ var parallelAlgos = map[string]string{
 	"jamboree": "Jamboree search: first child valued, the rest tested in parallel, failed tests re-searched in order, abort on a fail high (StarTech Fig. 2, *Socrates Fig. 5); --variants, --grain, --dist-tt",
 }
 
+// ParallelAlgorithms lists the algorithms that run on a machine, for help
+// and completion.
+func ParallelAlgorithms() []string { return parallelNames() }
+
 func parallelNames() []string {
 	var out []string
 	for k := range parallelAlgos {
