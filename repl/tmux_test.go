@@ -77,16 +77,16 @@ func TestTmuxCompletionAndInterrupt(t *testing.T) {
 	bin := buildBinary(t)
 	home := t.TempDir()
 	tm := startTmux(t, "SPLITPOINT_HOME="+home+" "+bin+" --session tmux; echo exit status $?; sleep 60")
-	tm.waitFor("Tab completes", 10*time.Second)
+	tm.waitFor("Tab completes", 60*time.Second)
 
 	// Tab completes a command, then a suite name, then a position id.
 	tm.send("sea", "Tab")
-	tm.waitFor("]> search", 5*time.Second)
+	tm.waitFor("]> search", 20*time.Second)
 	tm.send(" suite:kau", "Tab")
-	tm.waitFor("search suite:kaufman", 5*time.Second)
+	tm.waitFor("search suite:kaufman", 20*time.Second)
 	tm.send("C-u")
 	tm.send("set alg", "Tab")
-	tm.waitFor("set algo", 5*time.Second)
+	tm.waitFor("set algo", 20*time.Second)
 	tm.send("C-u")
 
 	// A long search, stopped by Ctrl-C.
@@ -94,17 +94,17 @@ func TestTmuxCompletionAndInterrupt(t *testing.T) {
 	time.Sleep(300 * time.Millisecond) // let it start: this only sets up the interrupt
 	start := time.Now()
 	tm.send("C-c")
-	tm.waitFor("^C: stopping", 5*time.Second)
-	tm.waitFor("context canceled", 5*time.Second)
+	tm.waitFor("^C: stopping", 20*time.Second)
+	tm.waitFor("context canceled", 20*time.Second)
 	latency := time.Since(start)
 	t.Logf("Ctrl-C to the search's end: %v", latency)
 
 	// The REPL is still usable.
 	tm.send("show settings", "Enter")
-	tm.waitFor("session tmux", 5*time.Second)
+	tm.waitFor("session tmux", 20*time.Second)
 	tm.send("C-d")
-	tm.waitFor("saved session tmux", 5*time.Second)
-	tm.waitFor("exit status 0", 5*time.Second)
+	tm.waitFor("saved session tmux", 20*time.Second)
+	tm.waitFor("exit status 0", 20*time.Second)
 	if _, err := os.Stat(filepath.Join(home, "history")); err != nil {
 		t.Errorf("no history file after an interactive session: %v", err)
 	}

@@ -44,7 +44,7 @@ func TestTmux(t *testing.T) {
 	}
 	waitFor := func(want ...string) string {
 		t.Helper()
-		deadline := time.Now().Add(20 * time.Second)
+		deadline := time.Now().Add(60 * time.Second)
 		for time.Now().Before(deadline) {
 			s := screen()
 			ok := true
@@ -61,7 +61,7 @@ func TestTmux(t *testing.T) {
 	}
 	waitForAny := func(any ...string) string {
 		t.Helper()
-		deadline := time.Now().Add(20 * time.Second)
+		deadline := time.Now().Add(60 * time.Second)
 		for time.Now().Before(deadline) {
 			s := screen()
 			for _, w := range any {
@@ -107,7 +107,7 @@ func TestTmux(t *testing.T) {
 		t.Errorf("e wrote no report and said nothing:\n%s", s)
 	}
 	send("q")
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) && exec.Command("tmux", "has-session", "-t", name).Run() == nil {
 		time.Sleep(20 * time.Millisecond)
 	}
