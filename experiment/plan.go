@@ -53,7 +53,7 @@ type Job struct {
 // Config is the machine configuration of a parallel job.
 func (j *Job) Config() sched.Config {
 	return sched.Config{Machine: j.Machine, P: j.P, Seed: j.Seed, Levels: j.Levels, LevelWait: j.LevelWait,
-		Costs: j.Costs, ProfileBuckets: -1}
+		Costs: j.Costs, ProfileBuckets: 64}
 }
 
 // Row is the job's row with its settings filled in and no counters.

@@ -1,0 +1,168 @@
+package reports
+
+import (
+	"encoding/json"
+	"sort"
+	"strconv"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+)
+
+// palette is echarts' default series palette; the SVG and PDF figures use
+// the same colours in the same order.
+var palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc"}
+
+// optionJSON returns the echarts option for c as JSON that is safe to place
+// inside a <script> element.
+//
+// The option is built with go-echarts but serialised here with
+// json.Marshal, which escapes '<', '>', '&', U+2028 and U+2029. go-echarts'
+// own templates are not used: they print the option with HTML escaping
+// off, as template.JS, and turn any string holding "__f__" markers into raw
+// JavaScript, so a hostile series name could end the script or run code.
+// Marshalling the option ourselves keeps every data string a JSON string.
+func optionJSON(c *Chart) ([]byte, error) {
+	var base interface {
+		Validate()
+		JSON() map[string]interface{}
+	}
+	global := chartGlobals(c)
+	switch c.kind() {
+	case Bar:
+		base = barOption(c, global)
+	default:
+		base = xyOption(c, global)
+	}
+	base.Validate()
+	return json.Marshal(base.JSON())
+}
+
+// chartGlobals returns the options shared by every kind of chart.
+func chartGlobals(c *Chart) []charts.GlobalOpts {
+	xType, yType := "value", "value"
+	if c.LogX {
+		xType = "log"
+	}
+	if c.LogY {
+		yType = "log"
+	}
+	trigger := "axis"
+	if c.kind() == Scatter {
+		trigger = "item"
+	}
+	if c.kind() == Bar {
+		xType = "category"
+	}
+	split := &opts.SplitLine{Show: opts.Bool(true)}
+	return []charts.GlobalOpts{
+		charts.WithInitializationOpts(opts.Initialization{ChartID: c.ID}),
+		charts.WithTitleOpts(opts.Title{Title: c.Title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 15}}),
+		charts.WithColorsOpts(palette),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Type: "scroll", Bottom: "0"}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: trigger}),
+		charts.WithGridOpts(opts.Grid{Left: "4%", Right: "5%", Top: "48", Bottom: "56", ContainLabel: opts.Bool(true)}),
+		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Right: "2%", Feature: &opts.ToolBoxFeature{
+			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Title: "save PNG"},
+			DataZoom:    &opts.ToolBoxFeatureDataZoom{Show: opts.Bool(true)},
+			Restore:     &opts.ToolBoxFeatureRestore{Show: opts.Bool(true), Title: "reset"},
+		}}),
+		charts.WithXAxisOpts(opts.XAxis{Type: xType, Name: c.XLabel, NameLocation: "middle", NameGap: 28,
+			Scale: opts.Bool(!c.LogX && c.kind() != Bar), SplitLine: split, AxisLabel: &opts.AxisLabel{Show: opts.Bool(true)}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: c.YLabel, NameLocation: "middle", NameGap: 48,
+			SplitLine: split, AxisLabel: &opts.AxisLabel{Show: opts.Bool(true)}}),
+	}
+}
+
+// xyOption builds line, area and scatter charts: every series is drawn
+// against numeric axes, dashed series as plain lines.
+func xyOption(c *Chart, global []charts.GlobalOpts) *charts.Line {
+	line := charts.NewLine()
+	line.SetGlobalOptions(global...)
+	var scatter *charts.Scatter
+	for i := range c.Series {
+		s := &c.Series[i]
+		pts, _ := c.points(s)
+		if c.kind() == Scatter && !s.Dashed {
+			data := make([]opts.ScatterData, len(pts))
+			for j, p := range pts {
+				data[j] = opts.ScatterData{Value: [2]float64{p.x, p.y}}
+			}
+			if scatter == nil {
+				scatter = charts.NewScatter()
+			}
+			scatter.AddSeries(s.Name, data, charts.WithScatterChartOpts(opts.ScatterChart{SymbolSize: 7}))
+			continue
+		}
+		data := make([]opts.LineData, len(pts))
+		for j, p := range pts {
+			data[j] = opts.LineData{Value: [2]float64{p.x, p.y}}
+		}
+		so := []charts.SeriesOpts{charts.WithLineChartOpts(opts.LineChart{
+			ShowSymbol: opts.Bool(c.kind() == Line && !s.Dashed && len(pts) <= 60),
+			Symbol:     "circle",
+		})}
+		if s.Dashed {
+			so = append(so, charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed", Width: 1.5}))
+		} else {
+			so = append(so, charts.WithLineStyleOpts(opts.LineStyle{Width: 2}))
+		}
+		if c.kind() == Area && !s.Dashed {
+			so = append(so, charts.WithAreaStyleOpts(opts.AreaStyle{Opacity: opts.Float(0.25)}))
+		}
+		line.AddSeries(s.Name, data, so...)
+	}
+	if scatter != nil {
+		line.Overlap(scatter)
+	}
+	return line
+}
+
+// barOption builds a grouped bar chart whose categories are the distinct X
+// values of all series, in increasing order.
+func barOption(c *Chart, global []charts.GlobalOpts) *charts.Bar {
+	cats, index := barCategories(c)
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(global...)
+	bar.SetXAxis(cats)
+	for i := range c.Series {
+		s := &c.Series[i]
+		pts, _ := c.points(s)
+		data := make([]opts.BarData, len(cats))
+		for j := range data {
+			data[j] = opts.BarData{Value: "-"} // echarts' "no value"
+		}
+		for _, p := range pts {
+			data[index[p.x]] = opts.BarData{Value: p.y}
+		}
+		bar.AddSeries(s.Name, data)
+	}
+	return bar
+}
+
+// barCategories returns the labels of the distinct X values of c's
+// drawable points, sorted, and each value's position.
+func barCategories(c *Chart) (labels []string, index map[float64]int) {
+	index = map[float64]int{}
+	var xs []float64
+	for i := range c.Series {
+		pts, _ := c.points(&c.Series[i])
+		for _, p := range pts {
+			if _, ok := index[p.x]; !ok {
+				index[p.x] = 0
+				xs = append(xs, p.x)
+			}
+		}
+	}
+	sort.Float64s(xs)
+	for i, x := range xs {
+		index[x] = i
+		labels = append(labels, formatNumber(x))
+	}
+	return labels, index
+}
+
+// formatNumber prints x in the shortest form that reads back exactly.
+func formatNumber(x float64) string {
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}

@@ -1,0 +1,238 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func writeSample(t *testing.T) (string, []string) {
+	t.Helper()
+	dir := t.TempDir()
+	index, warnings, err := Write(dir, sampleReport())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return index, warnings
+}
+
+// TestWriteFiles: every chart gets SVG, PDF and CSV, every table CSV and
+// LaTeX, and the SVG is well-formed XML and the PDF a PDF.
+func TestWriteFiles(t *testing.T) {
+	index, _ := writeSample(t)
+	dir := filepath.Dir(index)
+	for _, f := range []string{"index.html", "speedup.svg", "speedup.pdf", "speedup.csv", "nodes.svg", "overhead.pdf",
+		"profile.csv", "results.csv", "results.tex"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("missing %s: %v", f, err)
+		}
+	}
+	svg, _ := os.ReadFile(filepath.Join(dir, "speedup.svg"))
+	if err := xml.Unmarshal(svg, new(struct{})); err != nil {
+		t.Errorf("speedup.svg is not XML: %v", err)
+	}
+	if pdf, _ := os.ReadFile(filepath.Join(dir, "speedup.pdf")); !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+		t.Errorf("speedup.pdf is not a PDF")
+	}
+	// no temporary files are left behind
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.Contains(e.Name(), ".tmp") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+}
+
+// TestGolden compares the CSV and LaTeX of the sample's table and a chart
+// with testdata (go test ./reports -run Golden -update rewrites them).
+func TestGolden(t *testing.T) {
+	index, _ := writeSample(t)
+	dir := filepath.Dir(index)
+	for _, f := range []string{"results.csv", "results.tex", "speedup.csv"} {
+		got, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden := filepath.Join("testdata", f+".golden")
+		if *update {
+			os.WriteFile(golden, got, 0o644)
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run with -update to create it)", err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from %s:\n%s", f, golden, got)
+		}
+	}
+}
+
+// TestEscaping: a position id or series name holding <script> never
+// reaches the page as markup, and the chart options cannot close their
+// script element.
+func TestEscaping(t *testing.T) {
+	index, _ := writeSample(t)
+	page, _ := os.ReadFile(index)
+	if bytes.Contains(page, []byte(hostile)) {
+		t.Fatalf("the page holds %q unescaped", hostile)
+	}
+	if n := bytes.Count(bytes.ToLower(page), []byte("<script")); n != 2 {
+		t.Errorf("%d <script> elements, want 2 (echarts and the chart options)", n)
+	}
+	if !bytes.Contains(page, []byte("&lt;script&gt;alert(1)&lt;/script&gt;")) {
+		t.Errorf("the escaped hostile id is not shown on the page")
+	}
+	tex, _ := os.ReadFile(filepath.Join(filepath.Dir(index), "results.tex"))
+	for _, raw := range []string{`&`, `\$`, `#`, `%`, `_`} {
+		// a special character not preceded by a backslash (the file's own
+		// column separators " & " and its first comment line excepted)
+		re := regexp.MustCompile(`(^|[^\\])` + raw)
+		for _, line := range strings.Split(string(tex), "\n") {
+			if strings.HasPrefix(line, "%") {
+				continue
+			}
+			if re.MatchString(strings.ReplaceAll(line, " & ", " ")) {
+				t.Errorf("results.tex line %q holds LaTeX-special %s unescaped", line, raw)
+			}
+		}
+	}
+}
+
+// TestOffline: with echarts embedded the page references no remote
+// script, stylesheet or font.
+func TestOffline(t *testing.T) {
+	if !EchartsEmbedded() {
+		if os.Getenv("CI") != "" {
+			t.Fatal("echarts.min.js is not embedded: .ci/run should run npm ci && go generate ./reports")
+		}
+		t.Skip("echarts.min.js not embedded (npm ci && go generate ./reports)")
+	}
+	index, warnings := writeSample(t)
+	page, _ := os.ReadFile(index)
+	if m := regexp.MustCompile(`(?i)(src|href)\s*=\s*["']?(https?:)?//`).Find(page); m != nil {
+		t.Errorf("the page references a remote resource: %s", m)
+	}
+	for _, w := range warnings {
+		if strings.Contains(w, "network") {
+			t.Errorf("unexpected warning: %s", w)
+		}
+	}
+}
+
+// TestCDNFallback: a binary built without the script still writes the
+// report, loads echarts from the CDN and says that it needs the network.
+func TestCDNFallback(t *testing.T) {
+	saved := echartsJS
+	echartsJS = func() ([]byte, bool) { return nil, false }
+	defer func() { echartsJS = saved }()
+	index, warnings := writeSample(t)
+	page, _ := os.ReadFile(index)
+	if !bytes.Contains(page, []byte(echartsCDN)) {
+		t.Errorf("the page does not load echarts from %s", echartsCDN)
+	}
+	if len(warnings) == 0 || !strings.Contains(strings.Join(warnings, "\n"), "needs the network") {
+		t.Errorf("warnings %q do not say the report needs the network", warnings)
+	}
+}
+
+// TestAtomic: a write that fails midway leaves the old file and no
+// temporary file.
+func TestAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "x.csv")
+	os.WriteFile(path, []byte("old\n"), 0o644)
+	err := writeFileAtomic(path, func(w io.Writer) error {
+		io.WriteString(w, "half of the new")
+		return errors.New("disk full")
+	})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if b, _ := os.ReadFile(path); string(b) != "old\n" {
+		t.Errorf("the old file was changed: %q", b)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("%d files in the directory, want only the old one", len(ents))
+	}
+}
+
+// TestBrowser opens the report from disk in headless Chromium with the
+// network off and checks that every chart drew a canvas. It is skipped
+// without Chromium or the embedded script, unless CI is set (.ci/run
+// installs both).
+func TestBrowser(t *testing.T) {
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("chromium is missing: .ci/run should have installed it")
+		}
+		t.Skip("chromium not installed")
+	}
+	if !EchartsEmbedded() {
+		if os.Getenv("CI") != "" {
+			t.Fatal("echarts.min.js is not embedded: .ci/run should run npm ci && go generate ./reports")
+		}
+		t.Skip("echarts.min.js not embedded")
+	}
+	index, _ := writeSample(t)
+	profile := t.TempDir()
+	shot := filepath.Join(t.TempDir(), "page.png")
+	args := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir=" + profile, "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
+		"--window-size=1200,2400", "--virtual-time-budget=5000"}
+	dom, err := runChromium(chromium, append(args, "--dump-dom", "file://"+index))
+	if err != nil {
+		t.Fatalf("chromium --dump-dom: %v", err)
+	}
+	for _, id := range []string{"speedup", "nodes", "overhead", "profile"} {
+		i := strings.Index(dom, `id="chart-`+id+`"`)
+		if i < 0 {
+			t.Errorf("chart %s: no div in the page", id)
+			continue
+		}
+		rest := dom[i:min(len(dom), i+3000)]
+		if j := strings.Index(rest[1:], `class="chart"`); j >= 0 {
+			rest = rest[:j+1]
+		}
+		if !strings.Contains(rest, "<canvas") {
+			t.Errorf("chart %s has no canvas: echarts did not draw it", id)
+		}
+	}
+	if _, err := runChromium(chromium, append(args, "--screenshot="+shot, "file://"+index)); err != nil {
+		t.Fatalf("chromium --screenshot: %v", err)
+	}
+	if fi, err := os.Stat(shot); err != nil || fi.Size() < 20000 {
+		t.Errorf("screenshot missing or nearly blank: %v", err)
+	}
+}
+
+func runChromium(bin string, args []string) (string, error) {
+	cmd := exec.Command(bin, args...)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		return "", err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return out.String(), err
+	case <-time.After(60 * time.Second):
+		cmd.Process.Kill()
+		return out.String(), errors.New("chromium hung for 60 s")
+	}
+}
