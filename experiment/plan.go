@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"splitpoint/algos"
 	"strings"
 	"time"
 
@@ -43,6 +44,8 @@ type Job struct {
 	Seed      uint64
 	Rep       int // 1-based
 	Depth     int
+	Preset    string // the options every search starts from (algos.Presets)
+	Grain     int
 	Time      time.Duration
 	TTBits    int
 	Costs     sched.CostModel
@@ -131,7 +134,11 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 		}
 		positions = append(positions, ps...)
 	}
-	common := Job{Depth: s.Depth, Time: s.Time, TTBits: s.TTBits, Costs: costs, Levels: s.Levels, LevelWait: s.LevelWait}
+	ttBits := s.TTBits
+	if !s.ttSet {
+		ttBits = algos.Presets()[s.Preset].TTBits
+	}
+	common := Job{Depth: s.Depth, Time: s.Time, TTBits: ttBits, Preset: s.Preset, Grain: s.Grain, Costs: costs, Levels: s.Levels, LevelWait: s.LevelWait}
 	var jobs []Job
 	for _, pos := range positions {
 		j := common

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+	"splitpoint/algos"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +28,14 @@ type Spec struct {
 	Levels    bool          // steal ordering by levels
 	LevelWait bool          // level waiting
 	Baseline  string        // the serial algorithm of the baseline (default scout)
+	// Preset names the search options every run starts from
+	// (algos.Presets: plain, default, …); depth, table bits, seed and
+	// variants are set on top. Default "plain".
+	Preset string
+	// Grain is the remaining depth at or below which a parallel search
+	// runs the serial Scout.
+	Grain int
+	ttSet bool // TTBits was given (else the preset's table size applies)
 
 	file  string           // the spec file, for errors; "" for flags
 	lines map[string][]int // key → its line, then each item's line
@@ -70,11 +79,11 @@ func ParseAlgo(s string) (Algo, error) {
 // NewSpec returns a spec with the defaults: one repetition, seed 1, the
 // Scout baseline.
 func NewSpec() *Spec {
-	return &Spec{Reps: 1, Seeds: []uint64{1}, Baseline: "scout", lines: map[string][]int{}}
+	return &Spec{Reps: 1, Seeds: []uint64{1}, Baseline: "scout", Preset: "plain", lines: map[string][]int{}}
 }
 
 // Keys lists the keys of a spec, in the order of the documentation.
-var Keys = []string{"positions", "algos", "depth", "time", "workers", "sim", "reps", "seeds", "tt", "costs", "levels", "levelwait", "baseline"}
+var Keys = []string{"positions", "algos", "depth", "time", "workers", "sim", "reps", "seeds", "tt", "preset", "grain", "costs", "levels", "levelwait", "baseline"}
 
 // Error is an error in a spec: the file and line (or the flag) and the key
 // it concerns.
@@ -209,7 +218,7 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 			}
 			s.Algos = append(s.Algos, a)
 		}
-	case "depth", "reps", "tt":
+	case "depth", "reps", "tt", "grain":
 		v, err := one()
 		if err != nil {
 			return err
@@ -233,7 +242,12 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 			if n < 0 || n > tt.MaxBits {
 				return s.Errf(key, 0, "table of 2^%d entries: want 0 (off) … %d", n, tt.MaxBits)
 			}
-			s.TTBits = n
+			s.TTBits, s.ttSet = n, true
+		case "grain":
+			if n < 0 || n > 100 {
+				return s.Errf(key, 0, "grain %d out of range (allowed: 0..100 plies of remaining depth)", n)
+			}
+			s.Grain = n
 		}
 	case "time":
 		v, err := one()
@@ -303,6 +317,15 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 			return err
 		}
 		s.Baseline = v
+	case "preset":
+		v, err := one()
+		if err != nil {
+			return err
+		}
+		if _, ok := algos.Presets()[v]; !ok {
+			return s.Errf(key, 0, "unknown preset %q (allowed: %s)", v, strings.Join(algos.PresetNames(), ", "))
+		}
+		s.Preset = v
 	default:
 		return s.Errf("", -1, "unknown key %q (keys: %s)", key, strings.Join(Keys, ", "))
 	}

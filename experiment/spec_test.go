@@ -32,7 +32,7 @@ func TestParseSpec(t *testing.T) {
 		Positions: []string{"suite:kaufman#1-2", "uniform:b=4,d=6,seed=1"},
 		Algos:     []Algo{{Name: "scout"}, {Name: "jamboree", Variants: []string{"serialize2", "deferred"}}},
 		Depth:     5, Workers: []int{1, 2}, Sim: []int{1, 16, 0}, Reps: 2, Seeds: []uint64{1, 16}, TTBits: 16,
-		Costs: "node=1,steal=20", Levels: true, Baseline: "alphabeta",
+		Costs: "node=1,steal=20", Levels: true, Baseline: "alphabeta", Preset: "plain", ttSet: true,
 	}
 	s.file, s.lines, want.file, want.lines = "", nil, "", nil
 	if !reflect.DeepEqual(s, want) {
@@ -114,5 +114,33 @@ func TestSpecFlags(t *testing.T) {
 		if err := s.Set(c[0], c[1]); err == nil || !strings.Contains(err.Error(), c[2]) {
 			t.Errorf("%s %s: err = %v, want %q", c[0], c[1], err, c[2])
 		}
+	}
+}
+
+// TestPresetAndGrain: preset and grain keys, and the preset's table size
+// when tt is not given.
+func TestPresetAndGrain(t *testing.T) {
+	s := NewSpec()
+	if s.Preset != "plain" {
+		t.Fatalf("default preset %q", s.Preset)
+	}
+	if err := s.Set("preset", "default"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Set("grain", "2"); err != nil || s.Grain != 2 {
+		t.Fatalf("grain: %v, %d", err, s.Grain)
+	}
+	if err := s.Set("preset", "turbo"); err == nil || !strings.Contains(err.Error(), "unknown preset") {
+		t.Fatalf("bad preset: %v", err)
+	}
+	if err := s.Set("grain", "-1"); err == nil {
+		t.Fatal("negative grain accepted")
+	}
+	if s.ttSet {
+		t.Fatal("tt marked as given")
+	}
+	s.Set("tt", "12")
+	if !s.ttSet || s.TTBits != 12 {
+		t.Fatal("tt not recorded")
 	}
 }

@@ -50,7 +50,9 @@ arguments are added to the list.`,
 			fs.String("time", "", "time limit of the serial searches (with depth 0)")
 			fs.String("reps", "", "repetitions of every run (default 1)")
 			fs.String("seed", "", "machine seeds, comma-separated (default 1)")
-			fs.String("tt", "", "transposition table of 2^BITS entries (default 0: off)")
+			fs.String("tt", "", "transposition table of 2^BITS entries (default: the preset's; plain: 0, off)")
+			fs.String("preset", "", "search options every run starts from: "+strings.Join(algos.PresetNames(), ", ")+" (default plain)")
+			fs.String("grain", "", "parallel searches run serial Scout at this remaining depth and below (default 0)")
 			fs.String("costs", "", "simulator cost model, e.g. node=1,steal=20 (keys: "+strings.Join(costKeys(), ", ")+")")
 			fs.Bool("levels", false, "steal ordering by levels")
 			fs.Bool("levelwait", false, "level waiting")
@@ -257,7 +259,8 @@ func (SweepEngine) Run(ctx context.Context, job *experiment.Job, row *results.Ru
 	if !ok {
 		return fmt.Errorf("position %s was not resolved by SweepEngine", job.Position.Name)
 	}
-	opt := algos.Options{Algo: job.Algo.Name, Depth: job.Depth, TTBits: job.TTBits, Time: job.Time, Seed: job.Seed}
+	opt := algos.Presets()[job.Preset]
+	opt.Algo, opt.Depth, opt.TTBits, opt.Time, opt.Seed, opt.Grain = job.Algo.Name, job.Depth, job.TTBits, job.Time, job.Seed, job.Grain
 	if job.Machine == "serial" {
 		if err := opt.Validate(); err != nil {
 			return err
