@@ -1,0 +1,160 @@
+package workbench
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"splitpoint/algos"
+	"splitpoint/games/synth"
+	"splitpoint/sched"
+)
+
+func init() {
+	register(&Command{
+		Name:  "theorems",
+		Args:  "[--b 2,4,8] [--d 4,6,8] [--seed S] [--json]",
+		Short: "measure Jamboree on best- and worst-ordered uniform trees beside StarTech's Theorems 1 and 2",
+		Long: `For every degree b and height d, searches the uniform best-ordered tree
+ordered:b=B,d=D,order=best and the worst-ordered tree order=worst with serial
+Scout and with Jamboree on the infinite simulated machine (unit node cost,
+no table, grain 0), and prints the measured work W, critical path C,
+efficiency T_S/W and parallelism W/C beside what the theorems predict
+(Kuszmaul 1995 §3; Joerg & Kuszmaul 1994 §2.5):
+
+  Theorem 1: on best-ordered trees the efficiency is 1 and the average
+             parallelism about (b/2)^(d/2).
+  Theorem 2: on worst-ordered trees the efficiency is about 1/3, the
+             parallelism about 3, and the speedup always below 1.
+
+T_S is the serial Scout's node count; the speedup shown is T_S/C, the best
+any number of processors can reach.`,
+		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
+			bs := fs.String("b", "2,4,8", "degrees, comma-separated")
+			ds := fs.String("d", "4,6,8", "heights, comma-separated")
+			seed := fs.Uint64("seed", 1, "tree seed (the root value; the shape and ordering do not depend on it)")
+			asJSON := fs.Bool("json", false, "write JSON")
+			return func(env *Env, args []string) error {
+				if len(args) != 0 {
+					return usageErr("theorems takes no positional arguments")
+				}
+				b, err := intList("--b", *bs, 2, 64)
+				if err != nil {
+					return err
+				}
+				d, err := intList("--d", *ds, 1, 16)
+				if err != nil {
+					return err
+				}
+				return theoremsCmd(env, b, d, *seed, *asJSON)
+			}
+		},
+	})
+}
+
+func intList(flagName, s string, lo, hi int) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < lo || n > hi {
+			return nil, usageErr("%s %q: want whole numbers %d…%d, comma-separated", flagName, f, lo, hi)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// TheoremRow is one tree's measurement beside the theorem's prediction.
+type TheoremRow struct {
+	Order                 string  `json:"order"`
+	B                     int     `json:"b"`
+	D                     int     `json:"d"`
+	Tree                  string  `json:"tree"`
+	Value                 int32   `json:"value"`
+	SerialNodes           uint64  `json:"serial_nodes"`
+	Work                  int64   `json:"work"`
+	Span                  int64   `json:"span"`
+	Efficiency            float64 `json:"efficiency"`
+	Parallelism           float64 `json:"parallelism"`
+	Speedup               float64 `json:"speedup_bound"`
+	PredictedEfficiency   float64 `json:"predicted_efficiency"`
+	PredictedParallelism  float64 `json:"predicted_parallelism"`
+	PredictedSpeedupBelow float64 `json:"predicted_speedup_below,omitempty"`
+}
+
+// nodeBudget keeps one tree's serial search to a few seconds.
+const nodeBudget = 50_000_000
+
+func theoremsCmd(env *Env, bs, ds []int, seed uint64, asJSON bool) error {
+	var rows []TheoremRow
+	if !asJSON {
+		fmt.Fprintf(env.Out, "Jamboree on uniform trees, infinite simulated machine, unit node cost, no table, grain 0, seed %d\n", seed)
+		fmt.Fprintf(env.Out, "%-6s %3s %3s %12s %12s %8s %11s %11s %11s %11s %9s\n",
+			"order", "b", "d", "T_S nodes", "work W", "span C", "efficiency", "predicted", "W/C", "predicted", "T_S/C")
+	}
+	for _, order := range []string{"best", "worst"} {
+		for _, b := range bs {
+			for _, d := range ds {
+				if err := env.Ctx.Err(); err != nil {
+					return err
+				}
+				if math.Pow(float64(b), float64(d)) > nodeBudget {
+					if !asJSON {
+						fmt.Fprintf(env.Out, "%-6s %3d %3d   (skipped: b^d = %.3g leaves is over the %d-node budget)\n", order, b, d, math.Pow(float64(b), float64(d)), nodeBudget)
+					}
+					continue
+				}
+				r, err := theoremRow(env, order, b, d, seed)
+				if err != nil {
+					return err
+				}
+				rows = append(rows, r)
+				if !asJSON {
+					pred := fmt.Sprintf("%.2f", r.PredictedParallelism)
+					if order == "worst" {
+						pred = "≈3"
+					}
+					fmt.Fprintf(env.Out, "%-6s %3d %3d %12d %12d %8d %11.3f %11s %11.2f %11s %9.3f\n", order, b, d, r.SerialNodes, r.Work, r.Span,
+						r.Efficiency, map[string]string{"best": "1", "worst": "≈1/3"}[order], r.Parallelism, pred, r.Speedup)
+				}
+			}
+		}
+	}
+	if asJSON {
+		return writeJSON(env.Out, rows)
+	}
+	fmt.Fprintf(env.Out, "Theorem 1 (best-ordered): efficiency 1, parallelism ≈ (b/2)^(d/2). Theorem 2 (worst-ordered): efficiency ≈ 1/3, parallelism ≈ 3, speedup < 1 (StarTech §3).\n")
+	return nil
+}
+
+func theoremRow(env *Env, order string, b, d int, seed uint64) (TheoremRow, error) {
+	name := fmt.Sprintf("ordered:b=%d,d=%d,seed=%d,order=%s", b, d, seed, order)
+	tree, err := synth.Parse(name)
+	if err != nil {
+		return TheoremRow{}, err
+	}
+	opt := algos.Options{Algo: algos.AlgoScout, Depth: d}
+	ser, err := algos.Search[synth.Position](env.Ctx, tree.Root(), opt)
+	if err != nil {
+		return TheoremRow{}, err
+	}
+	opt.Algo = "jamboree"
+	cfg := sched.Config{Machine: "sim", P: 0, Seed: seed, ProfileBuckets: -1}
+	jr, st, err := algos.RunJamboree[synth.Position](env.Ctx, tree.Root(), opt, cfg)
+	if err != nil {
+		return TheoremRow{}, err
+	}
+	if jr.Value != ser.Value {
+		return TheoremRow{}, fmt.Errorf("%s: Jamboree's value %d differs from Scout's %d", name, jr.Value, ser.Value)
+	}
+	r := TheoremRow{Order: order, B: b, D: d, Tree: name, Value: jr.Value, SerialNodes: ser.Nodes, Work: st.Work, Span: st.Span,
+		Efficiency: float64(ser.Nodes) / float64(st.Work), Parallelism: st.Parallelism, Speedup: float64(ser.Nodes) / float64(st.Span)}
+	if order == "best" {
+		r.PredictedEfficiency, r.PredictedParallelism = 1, math.Pow(float64(b)/2, float64(d)/2)
+	} else {
+		r.PredictedEfficiency, r.PredictedParallelism, r.PredictedSpeedupBelow = 1.0/3, 3, 1
+	}
+	return r, nil
+}
