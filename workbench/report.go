@@ -93,7 +93,11 @@ func reportCmd(env *Env, db, sweep, out, title string, maxP float64) error {
 			}
 		}
 	}
-	fmt.Fprintf(env.Out, "report of %d runs written to %s\n", len(runs), index)
+	where := index
+	if abs, err := filepath.Abs(index); err == nil {
+		where = abs
+	}
+	fmt.Fprintf(env.Out, "report of %d runs written to %s\n", len(runs), where)
 	return nil
 }
 
