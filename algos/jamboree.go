@@ -130,27 +130,27 @@ const (
 // grain: a Searcher whose Hook charges each node to the machine and polls
 // for an abort, and whose table view charges each table access.
 type jamWorker[T any, P game.Position[T]] struct {
-	s    *Searcher[T, P]
-	c    sched.Ctx
-	t    *sched.Task // c's own handle: direct calls on the per-node path
-	rec  *workRec
-	n    int64 // nodes not yet charged (pool)
-	e    *jamEngine[T, P]
-	dist bool
+	s     *Searcher[T, P]
+	c     sched.Ctx
+	t     *sched.Task // c's own handle: direct calls on the per-node path
+	rec   *workRec
+	start uint64 // the Searcher's node count when the serial search began (pool)
+	e     *jamEngine[T, P]
+	dist  bool
 }
 
-// Node is the per-node Hook of the serial Scout: one sched.Node charge,
-// one abort poll. On the pool the charges of one serial search are added
-// up and made at its end (flush): the pool's W and C come out the same,
-// and the per-node cost is one increment; the simulator charges every
-// node as it is visited, since its clock orders the processors.
+// Node is the Hook of the serial Scout. On the simulator it is called at
+// every node and makes one sched.Node charge and one abort poll, since the
+// simulator's clock orders the processors node by node. On the pool
+// (batch) it only polls for an abort, every 16th node (Searcher.HookMask):
+// the serial search's nodes are read from the Searcher's counter and
+// charged at its end (flush), so the pool's W and C come out the same and
+// the per-node cost is one masked test.
 func (w *jamWorker[T, P]) Node() bool {
-	if w.e.batch {
-		w.n++
-	} else {
+	if !w.e.batch {
 		w.t.Charge(sched.Node, 1)
+		w.rec.nodes++
 	}
-	w.rec.nodes++
 	if w.t.Aborted() {
 		w.e.cnt.postAbort.Add(1)
 		return true
@@ -158,12 +158,16 @@ func (w *jamWorker[T, P]) Node() bool {
 	return false
 }
 
-// flush makes the charges Node deferred.
+// begin marks the start of a serial search (for flush).
+func (w *jamWorker[T, P]) begin() { w.start = w.s.Counters.Nodes }
+
+// flush charges, on the pool, the nodes of the serial search since begin.
 func (w *jamWorker[T, P]) flush() {
-	if w.n > 0 {
-		w.t.Charge(sched.Node, w.n)
-		w.n = 0
+	if n := int64(w.s.Counters.Nodes - w.start); w.e.batch && n > 0 {
+		w.t.Charge(sched.Node, n)
+		w.rec.nodes += n
 	}
+	w.start = w.s.Counters.Nodes
 }
 
 // TTAccess charges one access of the global table (tt.Accountant).
@@ -287,6 +291,9 @@ func (e *jamEngine[T, P]) newWorker() *jamWorker[T, P] {
 	w.s = NewSearcher[T, P](o, tab)
 	w.s.TT = tab // NewSearcher would make a private table for a nil one
 	w.s.Hook = w
+	if e.batch {
+		w.s.HookMask = 15
+	}
 	w.s.ForcedCaptures = e.forced
 	w.s.Start(nil, time.Time{})
 	e.mu.Lock()

@@ -87,6 +87,7 @@ func (e *jamEngine[T, P]) serial(c sched.Ctx, f *jamFrame[T], ply, depth int, al
 		own = r
 	}
 	s.Start(nil, time.Time{})
+	w.begin()
 	s.Stack.Pos[ply] = f.pos
 	s.SetNodeType(ply, typ)
 	v := s.Scout(ply, depth, alpha, beta)

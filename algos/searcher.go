@@ -49,7 +49,12 @@ type Searcher[T any, P game.Position[T]] struct {
 	Stack *game.Stack[T]
 	TT    *tt.Table
 	Hook  Hook // nil = none
-	Opt   Options
+	// HookMask makes the Hook be called only at nodes whose count has
+	// these bits clear (0: every node; 15: every 16th). A Hook that
+	// counts nodes itself needs 0; one that only polls for an abort can
+	// poll less often.
+	HookMask uint64
+	Opt      Options
 	// ForcedCaptures selects the checkers rule for quiescence: while
 	// Captures is non-empty the side to move must capture, so there is no
 	// stand pat; when it is empty the position is quiet and Eval is its
@@ -145,7 +150,7 @@ func (s *Searcher[T, P]) visit(ply int) bool {
 	if ply > s.Counters.MaxPlyReached {
 		s.Counters.MaxPlyReached = ply
 	}
-	if s.Hook != nil && s.Hook.Node() {
+	if s.Hook != nil && s.Counters.Nodes&s.HookMask == 0 && s.Hook.Node() {
 		s.stopped = true
 	}
 	if s.Counters.Nodes&pollMask == 0 {
