@@ -164,7 +164,10 @@ func TestJamboreeAbort(t *testing.T) {
 			if w.PostAbortVisits > st.AbortedTasks {
 				t.Errorf("%s P=%d grain %d: %d nodes visited after an abort by %d aborted tasks", cfg.Machine, cfg.P, grain, w.PostAbortVisits, st.AbortedTasks)
 			}
-			if w.Cutoff.Total == 0 || w.Failed.Total+w.Cutoff.Total+w.Aborted.Total > w.Nodes {
+			// On the pool, whether a sibling right of the fail high had
+			// started (cutoff work) is a matter of timing; the simulator
+			// is deterministic and must show some.
+			if (cfg.Machine == "sim" && w.Cutoff.Total == 0) || w.Failed.Total+w.Cutoff.Total+w.Aborted.Total > w.Nodes {
 				t.Errorf("%s P=%d grain %d: work accounting %+v", cfg.Machine, cfg.P, grain, w)
 			}
 			if cfg.Machine == "sim" && cfg.Costs.Spawn == 0 && w.Nodes != st.Work {
