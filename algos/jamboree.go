@@ -260,21 +260,14 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 // around prev when asked (re-opening the side that fails, as Searcher's
 // iterate does).
 func (e *jamEngine[T, P]) rootSearch(c sched.Ctx, f *jamFrame[T], d int, prev game.Value, havePrev bool, total *workRec) (game.Value, bool) {
-	alpha, beta := -game.Inf, game.Inf
-	if w := game.Value(e.opt.Aspiration); w > 0 && havePrev && !game.IsMate(prev) {
-		alpha, beta = max(prev-w, -game.Inf), min(prev+w, game.Inf)
-	}
+	alpha, beta := aspirationWindow(prev, e.opt.Aspiration, havePrev)
 	for {
 		v, _, ok := e.jam(c, f, 0, d, alpha, beta, metrics.PV, total)
 		if !ok {
 			return 0, false
 		}
-		switch {
-		case v <= alpha && alpha > -game.Inf:
-			alpha = -game.Inf
-		case v >= beta && beta < game.Inf:
-			beta = game.Inf
-		default:
+		var done bool
+		if alpha, beta, done = widen(v, alpha, beta); done {
 			return v, true
 		}
 	}

@@ -127,10 +127,7 @@ func (s *Searcher[T, P]) iterate(d int, prev game.Value, havePrev bool) (game.Va
 		}
 		return s.MTDF(d, guess), 0
 	}
-	alpha, beta := -game.Inf, game.Inf
-	if w := game.Value(s.Opt.Aspiration); w > 0 && havePrev && !game.IsMate(prev) {
-		alpha, beta = max(prev-w, -game.Inf), min(prev+w, game.Inf)
-	}
+	alpha, beta := aspirationWindow(prev, s.Opt.Aspiration, havePrev)
 	researches := 0
 	for {
 		s.ntype[0] = metrics.PV
@@ -143,12 +140,8 @@ func (s *Searcher[T, P]) iterate(d int, prev game.Value, havePrev bool) (game.Va
 		if s.stopped {
 			return 0, researches
 		}
-		switch {
-		case v <= alpha && alpha > -game.Inf:
-			alpha = -game.Inf
-		case v >= beta && beta < game.Inf:
-			beta = game.Inf
-		default:
+		var done bool
+		if alpha, beta, done = widen(v, alpha, beta); done {
 			return v, researches
 		}
 		researches++

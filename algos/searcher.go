@@ -234,14 +234,7 @@ func (s *Searcher[T, P]) enter(ply, depth int, alpha, beta game.Value, useTT boo
 // terminal is the value of a position without moves, with a loss found
 // ply plies below the root scored game.MatedIn(ply).
 func (s *Searcher[T, P]) terminal(ply int) game.Value {
-	v := P(&s.Stack.Pos[ply]).Terminal()
-	switch v {
-	case -game.Mate:
-		return game.MatedIn(ply)
-	case game.Mate:
-		return -game.MatedIn(ply)
-	}
-	return v
+	return terminalValue[T, P](&s.Stack.Pos[ply], ply)
 }
 
 // updatePV makes m followed by the child's PV the PV of ply.

@@ -9,12 +9,13 @@ import (
 	"splitpoint/results"
 )
 
-// fitDB fits the parallel runs of a results database, one group per
-// algorithm label and machine.
-func fitDB(env *Env, db, sweep, algo, machine string, m fits.Model, maxP float64, asJSON bool) error {
+// sweepRuns reads the runs of a sweep from the database at db: sweep ""
+// is the last sweep, "all" every run. It returns the runs and the sweep's
+// id ("" for all); hint says what to do when there is no database.
+func sweepRuns(db, sweep, hint string) ([]results.Run, string, error) {
 	store, err := results.OpenExisting(db)
 	if err != nil {
-		return fmt.Errorf("%s: %w (run a sweep first, or give --csv)", db, err)
+		return nil, "", fmt.Errorf("%s: %w (run a sweep first, or %s)", db, err, hint)
 	}
 	defer store.Close()
 	switch sweep {
@@ -22,10 +23,17 @@ func fitDB(env *Env, db, sweep, algo, machine string, m fits.Model, maxP float64
 		sweep = ""
 	case "":
 		if sweep, err = store.LastSweep(); err != nil {
-			return err
+			return nil, "", err
 		}
 	}
-	rows, err := store.Runs(sweep)
+	runs, err := store.Runs(sweep)
+	return runs, sweep, err
+}
+
+// fitDB fits the parallel runs of a results database, one group per
+// algorithm label and machine.
+func fitDB(env *Env, db, sweep, algo, machine string, m fits.Model, maxP float64, asJSON bool) error {
+	rows, sweep, err := sweepRuns(db, sweep, "give --csv")
 	if err != nil {
 		return err
 	}

@@ -53,29 +53,18 @@ settings, seeds, version and machine are printed on the page.`,
 }
 
 func reportCmd(env *Env, db, sweep, out, title string, maxP float64) error {
-	store, err := results.OpenExisting(db)
-	if err != nil {
-		return fmt.Errorf("%s: %w (run a sweep first)", db, err)
-	}
-	defer store.Close()
-	switch sweep {
-	case "all":
-		sweep = ""
-	case "":
-		if sweep, err = store.LastSweep(); err != nil {
-			return err
-		}
-	}
-	runs, err := store.Runs(sweep)
+	runs, sweep, err := sweepRuns(db, sweep, "give --db")
 	if err != nil {
 		return err
 	}
 	if len(runs) == 0 {
 		return fmt.Errorf("%s: no runs in sweep %q", db, sweep)
 	}
-	base, err := store.Baselines(sweep)
-	if err != nil {
-		return err
+	base := map[int64]results.Run{}
+	for _, r := range runs {
+		if r.Role == results.RoleBaseline {
+			base[r.ID] = r
+		}
 	}
 	rep := buildReport(runs, base, db, sweep, title, maxP)
 	index, warnings, err := reports.Write(out, rep)
