@@ -10,7 +10,7 @@ import (
 func init() {
 	register(&Command{
 		Name:  "runs",
-		Args:  "[--last N] [--sweep ID|last] [--summary] [--csv FILE] [--json FILE] [--db FILE]",
+		Args:  "[--last N] [--sweep ID|last|all] [--summary] [--csv FILE] [--json FILE] [--db FILE]",
 		Short: "list, summarize or export the runs in the results database",
 		Long: `Lists the last runs (--last N, of one sweep with --sweep ID; "last" is the
 sweep stored last). --summary prints a sweep's summary (the last sweep's
@@ -22,7 +22,7 @@ search overhead and the idle time, in the shape of Lu's tables 4.1 and
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
 			db := fs.String("db", results.DefaultPath, "results database")
 			last := fs.Int("last", 20, "how many recent runs to list")
-			sweep := fs.String("sweep", "", `sweep id, or "last"`)
+			sweep := fs.String("sweep", "", `sweep id, "last", or "all" (every run)`)
 			summary := fs.Bool("summary", false, "print the summary of a sweep (default: the last)")
 			csvPath := fs.String("csv", "", "export the runs to this CSV file")
 			jsonPath := fs.String("json", "", "export the runs to this JSON file")
@@ -39,7 +39,11 @@ search overhead and the idle time, in the shape of Lu's tables 4.1 and
 				}
 				defer store.Close()
 				id := *sweep
-				if id == "last" || (id == "" && *summary) {
+				all := id == "all"
+				if all {
+					id = ""
+				}
+				if id == "last" || (id == "" && *summary && !all) {
 					if id, err = store.LastSweep(); err != nil {
 						return err
 					}
@@ -76,7 +80,11 @@ search overhead and the idle time, in the shape of Lu's tables 4.1 and
 					if len(runs) == 0 {
 						return fmt.Errorf("sweep %q: no runs in %s", id, *db)
 					}
-					fmt.Fprintf(env.Out, "sweep %s: %d runs\n", id, len(runs))
+					label := id
+					if all {
+						label = "all sweeps"
+					}
+					fmt.Fprintf(env.Out, "%s: %d runs\n", label, len(runs))
 					return results.WriteSummary(env.Out, results.Summarize(runs))
 				}
 				runs, err := store.Recent(*last, id)
