@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"syscall"
 	"time"
@@ -129,7 +130,20 @@ func (m *machine) runSim() *Stats {
 	return m.stats(end)
 }
 
+// poolGCPercent is the garbage collector's target during a pool run. A
+// search keeps a small live heap but allocates steadily (task records,
+// stacks of stolen subtrees), so at the default 100 the collector runs
+// hundreds of times a second and competes with the workers: on 2 cores
+// the 2-worker speedup of parallel negamax was 1.81 at GOGC=100 and 1.91
+// at 400 (BENCHMARKS.md). A larger setting from GOGC is kept.
+const poolGCPercent = 400
+
 func (m *machine) runPool() *Stats {
+	if old := debug.SetGCPercent(poolGCPercent); old < 0 || old > poolGCPercent {
+		debug.SetGCPercent(old)
+	} else {
+		defer debug.SetGCPercent(old)
+	}
 	m.doneCh = make(chan struct{})
 	for i := 0; i < m.nprocs; i++ {
 		m.procs = append(m.procs, m.newProc(i))
