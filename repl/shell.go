@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -170,6 +171,9 @@ func (sh *Shell) expand(cmd *workbench.Command, words []string) ([]string, error
 		out = append(out, "--"+s.name+"="+v)
 	}
 	if slices.Contains(flags, "db") && !given["db"] {
+		if err := os.MkdirAll(sh.Dir, 0o755); err != nil {
+			return nil, err
+		}
 		out = append(out, "--db="+sh.DB())
 	}
 	if cmd.Position && sh.S.Loaded != "" {

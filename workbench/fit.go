@@ -15,7 +15,7 @@ import (
 func sweepRuns(db, sweep, hint string) ([]results.Run, string, error) {
 	store, err := results.OpenExisting(db)
 	if err != nil {
-		return nil, "", fmt.Errorf("%s: %w (run a sweep first, or %s)", db, err, hint)
+		return nil, "", fmt.Errorf("%w; or %s", err, hint)
 	}
 	defer store.Close()
 	switch sweep {
