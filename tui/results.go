@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/NimbleMarkets/ntcharts/canvas"
 	"github.com/NimbleMarkets/ntcharts/linechart"
@@ -82,7 +83,11 @@ func sortKey(r resultRow, col int) any {
 // T_P = c1·W/P + c∞·C + c0 to the parallel runs of the selected row's
 // algorithm and machine, with predicted against measured as a chart.
 type resultsModel struct {
-	db         string
+	db string
+	// opened is when the UI opened: the searches it runs are recorded in
+	// the database (sweep workbench.SearchesSweep) and listed as its own
+	// rows, so the database's copies of them are left out.
+	opened     time.Time
 	dbRows     []resultRow
 	dbNote     string
 	tuiRows    []resultRow
@@ -104,7 +109,7 @@ func newResultsModel(db string) resultsModel {
 	s := table.DefaultStyles()
 	s.Selected = s.Selected.Bold(true).Foreground(lipgloss.Color("39"))
 	t.SetStyles(s)
-	return resultsModel{db: db, table: t}
+	return resultsModel{db: db, table: t, opened: time.Now()}
 }
 
 // rowOf makes a table row of a finished search of the UI.
@@ -157,6 +162,11 @@ func (r resultsModel) update(msg dbRunsMsg) resultsModel {
 		r.dbNote = "results database: " + firstLine(msg.err.Error())
 	}
 	for _, run := range msg.runs {
+		if run.Sweep == workbench.SearchesSweep {
+			if t, err := time.Parse(time.RFC3339Nano, run.Created); err == nil && !t.Before(r.opened) {
+				continue
+			}
+		}
 		r.dbRows = append(r.dbRows, dbRow(run, msg.bases))
 	}
 	return r.sorted()

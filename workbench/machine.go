@@ -19,6 +19,7 @@ type machineFlags struct {
 	levelWait *bool
 	costs     *string
 	profile   *bool
+	db        *string
 	variants  *string
 	grain     *int
 	distTT    *bool
@@ -32,6 +33,7 @@ func declareMachineFlags(fs *flag.FlagSet) *machineFlags {
 		levelWait: fs.Bool("levelwait", false, "level waiting (*Socrates §4.4)"),
 		costs:     fs.String("costs", "", "simulator cost model, e.g. node=1,steal=20,migrate=5,tt_remote=10,abort=2 (keys: "+strings.Join(costKeys(), ", ")+")"),
 		profile:   fs.Bool("profile", false, "include the parallelism and utilization profiles in JSON"),
+		db:        fs.String("db", "", "record each parallel run in this results database, sweep \""+SearchesSweep+"\" (a session records into its own)"),
 		variants:  fs.String("variants", "none", "jamboree: comma-separated variants from serialize2, deferred, rid (StarTech §4), or none"),
 		grain:     fs.Int("grain", 0, "jamboree: nodes with at most this many plies to go are searched by the serial Scout"),
 		distTT:    fs.Bool("dist-tt", false, "jamboree: distribute the table over the processors (key mod P); remote accesses cost tt_remote, local ones tt_local"),

@@ -182,6 +182,11 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 	var reps []*ParallelReport
 	for _, it := range items {
 		r, err := parallelItem(env.Ctx, it, opt, cfg)
+		if r != nil && err == nil {
+			if rerr := recordParallel(env.Ctx, *mf.db, it, opt, cfg, r); rerr != nil {
+				return fmt.Errorf("recording the run in %s: %w", *mf.db, rerr)
+			}
+		}
 		if r != nil {
 			reps = append(reps, r)
 			if !*sf.asJSON {

@@ -164,12 +164,17 @@ func perPositionCharts(k groupKey, ms []measured) []reports.Section {
 func utilizationChart(k groupKey, ms []measured) reports.Section {
 	c := &reports.Chart{ID: "utilization-" + k.label + "-" + k.machine, Title: "Utilization: " + k.label + " (" + k.machine + ")", XLabel: "processors P", YLabel: "% of P·T_P", Kind: reports.Bar}
 	px, eff := meanBy(ms, func(m measured) float64 { return 100 * m.m.Speedup / m.p })
-	_, idle := meanBy(ms, func(m measured) float64 { return 100 * m.m.IdleFraction })
-	other := make([]float64, len(px))
-	for i := range px {
-		if i < len(idle) {
-			other[i] = max(0, 100-eff[i]-idle[i])
-		}
+	ix, iy := meanBy(ms, func(m measured) float64 { return 100 * m.m.IdleFraction })
+	idleAt := map[float64]float64{}
+	for i, x := range ix {
+		idleAt[x] = iy[i]
+	}
+	// only the P where both are known (a run without a serial baseline
+	// has no efficiency)
+	idle, other := make([]float64, len(px)), make([]float64, len(px))
+	for i, x := range px {
+		idle[i] = idleAt[x]
+		other[i] = max(0, 100-eff[i]-idle[i])
 	}
 	c.Series = []reports.Series{{Name: "useful (T_S/(P·T_P))", X: px, Y: eff}, {Name: "idle", X: px, Y: idle}, {Name: "other overheads", X: px, Y: other}}
 	return chartSection("Utilization: "+k.label, "Where the processors' time goes at each P (Lu Fig. 4.5).", c)

@@ -287,6 +287,12 @@ func (SweepEngine) Run(ctx context.Context, job *experiment.Job, row *results.Ru
 	if err != nil {
 		return err
 	}
+	return fillParallelRow(row, rep)
+}
+
+// fillParallelRow fills the counters of a parallel run's row from its
+// report (a sweep's runs and recorded searches alike).
+func fillParallelRow(row *results.Run, rep *ParallelReport) error {
 	s := rep.Stats
 	row.Value, row.BestMove = int64(rep.Value), rep.BestMove
 	row.Nodes, row.Leaves = s.Counts["node"], s.Counts["eval"]
