@@ -52,6 +52,9 @@ type ParallelReport struct {
 	// Jamboree is the Jamboree search's own accounting and its comparison
 	// with the serial Scout (only for --algo jamboree).
 	Jamboree *JamboreeReport `json:"jamboree,omitempty"`
+	// RootSplit is the root split's searchers and node saving (only for
+	// --algo rootsplit).
+	RootSplit *RootSplitReport `json:"rootsplit,omitempty"`
 }
 
 // JamboreeReport is what a Jamboree run adds to a ParallelReport: the
@@ -81,8 +84,11 @@ type JamboreeReport struct {
 
 // parallelItem runs a parallel algorithm on the item.
 func parallelItem(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config) (*ParallelReport, error) {
-	if opt.Algo == algos.AlgoJamboree {
+	switch opt.Algo {
+	case algos.AlgoJamboree:
 		return jamboreeItem(ctx, it, opt, cfg)
+	case algos.AlgoRootSplit:
+		return rootSplitItem(ctx, it, opt, cfg)
 	}
 	var v game.Value
 	var st *sched.Stats
@@ -142,6 +148,17 @@ func (r *ParallelReport) WriteText(w io.Writer, opt algos.Options) {
 		s.Tasks, s.Steals, s.StealAttempts, s.Aborts, s.AbortedTasks, s.IdleFraction)
 	fmt.Fprintf(w, "  blocked on children %d, on shared state %d, on parents %d; scheduling overhead %d\n",
 		s.BlockedChildren, s.BlockedShared, s.BlockedParent, s.Overhead)
+	if rs := r.RootSplit; rs != nil {
+		fmt.Fprintf(w, "  root split over %d searchers (move i to searcher i mod %d):\n", len(rs.Searchers), len(rs.Searchers))
+		for i, sr := range rs.Searchers {
+			mark := ""
+			if i == rs.Winner {
+				mark = "  <- chosen"
+			}
+			fmt.Fprintf(w, "    searcher %d: %d moves, best %s value %d, %d nodes%s\n", i, len(sr.Moves), sr.BestMove, sr.Value, sr.Nodes, mark)
+		}
+		fmt.Fprintf(w, "  node saving (Vučković §6): (serial %d − chosen searcher's %d) / serial = %.1f%%\n", rs.SerialNodes, rs.WinnerNodes, 100*rs.NodeSaving)
+	}
 	if s.CPUNS > 0 {
 		fmt.Fprintf(w, "  cpu %.3f s\n", float64(s.CPUNS)/1e9)
 	}

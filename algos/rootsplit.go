@@ -1,0 +1,164 @@
+package algos
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"splitpoint/game"
+	"splitpoint/metrics"
+	"splitpoint/sched"
+	"splitpoint/tt"
+)
+
+// AlgoRootSplit names Vučković's static root splitting.
+const AlgoRootSplit = "rootsplit"
+
+// RootSplitter is one of the N searchers of a root split: the root moves
+// it was dealt, what it found, and what it cost.
+type RootSplitter struct {
+	Moves    []game.Move `json:"moves_codes"`
+	Value    game.Value  `json:"value"`
+	BestMove game.Move   `json:"best_move_code"`
+	Nodes    uint64      `json:"nodes"`
+}
+
+// RootSplitResult is the outcome of a root split: the best of the N
+// searchers' results, and Vučković's node-saving figures: WinnerNodes is
+// the node count of the searcher whose move was chosen.
+type RootSplitResult struct {
+	Value       game.Value     `json:"value"`
+	BestMove    game.Move      `json:"best_move_code"`
+	Order       []game.Move    `json:"order_codes"` // the ordered root move list
+	Searchers   []RootSplitter `json:"searchers"`
+	Winner      int            `json:"winner"`
+	WinnerNodes uint64         `json:"winner_nodes"`
+	Nodes       uint64         `json:"nodes"`
+}
+
+// RunRootSplit is Vučković's static split of the root (2007, §5 and the
+// GenerateSplitedLegalMoves procedure): the root's move list, ordered by a
+// one-ply search (the engine's move weights), is dealt to N searchers —
+// move i to searcher i mod N — which search their sub-lists independently
+// with the serial Scout, sharing nothing (each has its own transposition
+// table of 2^opt.TTBits entries, its own killers and history); the best of
+// the N results is the answer (ties go to the move earlier in the ordered
+// list, as a serial search would choose). N is the machine's P (on the
+// infinite simulated machine, one searcher per root move). Each searcher
+// runs on its own processor and charges sched.Node per node. With the
+// table off the value equals the serial search's.
+func RunRootSplit[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*RootSplitResult, *sched.Stats, error) {
+	if opt.Depth < 1 {
+		return nil, nil, fmt.Errorf("rootsplit needs a depth of at least 1")
+	}
+	order := rootOrder[T, P](root)
+	if len(order) == 0 {
+		return nil, nil, fmt.Errorf("rootsplit: the root has no moves")
+	}
+	n := cfg.P
+	if cfg.Machine == "sim" && n == 0 {
+		n = len(order)
+	}
+	if cfg.Machine != "sim" && n <= 0 {
+		n = 1
+	}
+	n = min(n, len(order))
+	r, st, err := sched.Run(ctx, cfg, func(c sched.Ctx) any {
+		out := sched.Processes(c, n, func(c sched.Ctx, i int) any {
+			var mine []game.Move
+			for j := i; j < len(order); j += n {
+				mine = append(mine, order[j])
+			}
+			return splitSearch[T, P](c, root, mine, opt)
+		})
+		res := &RootSplitResult{Order: order, Winner: -1}
+		for i, o := range out {
+			s := o.(RootSplitter)
+			res.Searchers = append(res.Searchers, s)
+			res.Nodes += s.Nodes
+			if s.BestMove == game.NoMove {
+				continue
+			}
+			if res.Winner < 0 || s.Value > res.Value ||
+				(s.Value == res.Value && slices.Index(order, s.BestMove) < slices.Index(order, res.BestMove)) {
+				res.Value, res.BestMove, res.Winner, res.WinnerNodes = s.Value, s.BestMove, i, s.Nodes
+			}
+		}
+		return res
+	})
+	res, _ := r.(*RootSplitResult)
+	return res, st, err
+}
+
+// rootOrder is the root move list ordered by a one-ply search: the value
+// of each move's position from the mover's side, best first (stable, so
+// equal moves keep the generation order).
+func rootOrder[T any, P game.Position[T]](root *T) []game.Move {
+	var buf [game.MaxMoves]game.Move
+	n := P(root).Moves(buf[:])
+	type scored struct {
+		m game.Move
+		v game.Value
+	}
+	var child T
+	list := make([]scored, n)
+	for i, m := range buf[:n] {
+		P(root).Play(m, &child)
+		list[i] = scored{m, -P(&child).Eval()}
+	}
+	slices.SortStableFunc(list, func(a, b scored) int { return int(b.v) - int(a.v) })
+	out := make([]game.Move, n)
+	for i, s := range list {
+		out[i] = s.m
+	}
+	return out
+}
+
+// splitHook charges one node and polls for an abort.
+type splitHook struct{ c sched.Ctx }
+
+func (h splitHook) Node() bool {
+	h.c.Charge(sched.Node, 1)
+	return h.c.Aborted()
+}
+
+// splitSearch is one searcher: iterative deepening (when opt says so) over
+// its own moves, each searched by Scout with the window above the best so
+// far, exactly as a serial root would search them.
+func splitSearch[T any, P game.Position[T]](c sched.Ctx, root *T, moves []game.Move, opt Options) RootSplitter {
+	o := opt
+	o.Algo, o.Time, o.MaxNodes = AlgoScout, 0, 0
+	s := NewSearcher[T, P](o, tt.New(o.TTBits))
+	s.Hook = splitHook{c}
+	s.Start(nil, time.Time{})
+	out := RootSplitter{Moves: moves}
+	first := opt.Depth
+	if opt.Iterative {
+		first = 1
+	}
+	for d := first; d <= opt.Depth; d++ {
+		s.TT.NewSearch()
+		best, bestMove := -game.Inf, game.NoMove
+		for i, m := range moves {
+			s.Stack.Pos[0] = *root
+			P(&s.Stack.Pos[0]).Play(m, &s.Stack.Pos[1])
+			if i == 0 {
+				s.SetNodeType(1, metrics.PV)
+			} else {
+				s.SetNodeType(1, metrics.CUT)
+			}
+			v := -s.Scout(1, d-1, -game.Inf, -best)
+			if s.Stopped() {
+				out.Nodes = s.Counters.Nodes
+				return out
+			}
+			if v > best {
+				best, bestMove = v, m
+			}
+		}
+		out.Value, out.BestMove = best, bestMove
+	}
+	out.Nodes = s.Counters.Nodes
+	return out
+}
