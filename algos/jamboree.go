@@ -15,6 +15,16 @@ import (
 
 // AlgoJamboree is the name of the parallel Jamboree search. It is not one
 // of Algorithms() (the serial ones): it runs on a sched machine through
+// JamIteration is one completed iteration of a Jamboree search and when
+// it finished: At is the root processor's virtual clock on the simulator,
+// wall nanoseconds since the search began on the pool.
+type JamIteration struct {
+	Depth    int        `json:"depth"`
+	Value    game.Value `json:"value"`
+	BestMove game.Move  `json:"best_move_code"`
+	At       int64      `json:"at"`
+}
+
 // RunJamboree.
 const AlgoJamboree = "jamboree"
 
@@ -30,6 +40,9 @@ type JamboreeResult struct {
 	// Serial is the serial Scout's counters below the grain, summed over
 	// the workers (node types, re-searches, branching, …).
 	Serial  metrics.Counters `json:"serial_counters"`
+	// Iterations are the completed iterations of iterative deepening, with
+	// when each finished: solve mode's time to the right move.
+	Iterations []JamIteration `json:"iterations,omitempty"`
 	TT      tt.Stats         `json:"tt"`
 	Stopped bool             `json:"stopped"`
 }
@@ -222,6 +235,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 	f := e.frames.Get(c)
 	f.pos = *root
 	var total workRec
+	began := time.Now()
 	first := opt.Depth
 	if opt.Iterative {
 		first = 1
@@ -238,6 +252,11 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		if f.pvLen > 0 {
 			res.BestMove = f.pv[0]
 		}
+		at := c.Now()
+		if e.batch {
+			at = int64(time.Since(began))
+		}
+		res.Iterations = append(res.Iterations, JamIteration{Depth: d, Value: v, BestMove: res.BestMove, At: at})
 	}
 	e.frames.Put(c, f)
 	e.cnt.fill(&res.Work, &total)

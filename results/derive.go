@@ -181,6 +181,9 @@ func Summarize(runs []Run) []SummaryRow {
 	var order []key
 	for i := range runs {
 		r := &runs[i]
+		if r.Role == RoleSolve {
+			continue // solve rows are summarised by their rating (t20)
+		}
 		k := key{algo: r.Algo, variants: r.Variants, machine: r.Machine}
 		if r.P != nil {
 			k.p, k.hasP = *r.P, true

@@ -13,6 +13,10 @@ const (
 	RoleBaseline = "baseline"
 	RoleSerial   = "serial"
 	RoleParallel = "parallel"
+	// RoleSolve is a parallel solve of a test position: Seconds is the
+	// time to the right move (the limit when unsolved), the result JSON
+	// holds "solved".
+	RoleSolve = "solve"
 )
 
 // PInf is the p column of a run on the simulator's infinite machine.

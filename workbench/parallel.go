@@ -70,10 +70,13 @@ type JamboreeReport struct {
 	Work     algos.JamboreeWork `json:"work"`
 	// SerialScout: the serial Scout's nodes and wall time; SerialWork its
 	// work in cost units (nodes × node cost).
-	SerialNodes   uint64     `json:"serial_nodes"`
-	SerialSeconds float64    `json:"serial_seconds"`
-	SerialWork    int64      `json:"serial_work"`
-	SerialValue   game.Value `json:"serial_value"`
+	SerialNodes   uint64  `json:"serial_nodes"`
+	SerialSeconds float64 `json:"serial_seconds"`
+	SerialWork    int64   `json:"serial_work"`
+	// Iterations are Jamboree's completed iterations and when each
+	// finished (solve mode's time to the right move).
+	Iterations  []algos.JamIteration `json:"iterations,omitempty"`
+	SerialValue game.Value           `json:"serial_value"`
 	// Efficiency is W_serial / W (StarTech: the serial program's work over
 	// the parallel program's). Speedup is T_serial / T_P: on the simulator
 	// T_serial = W_serial (one processor of the same cost model), on the
@@ -278,7 +281,7 @@ func runJamboree[T any, P interface {
 	if _, synthetic := any(root).(*synth.Position); !synthetic && res.BestMove != game.NoMove {
 		rep.BestMove = root.MoveString(res.BestMove)
 	}
-	j := &JamboreeReport{Options: opt, Variants: res.Variants, Grain: opt.Grain, DistTT: opt.DistTT, Work: res.Work}
+	j := &JamboreeReport{Options: opt, Variants: res.Variants, Grain: opt.Grain, DistTT: opt.DistTT, Work: res.Work, Iterations: res.Iterations}
 	rep.Jamboree = j
 	if err != nil {
 		return rep, err

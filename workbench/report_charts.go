@@ -2,9 +2,11 @@ package workbench
 
 import (
 	"encoding/json"
+
 	"fmt"
 	"math"
 	"sort"
+	"splitpoint/algos"
 
 	"splitpoint/fits"
 	"splitpoint/reports"
@@ -126,7 +128,52 @@ func reportCharts(runs []results.Run, base map[int64]results.Run) []reports.Sect
 	if s, ok := nodeSavingChart(keys, groups); ok {
 		out = append(out, s)
 	}
+	if s, ok := ratingChart(runs); ok {
+		out = append(out, s)
+	}
 	return out
+}
+
+// ratingChart is StarTech's Fig. 5: Kaufman's rating estimate
+// 2930 − 200·log10(t20) against P, from the rows of parallel solves
+// (solve --algo jamboree --sim …), one line per algorithm and machine.
+func ratingChart(runs []results.Run) (reports.Section, bool) {
+	type key struct{ label, machine string }
+	times := map[key]map[float64][]algos.SolveResult{}
+	var keys []key
+	for i := range runs {
+		r := &runs[i]
+		if r.Role != results.RoleSolve || r.P == nil || *r.P < 0 {
+			continue
+		}
+		var res struct {
+			Solved bool `json:"solved"`
+		}
+		json.Unmarshal([]byte(r.Result), &res)
+		k := key{r.AlgoLabel(), r.Machine}
+		if times[k] == nil {
+			times[k] = map[float64][]algos.SolveResult{}
+			keys = append(keys, k)
+		}
+		p := float64(*r.P)
+		times[k][p] = append(times[k][p], algos.SolveResult{Solved: res.Solved, Seconds: r.Seconds})
+	}
+	if len(keys) == 0 {
+		return reports.Section{}, false
+	}
+	c := &reports.Chart{ID: "rating", Title: "Rating against P", XLabel: "processors P", YLabel: "rating 2930 − 200·log10(t20)", LogX: true}
+	for _, k := range keys {
+		s := reports.Series{Name: k.label + " (" + k.machine + ")"}
+		for p := range times[k] {
+			s.X = append(s.X, p)
+		}
+		sort.Float64s(s.X)
+		for _, p := range s.X {
+			s.Y = append(s.Y, algos.SolveSummary(times[k][p]).Rating)
+		}
+		c.Series = append(c.Series, s)
+	}
+	return chartSection("Rating", "Kaufman's rating estimate from the sum of the 20 fastest solution times at each P (StarTech §3, Fig. 5); an unsolved position counts as the time limit; simulated times are in seconds at this computer's serial speed.", c), true
 }
 
 // perPositionCharts are StarTech's Figs. 6 and 7: work and critical path

@@ -23,15 +23,32 @@ func init() {
 limit and records the time and nodes until a right move (one of bm, or a
 move not in am) was chosen and kept to the end. The summary gives t20, the
 sum of the 20 fastest times (an unsolved position counts as the limit), and
-Kaufman's estimate 2930 − 200·log10(t20) (StarTech §3). Options start from
+Kaufman's estimate 2930 − 200·log10(t20) (StarTech §3).
+
+With --algo jamboree and --sim and/or --workers lists it solves on each
+machine (iterative deepening to --depth; a position not solved by then,
+or solved after --time, counts as --time) and prints t20 and the rating per
+machine — StarTech Fig. 5, rating against P; simulated times are converted
+to seconds at this computer's serial speed. With --db (in a session,
+always) the solves are recorded and "report --sweep ID" draws the figure.
+
+Options start from
 --preset (default "default": Scout with a 2^20 table, aspiration, quiescence
 and every ordering heuristic). Ctrl-C stops at once and summarises the
 positions finished so far.`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
 			sf := declareSearchFlags(fs, "default")
+			workers := fs.String("workers", "", "jamboree: pool sizes to solve on, comma-separated")
+			sim := fs.String("sim", "", "jamboree: simulated processor counts, comma-separated (inf allowed)")
+			variants := fs.String("variants", "none", "jamboree: variants, comma-separated")
+			grain := fs.Int("grain", 2, "jamboree: serial Scout at this remaining depth and below")
+			db := fs.String("db", "", "jamboree: record the solves in this results database (a session records into its own)")
 			return func(env *Env, args []string) error {
 				if len(args) != 1 {
 					return usageErr("want one <suite or position>, got %d arguments", len(args))
+				}
+				if *sf.algo == algos.AlgoJamboree {
+					return solveJamboree(env, args[0], sf, *workers, *sim, *variants, *grain, *db)
 				}
 				opt, err := sf.options()
 				if err != nil {
@@ -126,4 +143,36 @@ func solveCmd(env *Env, items []*Item, opt algos.Options, asJSON bool) error {
 		return context.Canceled
 	}
 	return nil
+}
+
+// solveJamboree is solve on parallel machines.
+func solveJamboree(env *Env, name string, sf *searchFlags, workers, sim, variants string, grain int, db string) error {
+	if *sf.depth < 1 || *sf.timeLimit <= 0 {
+		return usageErr("solve with jamboree needs --depth (iterative deepening to that depth) and --time (the limit an unsolved position counts as, StarTech §3)")
+	}
+	limit := *sf.timeLimit
+	machines, err := parseSolveMachines(workers, sim)
+	if err != nil {
+		return err
+	}
+	if len(machines) == 0 {
+		return usageErr("solve with jamboree needs --sim and/or --workers lists")
+	}
+	*sf.algo = algos.AlgoScout
+	opt, err := sf.options()
+	if err != nil {
+		return err
+	}
+	opt.Algo, opt.Time, opt.Grain = algos.AlgoJamboree, 0, grain
+	if err := algos.ParseVariants(variants, &opt); err != nil {
+		return usageErr("--variants: %v", err)
+	}
+	if err := opt.ValidateJamboree(); err != nil {
+		return usageErr("%v", err)
+	}
+	items, err := Resolve(name)
+	if err != nil {
+		return err
+	}
+	return solveParallel(env, items, opt, machines, *sf.seed, db, *sf.asJSON, limit)
 }
