@@ -39,12 +39,12 @@ type JamboreeResult struct {
 	Work     JamboreeWork `json:"jamboree"`
 	// Serial is the serial Scout's counters below the grain, summed over
 	// the workers (node types, re-searches, branching, …).
-	Serial  metrics.Counters `json:"serial_counters"`
+	Serial metrics.Counters `json:"serial_counters"`
 	// Iterations are the completed iterations of iterative deepening, with
 	// when each finished: solve mode's time to the right move.
 	Iterations []JamIteration `json:"iterations,omitempty"`
-	TT      tt.Stats         `json:"tt"`
-	Stopped bool             `json:"stopped"`
+	TT         tt.Stats       `json:"tt"`
+	Stopped    bool           `json:"stopped"`
 }
 
 // RunJamboree runs Jamboree from root on the machine cfg describes, with a
