@@ -113,3 +113,23 @@ func BenchmarkJamboreeBK1Serial(b *testing.B) {
 	opt.Grain = opt.Depth
 	benchJamVsScout[chess.Position](b, bkRoots(b, 4), opt, 1)
 }
+
+// bkOptID is the default preset as an engine uses it: iterative deepening
+// with aspiration to depth 7 (time to depth), a 2^18 table, grain 3.
+func bkOptID() Options {
+	opt := Presets()["default"]
+	opt.TTBits, opt.Depth, opt.Grain = 18, 7, 3
+	return opt
+}
+
+// BenchmarkJamboreeBK1ID: one pool worker against Scout, time to depth 7
+// by iterative deepening on BK.01–04 (goal: jam/scout ≤ 1.03).
+func BenchmarkJamboreeBK1ID(b *testing.B) {
+	benchJamVsScout[chess.Position](b, bkRoots(b, 4), bkOptID(), 1)
+}
+
+// BenchmarkJamboreeBK2ID: two pool workers, time to depth 7 by iterative
+// deepening on BK.01–04, no variants (goal: speedup ≥ 1.8).
+func BenchmarkJamboreeBK2ID(b *testing.B) {
+	benchJamVsScout[chess.Position](b, bkRoots(b, 4), bkOptID(), 2)
+}

@@ -9,6 +9,7 @@ package tt
 
 import (
 	"sync/atomic"
+	"unsafe"
 
 	"splitpoint/game"
 )
@@ -82,7 +83,22 @@ func New(bits int) *Table {
 	if bits > MaxBits {
 		panic("tt: table too large")
 	}
-	return &Table{slots: make([]slot, 1<<bits), mask: 1<<bits - 1, gen: new(atomic.Uint32)}
+	t := &Table{slots: make([]slot, 1<<bits), mask: 1<<bits - 1, gen: new(atomic.Uint32)}
+	t.prefault()
+	return t
+}
+
+// prefault writes to every page of the table once, so that the operating
+// system maps it here rather than during the search: the first touches of a
+// fresh allocation are page faults, which the kernel serialises, so two
+// workers faulting in a 2^18-entry table at once ran slower than one
+// (BENCHMARKS.md, Jamboree).
+func (t *Table) prefault() {
+	const page = 4096
+	step := max(1, page/int(unsafe.Sizeof(slot{})))
+	for i := 0; i < len(t.slots); i += step {
+		t.slots[i].check.Store(0)
+	}
 }
 
 // Len is the number of entries (0 for a nil table).
