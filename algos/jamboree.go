@@ -257,6 +257,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 			at = int64(time.Since(began))
 		}
 		res.Iterations = append(res.Iterations, JamIteration{Depth: d, Value: v, BestMove: res.BestMove, At: at})
+		c.Self().SetProgress(int64(d)) // a live view's "depth reached"
 	}
 	e.frames.Put(c, f)
 	e.cnt.fill(&res.Work, &total)

@@ -23,8 +23,10 @@ type machine struct {
 	ctx       context.Context
 
 	aborts atomic.Int64
-	errMu  sync.Mutex
-	err    error
+	// progress is what the algorithm published with Task.SetProgress.
+	progress atomic.Int64
+	errMu    sync.Mutex
+	err      error
 
 	// pool
 	finished    atomic.Bool

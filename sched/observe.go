@@ -19,7 +19,14 @@ type Snapshot struct {
 	// Parallelism is the number of tasks that could run at this moment:
 	// running plus posted.
 	Parallelism int64 `json:"parallelism"`
+	// Progress is what the algorithm last published with
+	// Task.SetProgress (Jamboree: the deepest completed iteration).
+	Progress int64 `json:"progress"`
 }
+
+// SetProgress publishes an algorithm-defined progress value (e.g. the
+// deepest completed iteration) that every later Snapshot carries.
+func (t *Task) SetProgress(v int64) { t.m.progress.Store(v) }
 
 // Default snapshot intervals (Config.ObserveEvery = 0).
 const (
@@ -57,7 +64,7 @@ func (p *proc) publish() {
 func (m *machine) poolSnapshot(busyWorkers, ready int64) Snapshot {
 	now := time.Now()
 	el := int64(now.Sub(m.start))
-	s := Snapshot{Machine: "pool", Elapsed: el, TimeUnit: "ns", Aborts: m.aborts.Load(),
+	s := Snapshot{Machine: "pool", Elapsed: el, TimeUnit: "ns", Aborts: m.aborts.Load(), Progress: m.progress.Load(),
 		Busy: make([]int64, len(m.procs)), Parallelism: ready + busyWorkers}
 	for i, q := range m.procs {
 		s.Work += q.pubWork.Load()
@@ -75,7 +82,7 @@ func (m *machine) poolSnapshot(busyWorkers, ready int64) Snapshot {
 // simSnapshot reads the simulated processors' counters at virtual time t
 // (event loop, between two processor steps: no processor runs).
 func (m *machine) simSnapshot(t int64) Snapshot {
-	s := Snapshot{Machine: "sim", Elapsed: t, TimeUnit: "units", Aborts: m.aborts.Load(), Parallelism: m.ready + m.busy}
+	s := Snapshot{Machine: "sim", Elapsed: t, TimeUnit: "units", Aborts: m.aborts.Load(), Parallelism: m.ready + m.busy, Progress: m.progress.Load()}
 	if !m.inf {
 		s.Busy = make([]int64, len(m.procs))
 	}

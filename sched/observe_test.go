@@ -92,3 +92,27 @@ func TestObservePool(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapshotProgress: a value published with SetProgress reaches the
+// snapshots taken after it.
+func TestSnapshotProgress(t *testing.T) {
+	var last int64
+	cfg := Config{Machine: "sim", P: 2, ObserveEvery: 10, Observe: func(s Snapshot) { last = s.Progress }}
+	_, _, err := Run(context.Background(), cfg, func(c Ctx) any {
+		c.Self().SetProgress(7)
+		c.Go(func(c Ctx) any {
+			for range 100 {
+				c.Charge(Node, 1)
+			}
+			return nil
+		})
+		for range 100 {
+			c.Charge(Node, 1)
+		}
+		c.Sync()
+		return nil
+	})
+	if err != nil || last != 7 {
+		t.Fatalf("progress in the last snapshot %d (err %v), want 7", last, err)
+	}
+}

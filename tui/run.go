@@ -150,7 +150,11 @@ func (r runModel) liveView(w int, st styles) string {
 	s := r.snap
 	var b strings.Builder
 	s0 := r.steps[min(r.at, len(r.steps)-1)]
-	b.WriteString(fmt.Sprintf("live: P=%s  elapsed %s\n", s0.procs, elapsed(s.Elapsed, s.TimeUnit)))
+	depth := "–"
+	if s.Progress > 0 {
+		depth = fmt.Sprint(s.Progress)
+	}
+	b.WriteString(fmt.Sprintf("live: P=%s  elapsed %s  depth reached %s\n", s0.procs, elapsed(s.Elapsed, s.TimeUnit), depth))
 	b.WriteString(fmt.Sprintf("nodes %d   work W %d   %s\n", s.Nodes, s.Work, rate(s.Nodes, s.Elapsed, s.TimeUnit)))
 	b.WriteString(fmt.Sprintf("steals %d   aborts %d   parallelism now %d\n", s.Steals, s.Aborts, s.Parallelism))
 	b.WriteString(utilization(s.Busy, s.Elapsed, w, st))
