@@ -178,7 +178,10 @@ func (r runModel) reportView(w int, st styles) string {
 	b.WriteString("\n")
 	nodes := s.Counts["node"]
 	b.WriteString(fmt.Sprintf("nodes %d   W %d   C %d   W/C %.2f   T_P %s\n", nodes, s.Work, s.Span, s.Parallelism, elapsed(s.Time, s.TimeUnit)))
-	b.WriteString(fmt.Sprintf("steals %d of %d   aborts %d   table accesses %d", s.Steals, s.StealAttempts, s.Aborts, s.Counts["tt_local"]+s.Counts["tt_remote"]))
+	b.WriteString(fmt.Sprintf("steals %d of %d   aborts %d", s.Steals, s.StealAttempts, s.Aborts))
+	if j := rep.Jamboree; j != nil && j.TT.Probes > 0 {
+		b.WriteString(fmt.Sprintf("   table hits %d of %d probes (%d cutoffs)", j.TT.Hits, j.TT.Probes, j.TT.Cutoffs))
+	}
 	if j := rep.Jamboree; j != nil {
 		b.WriteString(fmt.Sprintf("   deferred hits %d/%d", j.Work.DeferredHits, j.Work.DeferredWaits))
 	}

@@ -13,6 +13,7 @@ import (
 	"splitpoint/games/chess"
 	"splitpoint/games/synth"
 	"splitpoint/sched"
+	"splitpoint/tt"
 )
 
 // parallelAlgos are the algorithms that run on a machine (--workers or
@@ -77,6 +78,8 @@ type JamboreeReport struct {
 	// finished (solve mode's time to the right move).
 	Iterations  []algos.JamIteration `json:"iterations,omitempty"`
 	SerialValue game.Value           `json:"serial_value"`
+	// TT is the shared table's statistics over all workers.
+	TT tt.Stats `json:"tt"`
 	// Efficiency is W_serial / W (StarTech: the serial program's work over
 	// the parallel program's). Speedup is T_serial / T_P: on the simulator
 	// T_serial = W_serial (one processor of the same cost model), on the
@@ -281,7 +284,7 @@ func runJamboree[T any, P interface {
 	if _, synthetic := any(root).(*synth.Position); !synthetic && res.BestMove != game.NoMove {
 		rep.BestMove = root.MoveString(res.BestMove)
 	}
-	j := &JamboreeReport{Options: opt, Variants: res.Variants, Grain: opt.Grain, DistTT: opt.DistTT, Work: res.Work, Iterations: res.Iterations}
+	j := &JamboreeReport{Options: opt, Variants: res.Variants, Grain: opt.Grain, DistTT: opt.DistTT, Work: res.Work, Iterations: res.Iterations, TT: res.TT}
 	rep.Jamboree = j
 	if err != nil {
 		return rep, err
