@@ -13,6 +13,10 @@ import (
 // the same colours in the same order.
 var palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc"}
 
+// seriesHex returns the colour of series i, fixed so that the HTML chart
+// and the SVG and PDF figures agree whatever order series are drawn in.
+func seriesHex(i int) string { return palette[i%len(palette)] }
+
 // optionJSON returns the echarts option for c as JSON that is safe to place
 // inside a <script> element.
 //
@@ -55,11 +59,17 @@ func chartGlobals(c *Chart) []charts.GlobalOpts {
 		xType = "category"
 	}
 	split := &opts.SplitLine{Show: opts.Bool(true)}
+	// The legend lists series in the caller's order, whatever order the
+	// series objects end up in.
+	names := make([]string, len(c.Series))
+	for i, s := range c.Series {
+		names[i] = s.Name
+	}
 	return []charts.GlobalOpts{
 		charts.WithInitializationOpts(opts.Initialization{ChartID: c.ID}),
 		charts.WithTitleOpts(opts.Title{Title: c.Title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 15}}),
 		charts.WithColorsOpts(palette),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Type: "scroll", Bottom: "0"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Type: "scroll", Bottom: "0", Data: names}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: trigger}),
 		charts.WithGridOpts(opts.Grid{Left: "4%", Right: "5%", Top: "48", Bottom: "56", ContainLabel: opts.Bool(true)}),
 		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Right: "2%", Feature: &opts.ToolBoxFeature{
@@ -69,7 +79,7 @@ func chartGlobals(c *Chart) []charts.GlobalOpts {
 		}}),
 		charts.WithXAxisOpts(opts.XAxis{Type: xType, Name: c.XLabel, NameLocation: "middle", NameGap: 28,
 			Scale: opts.Bool(!c.LogX && c.kind() != Bar), SplitLine: split, AxisLabel: &opts.AxisLabel{Show: opts.Bool(true)}}),
-		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: c.YLabel, NameLocation: "middle", NameGap: 48,
+		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: c.YLabel, NameLocation: "end", NameGap: 12,
 			SplitLine: split, AxisLabel: &opts.AxisLabel{Show: opts.Bool(true)}}),
 	}
 }
@@ -91,7 +101,8 @@ func xyOption(c *Chart, global []charts.GlobalOpts) *charts.Line {
 			if scatter == nil {
 				scatter = charts.NewScatter()
 			}
-			scatter.AddSeries(s.Name, data, charts.WithScatterChartOpts(opts.ScatterChart{SymbolSize: 7}))
+			scatter.AddSeries(s.Name, data, charts.WithScatterChartOpts(opts.ScatterChart{SymbolSize: 7}),
+				charts.WithItemStyleOpts(opts.ItemStyle{Color: seriesHex(i)}))
 			continue
 		}
 		data := make([]opts.LineData, len(pts))
@@ -103,10 +114,11 @@ func xyOption(c *Chart, global []charts.GlobalOpts) *charts.Line {
 			Symbol:     "circle",
 		})}
 		if s.Dashed {
-			so = append(so, charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed", Width: 1.5}))
+			so = append(so, charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed", Width: 1.5, Color: seriesHex(i)}))
 		} else {
-			so = append(so, charts.WithLineStyleOpts(opts.LineStyle{Width: 2}))
+			so = append(so, charts.WithLineStyleOpts(opts.LineStyle{Width: 2, Color: seriesHex(i)}))
 		}
+		so = append(so, charts.WithItemStyleOpts(opts.ItemStyle{Color: seriesHex(i)}))
 		if c.kind() == Area && !s.Dashed {
 			so = append(so, charts.WithAreaStyleOpts(opts.AreaStyle{Opacity: opts.Float(0.25)}))
 		}
@@ -135,7 +147,7 @@ func barOption(c *Chart, global []charts.GlobalOpts) *charts.Bar {
 		for _, p := range pts {
 			data[index[p.x]] = opts.BarData{Value: p.y}
 		}
-		bar.AddSeries(s.Name, data)
+		bar.AddSeries(s.Name, data, charts.WithItemStyleOpts(opts.ItemStyle{Color: seriesHex(i)}))
 	}
 	return bar
 }

@@ -32,7 +32,7 @@ func sampleReport() *Report {
 				ID: "nodes", Title: "Nodes per position", XLabel: "position", YLabel: "nodes", Kind: Scatter,
 				Series: []Series{
 					{Name: "pos " + hostile, X: []float64{1, 2, 3, 4, 5, 6}, Y: []float64{120, 340, 90, 560, 410, 230}},
-					{Name: "y = x", X: []float64{0, 600}, Y: []float64{0, 600}, Dashed: true},
+					{Name: "mean", X: []float64{1, 6}, Y: []float64{291, 291}, Dashed: true},
 				},
 			}},
 			{Chart: &Chart{

@@ -223,10 +223,17 @@ footer { margin-top: 40px; padding-top: 10px; border-top: 1px solid var(--line);
     });
     return;
   }
-  var all = specs.map(function (s) {
-    var c = echarts.init(document.getElementById(s.div), null, { renderer: "canvas" });
-    c.setOption(s.option);
-    return c;
+  var all = [];
+  specs.forEach(function (s) {
+    var el = document.getElementById(s.div);
+    try {
+      var c = echarts.init(el, null, { renderer: "canvas" });
+      c.setOption(s.option);
+      el.setAttribute("data-drawn", "true");
+      all.push(c);
+    } catch (e) {
+      el.textContent = "This chart could not be drawn (" + e + "); see its SVG figure.";
+    }
   });
   window.addEventListener("resize", function () {
     all.forEach(function (c) { c.resize(); });

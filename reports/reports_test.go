@@ -5,6 +5,8 @@ import (
 	"encoding/xml"
 	"errors"
 	"flag"
+	"fmt"
+	"image/png"
 	"io"
 	"os"
 	"os/exec"
@@ -210,13 +212,74 @@ func TestBrowser(t *testing.T) {
 		if !strings.Contains(rest, "<canvas") {
 			t.Errorf("chart %s has no canvas: echarts did not draw it", id)
 		}
+		if !strings.Contains(rest, `data-drawn="true"`) {
+			t.Errorf("chart %s: setOption did not complete", id)
+		}
 	}
 	if _, err := runChromium(chromium, append(args, "--screenshot="+shot, "file://"+index)); err != nil {
 		t.Fatalf("chromium --screenshot: %v", err)
 	}
-	if fi, err := os.Stat(shot); err != nil || fi.Size() < 20000 {
-		t.Errorf("screenshot missing or nearly blank: %v", err)
+	if keep := os.Getenv("REPORTS_SCREENSHOT"); keep != "" {
+		if b, err := os.ReadFile(shot); err == nil {
+			os.WriteFile(keep, b, 0o644)
+		}
 	}
+	// The first two series colours fill the bar chart's bars and mark the
+	// lines: thousands of pixels each when the charts drew.
+	for _, hex := range palette[:2] {
+		if n := countColour(t, shot, hex); n < 1000 {
+			t.Errorf("screenshot has %d pixels of series colour %s, want >= 1000: charts did not draw", n, hex)
+		}
+	}
+
+	// Negative control: without the embedded script the page asks the CDN,
+	// which the proxy settings above must keep out of reach, so no chart
+	// draws and the page falls back to the SVG figures.
+	saved := echartsJS
+	echartsJS = func() ([]byte, bool) { return nil, false }
+	index, _ = writeSample(t)
+	echartsJS = saved
+	dom, err = runChromium(chromium, append(args, "--dump-dom", "file://"+index))
+	if err != nil {
+		t.Fatalf("chromium --dump-dom (CDN page): %v", err)
+	}
+	if strings.Contains(dom, "<canvas") || !strings.Contains(dom, "nochart") {
+		t.Errorf("the CDN page drew charts with the network off: echarts was fetched from the network")
+	}
+}
+
+// countColour counts the pixels of the PNG at path within a small distance
+// of the colour hex ("#rrggbb").
+func countColour(t *testing.T, path, hex string) int {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wr, wg, wb int
+	fmt.Sscanf(hex, "#%02x%02x%02x", &wr, &wg, &wb)
+	abs := func(a int) int {
+		if a < 0 {
+			return -a
+		}
+		return a
+	}
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if abs(int(r>>8)-wr)+abs(int(g>>8)-wg)+abs(int(bl>>8)-wb) <= 12 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func runChromium(bin string, args []string) (string, error) {

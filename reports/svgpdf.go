@@ -169,7 +169,7 @@ func fixLogRanges(p *plot.Plot, c *Chart) {
 // seriesColor returns the palette colour of series i.
 func seriesColor(i int) color.Color {
 	var r, g, b uint8
-	fmt.Sscanf(palette[i%len(palette)], "#%02x%02x%02x", &r, &g, &b)
+	fmt.Sscanf(seriesHex(i), "#%02x%02x%02x", &r, &g, &b)
 	return color.NRGBA{R: r, G: g, B: b, A: 255}
 }
 
