@@ -128,8 +128,7 @@ func buildPlot(c *Chart) (*plot.Plot, error) {
 			ln.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 		}
 		if c.kind() == Area && !s.Dashed {
-			r, g, b, _ := col.RGBA()
-			ln.FillColor = color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: 64}
+			ln.FillColor = tint(col, 0.25)
 		}
 		p.Add(ln)
 		p.Legend.Add(s.Name, ln)
@@ -142,8 +141,21 @@ func buildPlot(c *Chart) (*plot.Plot, error) {
 			p.Add(sc)
 		}
 	}
+	if c.kind() == Area && !c.LogY && p.Y.Min > 0 {
+		// Fill down to zero, as the HTML chart does.
+		p.Y.Min = 0
+	}
 	fixLogRanges(p, c)
 	return p, nil
+}
+
+// tint returns col mixed with white, opaque: f of the colour, 1-f white.
+// (Opaque, because translucent fills do not come out right in every PDF
+// viewer.)
+func tint(col color.Color, f float64) color.Color {
+	r, g, b, _ := col.RGBA()
+	mix := func(v uint32) uint8 { return uint8(255 - (255-float64(v>>8))*f) }
+	return color.NRGBA{R: mix(r), G: mix(g), B: mix(b), A: 255}
 }
 
 // fixLogRanges keeps log axes strictly positive and non-empty, where
