@@ -337,6 +337,14 @@ func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha
 		}
 		return e.serial(c, f, ply, depth, alpha, beta, typ, rec)
 	}
+	if e.opt.Deferred && ply > 0 {
+		return e.jamDeferred(c, f, ply, depth, alpha, beta, typ, rec)
+	}
+	return e.jamNode(c, f, ply, depth, alpha, beta, typ, rec)
+}
+
+// jamNode is jam at a node above the grain: Fig. 2 itself.
+func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
 	if c.Aborted() {
 		return 0, game.NoMove, false
 	}

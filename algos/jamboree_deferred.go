@@ -107,6 +107,12 @@ func (e *jamEngine[T, P]) serial(c sched.Ctx, f *jamFrame[T], ply, depth int, al
 	return v, best, true
 }
 
+// jamDeferred is jam above the grain with deferred reads. For now it
+// searches without deferring (see the type comment of busyRegistry).
+func (e *jamEngine[T, P]) jamDeferred(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
+	return e.jamNode(c, f, ply, depth, alpha, beta, typ, rec)
+}
+
 // deferIn looks for a search in progress of key. It returns decided with
 // the value when a finished search it waited for answers the window; own,
 // the record it registered, when it is to search the position itself; ok
