@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,12 +16,12 @@ import (
 func init() {
 	register(&Command{
 		Name:  "theorems",
-		Args:  "[--b 2,4,8] [--d 4,6,8] [--seed S] [--json]",
+		Args:  "[--b 2,4,8] [--d 4,6,8] [--worst both|spec|full] [--seed S] [--json]",
 		Short: "measure Jamboree on best- and worst-ordered uniform trees beside StarTech's Theorems 1 and 2",
 		Long: `For every degree b and height d, searches the uniform best-ordered tree
-ordered:b=B,d=D,order=best and the worst-ordered tree order=worst with serial
-Scout and with Jamboree on the infinite simulated machine (unit node cost,
-no table, grain 0), and prints the measured work W, critical path C,
+ordered:b=B,d=D,order=best and the worst-ordered trees with serial Scout,
+serial alpha-beta and Jamboree on the infinite simulated machine (unit node
+cost, no table, grain 0), and prints the measured work W, critical path C,
 efficiency T_S/W and parallelism W/C beside what the theorems predict
 (Kuszmaul 1995 §3; Joerg & Kuszmaul 1994 §2.5):
 
@@ -29,14 +30,31 @@ efficiency T_S/W and parallelism W/C beside what the theorems predict
   Theorem 2: on worst-ordered trees the efficiency is about 1/3, the
              parallelism about 3, and the speedup always below 1.
 
+Two worst-ordered trees (--worst both, the default; spec or full for one):
+
+  worst       the spec's ordered:b=B,d=D,order=worst. Its values step by
+              only 1-7 between siblings, so deep in the tree alpha-beta's
+              windows are narrower than a node's spread of child values:
+              alpha-beta cuts deep (αβ/full < 1) and few of Jamboree's
+              tests fail, so its parallelism grows with b and d.
+  worst-full  the literal tree synth.FullWorst(b, d): worst move first,
+              best last at every node, and every value inside the window
+              alpha-beta passes, so alpha-beta examines every node
+              (αβ/full = 1). This is the tree Theorem 2 is about.
+
 Efficiency is shown against both serial baselines: Scout (the serial form
 of Jamboree, which re-searches failed tests too) and alpha-beta (which never
 re-searches; against it the worst-ordered efficiency is the theorem's 1/3).
-The speedup bounds T_S/C are the best any number of processors can reach.`,
+The speedup bounds T_S/C are the best any number of processors can reach.
+αβ/full is the fraction of the whole tree alpha-beta examined; re/node is
+the number of Jamboree's failed tests (re-searched for value one after
+another, on the critical path) per interior node alpha-beta examined: b−1
+when every test fails.`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
 			bs := fs.String("b", "2,4,8", "degrees, comma-separated")
 			ds := fs.String("d", "4,6,8", "heights, comma-separated")
-			seed := fs.Uint64("seed", 1, "tree seed (the root value; the shape and ordering do not depend on it)")
+			worst := fs.String("worst", "both", "worst-ordered trees: spec (ordered:…,order=worst), full (alpha-beta examines every node) or both")
+			seed := fs.Uint64("seed", 1, "tree seed (the root value of the spec's trees; the shape and ordering do not depend on it)")
 			asJSON := fs.Bool("json", false, "write JSON")
 			return func(env *Env, args []string) error {
 				if len(args) != 0 {
@@ -50,7 +68,18 @@ The speedup bounds T_S/C are the best any number of processors can reach.`,
 				if err != nil {
 					return err
 				}
-				return theoremsCmd(env, b, d, *seed, *asJSON)
+				orders := []string{"best"}
+				switch *worst {
+				case "both":
+					orders = append(orders, "worst", "worst-full")
+				case "spec":
+					orders = append(orders, "worst")
+				case "full":
+					orders = append(orders, "worst-full")
+				default:
+					return usageErr("--worst %q: want both, spec or full", *worst)
+				}
+				return theoremsCmd(env, orders, b, d, *seed, *asJSON)
 			}
 		},
 	})
@@ -70,7 +99,7 @@ func intList(flagName, s string, lo, hi int) ([]int, error) {
 
 // TheoremRow is one tree's measurement beside the theorem's prediction.
 type TheoremRow struct {
-	Order                 string  `json:"order"`
+	Order                 string  `json:"order"` // best, worst (the spec's tree) or worst-full (synth.FullWorst)
 	B                     int     `json:"b"`
 	D                     int     `json:"d"`
 	Tree                  string  `json:"tree"`
@@ -87,19 +116,30 @@ type TheoremRow struct {
 	PredictedEfficiency   float64 `json:"predicted_efficiency"`
 	PredictedParallelism  float64 `json:"predicted_parallelism"`
 	PredictedSpeedupBelow float64 `json:"predicted_speedup_below,omitempty"`
+	// FullTreeNodes is the size of the whole tree, (b^(d+1)−1)/(b−1), and
+	// AlphaBetaFraction the part of it alpha-beta examined.
+	FullTreeNodes     uint64  `json:"full_tree_nodes"`
+	AlphaBetaFraction float64 `json:"alphabeta_fraction"`
+	// FailedTests are Jamboree's tests that failed and were re-searched for
+	// value (one after another, on the critical path); ResearchesPerNode is
+	// their number per interior node alpha-beta examined (AlphaBetaInterior):
+	// b−1 when every test fails.
+	FailedTests       int64   `json:"failed_tests"`
+	AlphaBetaInterior uint64  `json:"alphabeta_interior_nodes"`
+	ResearchesPerNode float64 `json:"researches_per_node"`
 }
 
 // nodeBudget keeps one tree's serial search to a few seconds.
 const nodeBudget = 50_000_000
 
-func theoremsCmd(env *Env, bs, ds []int, seed uint64, asJSON bool) error {
+func theoremsCmd(env *Env, orders []string, bs, ds []int, seed uint64, asJSON bool) error {
 	var rows []TheoremRow
 	if !asJSON {
 		fmt.Fprintf(env.Out, "Jamboree on uniform trees, infinite simulated machine, unit node cost, no table, grain 0, seed %d\n", seed)
-		fmt.Fprintf(env.Out, "%-6s %3s %3s %12s %12s %12s %8s %9s %9s %10s %8s %10s %8s %8s\n",
-			"order", "b", "d", "Scout", "alpha-beta", "work W", "span C", "eff/Scout", "eff/αβ", "predicted", "W/C", "predicted", "Scout/C", "αβ/C")
+		fmt.Fprintf(env.Out, "%-10s %3s %3s %12s %12s %8s %12s %8s %9s %9s %10s %8s %10s %8s %8s %8s\n",
+			"order", "b", "d", "Scout", "alpha-beta", "αβ/full", "work W", "span C", "eff/Scout", "eff/αβ", "predicted", "W/C", "predicted", "Scout/C", "αβ/C", "re/node")
 	}
-	for _, order := range []string{"best", "worst"} {
+	for _, order := range orders {
 		for _, b := range bs {
 			for _, d := range ds {
 				if err := env.Ctx.Err(); err != nil {
@@ -107,7 +147,7 @@ func theoremsCmd(env *Env, bs, ds []int, seed uint64, asJSON bool) error {
 				}
 				if math.Pow(float64(b), float64(d)) > nodeBudget {
 					if !asJSON {
-						fmt.Fprintf(env.Out, "%-6s %3d %3d   (skipped: b^d = %.3g leaves is over the %d-node budget)\n", order, b, d, math.Pow(float64(b), float64(d)), nodeBudget)
+						fmt.Fprintf(env.Out, "%-10s %3d %3d   (skipped: b^d = %.3g leaves is over the %d-node budget)\n", order, b, d, math.Pow(float64(b), float64(d)), nodeBudget)
 					}
 					continue
 				}
@@ -117,12 +157,12 @@ func theoremsCmd(env *Env, bs, ds []int, seed uint64, asJSON bool) error {
 				}
 				rows = append(rows, r)
 				if !asJSON {
-					pred := fmt.Sprintf("%.2f", r.PredictedParallelism)
-					if order == "worst" {
-						pred = "≈3"
+					pred, eff := fmt.Sprintf("%.2f", r.PredictedParallelism), "1"
+					if order != "best" {
+						pred, eff = "≈3", "≈1/3"
 					}
-					fmt.Fprintf(env.Out, "%-6s %3d %3d %12d %12d %12d %8d %9.3f %9.3f %10s %8.2f %10s %8.3f %8.3f\n", order, b, d, r.SerialNodes, r.AlphaBetaNodes, r.Work, r.Span,
-						r.Efficiency, r.EfficiencyAB, map[string]string{"best": "1", "worst": "≈1/3"}[order], r.Parallelism, pred, r.Speedup, r.SpeedupAB)
+					fmt.Fprintf(env.Out, "%-10s %3d %3d %12d %12d %8.3f %12d %8d %9.3f %9.3f %10s %8.2f %10s %8.3f %8.3f %8.2f\n", order, b, d, r.SerialNodes, r.AlphaBetaNodes, r.AlphaBetaFraction, r.Work, r.Span,
+						r.Efficiency, r.EfficiencyAB, eff, r.Parallelism, pred, r.Speedup, r.SpeedupAB, r.ResearchesPerNode)
 				}
 			}
 		}
@@ -131,12 +171,26 @@ func theoremsCmd(env *Env, bs, ds []int, seed uint64, asJSON bool) error {
 		return writeJSON(env.Out, rows)
 	}
 	fmt.Fprintf(env.Out, "Theorem 1 (best-ordered): efficiency 1, parallelism ≈ (b/2)^(d/2). Theorem 2 (worst-ordered): efficiency ≈ 1/3, parallelism ≈ 3, speedup < 1 (StarTech §3).\n")
+	if slices.Contains(orders, "worst") {
+		fmt.Fprintf(env.Out, "worst = the spec's order=worst: siblings step by 1-7, so alpha-beta cuts deep (αβ/full < 1) and few tests fail (re/node < b−1): W/C grows with b and d.\n")
+	}
+	if slices.Contains(orders, "worst-full") {
+		fmt.Fprintf(env.Out, "worst-full = synth.FullWorst, Theorem 2's tree: alpha-beta examines every node; all b−1 tests fail and are re-searched in order: W ≈ 3·αβ, C > αβ, W/C → 3 as b grows.\n")
+	}
 	return nil
 }
 
 func theoremRow(env *Env, order string, b, d int, seed uint64) (TheoremRow, error) {
-	name := fmt.Sprintf("ordered:b=%d,d=%d,seed=%d,order=%s", b, d, seed, order)
-	tree, err := synth.Parse(name)
+	var tree *synth.Tree
+	var name string
+	var err error
+	if order == "worst-full" {
+		name = fmt.Sprintf("literal: synth.FullWorst(b=%d,d=%d)", b, d)
+		tree, err = synth.FullWorst(b, d)
+	} else {
+		name = fmt.Sprintf("ordered:b=%d,d=%d,seed=%d,order=%s", b, d, seed, order)
+		tree, err = synth.Parse(name)
+	}
 	if err != nil {
 		return TheoremRow{}, err
 	}
@@ -158,9 +212,18 @@ func theoremRow(env *Env, order string, b, d int, seed uint64) (TheoremRow, erro
 	if jr.Value != ser.Value {
 		return TheoremRow{}, fmt.Errorf("%s: Jamboree's value %d differs from Scout's %d", name, jr.Value, ser.Value)
 	}
+	full := uint64(1)
+	for range d {
+		full = full*uint64(b) + 1
+	}
 	r := TheoremRow{Order: order, B: b, D: d, Tree: name, Value: jr.Value, SerialNodes: ser.Nodes, Work: st.Work, Span: st.Span,
 		Efficiency: float64(ser.Nodes) / float64(st.Work), Parallelism: st.Parallelism, Speedup: float64(ser.Nodes) / float64(st.Span),
-		AlphaBetaNodes: ab.Nodes, EfficiencyAB: float64(ab.Nodes) / float64(st.Work), SpeedupAB: float64(ab.Nodes) / float64(st.Span)}
+		AlphaBetaNodes: ab.Nodes, EfficiencyAB: float64(ab.Nodes) / float64(st.Work), SpeedupAB: float64(ab.Nodes) / float64(st.Span),
+		FullTreeNodes: full, AlphaBetaFraction: float64(ab.Nodes) / float64(full),
+		FailedTests: jr.Work.FailedTests, AlphaBetaInterior: ab.Nodes - ab.Leaves}
+	if r.AlphaBetaInterior > 0 {
+		r.ResearchesPerNode = float64(r.FailedTests) / float64(r.AlphaBetaInterior)
+	}
 	if order == "best" {
 		r.PredictedEfficiency, r.PredictedParallelism = 1, math.Pow(float64(b)/2, float64(d)/2)
 	} else {

@@ -49,6 +49,12 @@ func (p *Position) children() int {
 		}
 		return max(1, t.BQ-2+int((p.key>>20)%5))
 	default:
+		if t.uni > 0 {
+			if p.v < t.interior {
+				return int(t.uni)
+			}
+			return 0
+		}
 		return int(t.count[p.v])
 	}
 }
@@ -81,7 +87,11 @@ func (p *Position) Play(m game.Move, dst *Position) {
 	case Ordered:
 		dst.v = -(p.v - p.delta(i, dst.key))
 	case Literal, Paper:
-		dst.v = t.first[p.v] + int32(i)
+		if t.uni > 0 {
+			dst.v = p.v*t.uni + 1 + int32(i)
+		} else {
+			dst.v = t.first[p.v] + int32(i)
+		}
 	}
 }
 

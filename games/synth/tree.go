@@ -55,6 +55,10 @@ type Tree struct {
 	// (indices into the node arrays), or is a leaf with value val[i].
 	first, count []int32
 	val          []int32 // leaf value, or exact negamax value of an interior node
+	// A complete literal tree built by FullWorst leaves first and count nil:
+	// node i < interior has the uni children uni·i+1 … uni·i+uni, the other
+	// nodes are leaves (breadth-first order, as ParseLiteral lays them out).
+	uni, interior int32
 }
 
 // Name is the tree's canonical name: the one that gives this tree back.
@@ -80,6 +84,9 @@ func (t *Tree) Width() int {
 	case Bimodal:
 		return max(t.BC, t.BQ+2)
 	default:
+		if t.uni > 0 {
+			return int(t.uni)
+		}
 		w := 0
 		for _, c := range t.count {
 			w = max(w, int(c))
@@ -109,7 +116,10 @@ func (t *Tree) Summary() string {
 				leaves++
 			}
 		}
-		return fmt.Sprintf("%s tree, %d nodes, %d leaves, depth %d, value %d", t.Family, len(t.count), leaves, t.D, t.val[0])
+		if t.uni > 0 {
+			leaves = len(t.val) - int(t.interior)
+		}
+		return fmt.Sprintf("%s tree, %d nodes, %d leaves, depth %d, value %d", t.Family, len(t.val), leaves, t.D, t.val[0])
 	}
 }
 
