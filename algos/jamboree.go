@@ -1,8 +1,10 @@
 package algos
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -94,6 +96,7 @@ type jamEngine[T any, P game.Position[T]] struct {
 	levels  bool
 	batch   bool // pool: charge the serial part's nodes once per serial search
 	forced  bool
+	locals  []jamLocal // per processor: see local
 	frames  *sched.FreeList[jamFrame[T]]
 	workers *sched.FreeList[jamWorker[T, P]]
 	mu      sync.Mutex
@@ -110,9 +113,21 @@ type jamFrame[T any] struct {
 	pos   T
 	moves [game.MaxMoves]game.Move
 	kids  [game.MaxMoves]jamKid
-	pend  []*sched.Task
-	pvLen int
-	pv    [game.MaxPly]game.Move
+	pend  []*sched.Task // the tests still running, in move order
+	// test runs the test of child i (J8) as a task; made once per frame,
+	// so that a spawn allocates no closure. tPly, tDepth and tTyp are the
+	// node's, set before its tests are spawned.
+	test   func(c sched.Ctx, i int) any
+	tPly   int
+	tDepth int
+	tTyp   metrics.NodeType
+	// scores are the moves' ordering scores (when scored): order puts the
+	// best move first, sortRest the others after the first child.
+	scores [game.MaxMoves]int32
+	scored bool
+	sorted [game.MaxMoves]scoredMove
+	pvLen  int
+	pv     [game.MaxPly]game.Move
 	// alpha is the node's current α, shared with its running tests:
 	// Fig. 2's α is one variable of the node that every iteration of the
 	// parallel loop reads when it starts its test (J8) and the re-searches
@@ -227,9 +242,12 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		e.forced = d.Domain() == "checkers"
 	}
 	e.frames = sched.NewFreeList(c, func() *jamFrame[T] {
-		return &jamFrame[T]{pend: make([]*sched.Task, 0, game.MaxMoves)}
+		f := &jamFrame[T]{pend: make([]*sched.Task, 0, game.MaxMoves)}
+		f.test = func(c sched.Ctx, i int) any { e.test(c, f, i); return nil }
+		return f
 	})
 	e.workers = sched.NewFreeList(c, e.newWorker)
+	e.locals = make([]jamLocal, c.NumProcs())
 	table.NewSearch()
 	res := &JamboreeResult{Options: opt, Variants: opt.VariantString()}
 	f := e.frames.Get(c)
@@ -260,7 +278,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		c.Self().SetProgress(int64(d)) // a live view's "depth reached"
 	}
 	e.frames.Put(c, f)
-	e.cnt.fill(&res.Work, &total)
+	e.cnt.fill(&res.Work, &total, e.locals)
 	e.mu.Lock()
 	for _, w := range e.all {
 		res.Serial.Merge(&w.s.Counters)
@@ -315,6 +333,18 @@ func (e *jamEngine[T, P]) newWorker() *jamWorker[T, P] {
 	return w
 }
 
+// local is the processor's own event counters: written by its tasks
+// only, so that no counter is shared between workers on the hot path.
+func (e *jamEngine[T, P]) local(c sched.Ctx) *jamLocal {
+	i := c.Proc()
+	if i >= len(e.locals) {
+		// Only on the infinite simulated machine, whose processors are
+		// created as it runs (one at a time).
+		e.locals = append(e.locals, make([]jamLocal, i+1-len(e.locals))...)
+	}
+	return &e.locals[i]
+}
+
 // ttAccess charges a table access made by a Jamboree node itself.
 func (e *jamEngine[T, P]) ttAccess(c sched.Ctx, key uint64) {
 	if e.opt.DistTT {
@@ -335,6 +365,7 @@ func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha
 		if depth <= 0 && !e.opt.Quiescence || ply >= game.MaxPly-1 {
 			return e.leaf(c, f, ply, rec)
 		}
+		e.local(c).serial++
 		return e.serial(c, f, ply, depth, alpha, beta, typ, rec)
 	}
 	if e.opt.Deferred && ply > 0 {
@@ -350,7 +381,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 	}
 	c.Charge(sched.Node, 1)
 	rec.nodes++
-	e.cnt.parallel.Add(1)
+	e.local(c).parallel++
 	pos := P(&f.pos)
 	if ply > 0 && pos.Draw() {
 		return 0, game.NoMove, true
@@ -411,9 +442,10 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 	if b > alpha { // J5
 		alpha = b
 	}
+	f.sortRest(n)
 	start := 1
 	if e.serializeSecond(typ, havePrelim, prelim, alpha0, b, n) {
-		e.cnt.ser2.Add(1)
+		e.local(c).ser2++
 		cut, ok := e.serialChild(c, f, 1, ply, depth, &alpha, beta, &b, &best, typ, rec)
 		if !ok {
 			return 0, game.NoMove, false
@@ -492,11 +524,14 @@ func (e *jamEngine[T, P]) store(c sched.Ctx, key uint64, ply, depth int, b, alph
 	e.table.Store(key, ply, depth, lo, hi, m)
 }
 
-// order orders the node's moves exactly as the serial Scout would at this
-// ply, with the ordering state (killers, history) of the processor's
-// worker: the hint (the table's or recursive deepening's best move) first,
-// then MVV-LVA, killers and history as the options say.
+// order orders the node's moves as the serial Scout would at this ply,
+// with the ordering state (killers, history) of the processor's worker:
+// the hint (the table's or recursive deepening's best move) first, then
+// MVV-LVA, killers and history as the options say. Only the first move is
+// put in place here (the serial search's lazy pick: a cutoff by the first
+// child needs no more); sortRest orders the others once they are needed.
 func (e *jamEngine[T, P]) order(c sched.Ctx, f *jamFrame[T], ply, n int, hint game.Move) {
+	f.scored = false
 	if hint == game.NoMove && !e.opt.ordering() {
 		return
 	}
@@ -508,10 +543,48 @@ func (e *jamEngine[T, P]) order(c sched.Ctx, f *jamFrame[T], ply, n int, hint ga
 	s.Opt.TTMove = hint != game.NoMove
 	s.order(ply, n, hint)
 	s.Opt.TTMove = tm
-	for i := range n {
-		f.moves[i] = s.pick(ply, i, n)
-	}
+	f.scored = s.scored[ply]
+	copy(f.scores[:n], s.scores[ply][:n])
 	e.workers.Put(c, w)
+	if !f.scored {
+		return
+	}
+	j := 0
+	for k := 1; k < n; k++ {
+		if f.scores[k] > f.scores[j] {
+			j = k
+		}
+	}
+	if j != 0 {
+		m, v := f.moves[j], f.scores[j]
+		copy(f.moves[1:j+1], f.moves[:j])
+		copy(f.scores[1:j+1], f.scores[:j])
+		f.moves[0], f.scores[0] = m, v
+	}
+}
+
+// scoredMove is a move and its ordering score, for sortRest.
+type scoredMove struct {
+	m game.Move
+	s int32
+}
+
+// sortRest orders moves 1…n−1 by score, best first, ties in their present
+// order: the order the serial Scout's repeated pick gives (a stable
+// selection sort), in O(n log n).
+func (f *jamFrame[T]) sortRest(n int) {
+	if !f.scored || n <= 2 {
+		return
+	}
+	buf := f.sorted[:n-1]
+	for i := range buf {
+		buf[i] = scoredMove{f.moves[i+1], f.scores[i+1]}
+	}
+	slices.SortStableFunc(buf, func(a, b scoredMove) int { return cmp.Compare(b.s, a.s) })
+	for i, x := range buf {
+		f.moves[i+1], f.scores[i+1] = x.m, x.s
+	}
+	f.scored = false
 }
 
 // learn updates the processor's killers and history after a node whose
@@ -568,7 +641,7 @@ func (e *jamEngine[T, P]) serialChild(c sched.Ctx, f *jamFrame[T], i, ply, depth
 // research searches child i (already in g) for value with the full window
 // (J14) and applies J15–J17.
 func (e *jamEngine[T, P]) research(c sched.Ctx, f, g *jamFrame[T], i, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, rec *workRec) (cut, ok bool) {
-	e.cnt.failedTests.Add(1)
+	e.local(c).failedTests++
 	m := f.moves[i]
 	var rr workRec
 	v, _, ok := e.jam(c, g, ply+1, depth-1, -beta, -*alpha, metrics.PV, &rr)
@@ -602,33 +675,24 @@ func (e *jamEngine[T, P]) research(c sched.Ctx, f, g *jamFrame[T], i, ply, depth
 // cutoff or aborted work.
 func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) bool {
 	f.alpha.Store(*alpha)
+	f.tPly, f.tDepth, f.tTyp = ply, depth, typ
 	level := ply + 1
-	spawn := func(i int) {
-		k := &f.kids[i]
-		*k = jamKid{}
-		k.task = c.SpawnAt(level, func(c sched.Ctx) any {
-			k := &f.kids[i]
-			if c.Aborted() {
-				return nil
-			}
-			aT := f.alpha.Load() // J8 reads the node's α as it starts
-			g := e.frames.Get(c)
-			P(&f.pos).Play(f.moves[i], &g.pos)
-			v, _, ok := e.jam(c, g, ply+1, depth-1, -aT-1, -aT, typ.Child(i), &k.rec)
-			e.frames.Put(c, g)
-			k.val, k.ok, k.alpha = -v, ok, aT
-			return nil
-		})
+	e.local(c).tests += int64(n - start)
+	for i := start; i < n; i++ {
+		f.kids[i] = jamKid{}
 	}
-	e.cnt.tests.Add(int64(n - start))
 	if e.levels {
 		for i := start; i < n; i++ {
-			spawn(i)
+			f.kids[i].task = c.SpawnIndexedAt(level, f.test, i)
 		}
 	} else {
 		for i := n - 1; i >= start; i-- {
-			spawn(i)
+			f.kids[i].task = c.SpawnIndexedAt(level, f.test, i)
 		}
+	}
+	pend := f.pend[:0]
+	for i := start; i < n; i++ {
+		pend = append(pend, f.kids[i].task)
 	}
 	next, cut, aborted := start, -1, false
 	for cut < 0 && !aborted {
@@ -659,17 +723,9 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 		if next >= n || cut >= 0 || aborted {
 			break
 		}
-		pend := f.pend[:0]
-		for j := next; j < n; j++ {
-			if f.kids[j].state == kidRunning {
-				pend = append(pend, f.kids[j].task)
-			}
-		}
 		t := c.WaitAny(pend...)
-		j := next
-		for f.kids[j].task != t {
-			j++
-		}
+		j := t.Index()
+		pend = removeTask(pend, t)
 		k := &f.kids[j]
 		if !k.ok || t.WasAborted() {
 			k.state = kidDone
@@ -695,10 +751,10 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 		}
 	}
 	if cut >= 0 {
-		e.cnt.failHighs.Add(1)
+		e.local(c).failHighs++
 	}
 	// Abort whatever still runs, wait for it, and classify every child.
-	pend := f.pend[:0]
+	pend = pend[:0]
 	for j := start; j < n; j++ {
 		if k := &f.kids[j]; k.state == kidRunning {
 			c.Abort(k.task)
@@ -724,7 +780,38 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 		default:
 			rec.addUseful(&k.rec)
 		}
-		k.task = nil
 	}
+	for j := start; j < n; j++ {
+		c.Release(f.kids[j].task)
+		f.kids[j].task = nil
+	}
+	f.pend = pend[:0]
 	return !aborted
+}
+
+// removeTask removes t from ts, keeping the others in order.
+func removeTask(ts []*sched.Task, t *sched.Task) []*sched.Task {
+	for i, x := range ts {
+		if x == t {
+			copy(ts[i:], ts[i+1:])
+			ts[len(ts)-1] = nil
+			return ts[:len(ts)-1]
+		}
+	}
+	return ts
+}
+
+// test is the task of child i's test (J8): a null-window search against
+// the node's α as the test starts, its value kept in the child's jamKid.
+func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
+	k := &f.kids[i]
+	if c.Aborted() {
+		return
+	}
+	aT := f.alpha.Load() // J8 reads the node's α as it starts
+	g := e.frames.Get(c)
+	P(&f.pos).Play(f.moves[i], &g.pos)
+	v, _, ok := e.jam(c, g, f.tPly+1, f.tDepth-1, -aT-1, -aT, f.tTyp.Child(i), &k.rec)
+	e.frames.Put(c, g)
+	k.val, k.ok, k.alpha = -v, ok, aT
 }

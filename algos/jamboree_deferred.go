@@ -68,7 +68,6 @@ func (e *jamEngine[T, P]) serial(c sched.Ctx, f *jamFrame[T], ply, depth int, al
 	if c.Aborted() {
 		return 0, game.NoMove, false
 	}
-	e.cnt.serial.Add(1)
 	w := e.workers.Get(c)
 	defer e.workers.Put(c, w)
 	w.c, w.t, w.rec = c, c.Self(), rec

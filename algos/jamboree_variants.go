@@ -94,7 +94,7 @@ func (e *jamEngine[T, P]) serializeSecond(typ metrics.NodeType, havePrelim bool,
 func (e *jamEngine[T, P]) recursiveDeepening(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec, hint *game.Move, ent tt.Entry, have bool) (prelim game.Value, havePrelim, ok bool) {
 	tableMove := have && ent.Move != game.NoMove && ent.Depth >= depth-1
 	if e.opt.RID && depth >= 2 && !tableMove {
-		e.cnt.rid.Add(1)
+		e.local(c).rid++
 		g := e.frames.Get(c)
 		g.pos = f.pos
 		v, m, ok := e.jam(c, g, ply, depth-1, alpha, beta, typ, rec)

@@ -111,6 +111,19 @@ type JamboreeWork struct {
 	RIDSearches    int64 `json:"rid_searches"`    // recursive iterative deepening searches
 	DeferredWaits  int64 `json:"deferred_waits"`  // waits for a search in progress
 	DeferredHits   int64 `json:"deferred_hits"`   // waits whose result answered the search
+	// DeferredWaitsAbove are the waits (among DeferredWaits) made by
+	// Jamboree's own nodes above the grain.
+	DeferredWaitsAbove int64 `json:"deferred_waits_above_grain"`
+	// DeferredRefused counts the waits for a search above the grain not
+	// made because they could not end: the search waited for contains the
+	// waiter, or needs a task the waiter runs nested on (see
+	// busyRegistry). The waiter searched the position itself.
+	DeferredRefused int64 `json:"deferred_refused"`
+	// DeferredGiveUps counts the waits for a search above the grain that
+	// ran out of their budget (a possible cycle through other processors,
+	// or only a slow search); the waiter then searched the position
+	// itself. Their time is in DeferredWaitTime.
+	DeferredGiveUps int64 `json:"deferred_give_ups"`
 	// DeferredWaitTime is the time the waits took in the machine's clock
 	// (virtual units on the simulator; on the pool it is 0 — see
 	// sched.Stats.BlockedShared for the wall time of all shared waits).
@@ -121,19 +134,34 @@ type JamboreeWork struct {
 	PostAbortVisits int64 `json:"post_abort_visits"`
 }
 
-// jamCounters are the engine-wide event counters (atomics: any processor
-// may bump them; they are only read after the run).
+// jamCounters are the engine-wide counters of rarer events (atomics: any
+// processor may bump them; they are only read after the run).
 type jamCounters struct {
-	parallel, serial, tests, failedTests, failHighs, ser2, rid atomic.Int64
-	waits, hits, waitTime, postAbort                           atomic.Int64
+	waits, hits, waitTime, postAbort atomic.Int64
+	waitsAbove, refused, giveUps     atomic.Int64
 }
 
-func (j *jamCounters) fill(w *JamboreeWork, r *workRec) {
+// jamLocal is one processor's counters of the per-node events, padded to
+// its own cache lines (only that processor's tasks write it).
+type jamLocal struct {
+	parallel, serial, tests, failedTests, failHighs, ser2, rid int64
+	_                                                          [128 - 56]byte
+}
+
+func (j *jamCounters) fill(w *JamboreeWork, r *workRec, locals []jamLocal) {
 	w.Nodes = r.nodes
 	w.Failed, w.Cutoff, w.Aborted = byType(r.failed), byType(r.cutoff), byType(r.aborted)
-	w.ParallelNodes, w.SerialSearches = j.parallel.Load(), j.serial.Load()
-	w.Tests, w.FailedTests, w.FailHighs = j.tests.Load(), j.failedTests.Load(), j.failHighs.Load()
-	w.Serialized2, w.RIDSearches = j.ser2.Load(), j.rid.Load()
+	for i := range locals {
+		l := &locals[i]
+		w.ParallelNodes += l.parallel
+		w.SerialSearches += l.serial
+		w.Tests += l.tests
+		w.FailedTests += l.failedTests
+		w.FailHighs += l.failHighs
+		w.Serialized2 += l.ser2
+		w.RIDSearches += l.rid
+	}
 	w.DeferredWaits, w.DeferredHits, w.DeferredWaitTime = j.waits.Load(), j.hits.Load(), j.waitTime.Load()
+	w.DeferredWaitsAbove, w.DeferredRefused, w.DeferredGiveUps = j.waitsAbove.Load(), j.refused.Load(), j.giveUps.Load()
 	w.PostAbortVisits = j.postAbort.Load()
 }

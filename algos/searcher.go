@@ -52,7 +52,8 @@ type Searcher[T any, P game.Position[T]] struct {
 	// HookMask makes the Hook be called only at nodes whose count has
 	// these bits clear (0: every node; 15: every 16th). A Hook that
 	// counts nodes itself needs 0; one that only polls for an abort can
-	// poll less often.
+	// poll less often. It must be 2^k − 1 with k ≤ 10; change it (and
+	// Hook) only before Start.
 	HookMask uint64
 	Opt      Options
 	// ForcedCaptures selects the checkers rule for quiescence: while
@@ -69,6 +70,10 @@ type Searcher[T any, P game.Position[T]] struct {
 	deadline time.Time
 	stopped  bool
 	err      error
+	// tick counts down the nodes to the next call of the Hook or poll
+	// (visit's slow path), so that the per-node cost is one decrement
+	// and one branch that is almost never taken.
+	tick int64
 
 	horizon   uint64 // horizon nodes reached (a search without any is exact at every deeper depth)
 	rootMove  game.Move
@@ -119,6 +124,7 @@ func (s *Searcher[T, P]) Stopped() bool { return s.stopped }
 // a parallel search calls it before using the search methods directly.
 func (s *Searcher[T, P]) Start(ctx context.Context, deadline time.Time) {
 	s.ctx, s.deadline, s.stopped, s.err = ctx, deadline, false, nil
+	s.tick = 0 // the next visit realigns the countdown (Hook may have changed)
 }
 
 // Err is the context's error if the search was cancelled.
@@ -143,20 +149,35 @@ func (s *Searcher[T, P]) RootMove() (game.Move, game.Value) { return s.rootMove,
 // the Searcher's own storage: copy it to keep it).
 func (s *Searcher[T, P]) PV() []game.Move { return s.pv[0][:s.pvLen[0]] }
 
-// visit counts a node, calls the hook and polls for the end of the search
-// every 1024 nodes. It reports whether the search must stop.
+// visit counts a node, calls the hook at every node whose count has the
+// HookMask bits clear and polls for the end of the search every 1024
+// nodes. It reports whether the search must stop.
 func (s *Searcher[T, P]) visit(ply int) bool {
 	s.Counters.Nodes++
 	if ply > s.Counters.MaxPlyReached {
 		s.Counters.MaxPlyReached = ply
 	}
-	if s.Hook != nil && s.Counters.Nodes&s.HookMask == 0 && s.Hook.Node() {
-		s.stopped = true
-	}
-	if s.Counters.Nodes&pollMask == 0 {
-		s.poll()
+	if s.tick--; s.tick <= 0 {
+		s.periodic()
 	}
 	return s.stopped
+}
+
+// periodic is visit's slow path, taken at the nodes where the Hook or the
+// poll is due; it sets the countdown to the next such node.
+func (s *Searcher[T, P]) periodic() {
+	n := s.Counters.Nodes
+	period := uint64(pollMask + 1)
+	if s.Hook != nil {
+		if n&s.HookMask == 0 && s.Hook.Node() {
+			s.stopped = true
+		}
+		period = min(period, s.HookMask+1)
+	}
+	if n&pollMask == 0 {
+		s.poll()
+	}
+	s.tick = int64(period - n&(period-1))
 }
 
 func (s *Searcher[T, P]) poll() {

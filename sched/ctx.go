@@ -47,6 +47,14 @@ type Ctx interface {
 	// SpawnAt is Spawn with an explicit level (depth in the search tree),
 	// the key of steal ordering by levels (*Socrates §4.3).
 	SpawnAt(level int, fn func(Ctx) any) *Task
+	// SpawnIndexedAt is SpawnAt calling fn(c, i), with a handle whose
+	// Index is i: siblings share one closure, so the spawn allocates only
+	// the Task (none once Release has recycled some).
+	SpawnIndexedAt(level int, fn func(c Ctx, i int) any, i int) *Task
+	// Release hands back the handle of a finished child the caller will
+	// not use again: the runtime recycles the Task once it is joined
+	// (Sync, or the end of the caller).
+	Release(t *Task)
 	// SpawnOn posts fn as a child pinned to processor proc mod NumProcs():
 	// a long-lived process (PVSplit's searchers, PARSSS*'s N processes,
 	// root-split searchers). Pinned tasks are never stolen. On the

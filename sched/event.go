@@ -53,7 +53,7 @@ func (e *Event) Signal(c Ctx) {
 	e.mu.Unlock()
 	if m := t.m; m.sim {
 		for _, w := range ws {
-			if q := w.p; q.state == stParked && q.waitTask == w && q.waitObj == any(e) {
+			if q := w.p; q != nil && q.state == stParked && q.waitTask == w && q.waitObj == any(e) {
 				m.wake(q, e.at+m.cm.Wake)
 			}
 		}
@@ -151,7 +151,7 @@ func (cv *Cond) Broadcast(c Ctx) {
 	if m := t.m; m.sim {
 		at := t.p.now + m.cm.Wake
 		for _, w := range ws {
-			if q := w.p; q.state == stParked && q.waitTask == w && q.waitObj == any(cv) {
+			if q := w.p; q != nil && q.state == stParked && q.waitTask == w && q.waitObj == any(cv) {
 				m.wake(q, at)
 			}
 		}

@@ -133,6 +133,24 @@ func (t *Task) SpawnAt(level int, fn func(Ctx) any) *Task {
 	return t.spawn(int32(level), -1, fn, nil, 0, false)
 }
 
+// SpawnIndexedAt posts a child at an explicit level that calls fn(c, i)
+// (Ctx).
+func (t *Task) SpawnIndexedAt(level int, fn func(Ctx, int) any, i int) *Task {
+	return t.spawn(int32(level), -1, nil, fn, i, false)
+}
+
+// Index is the i a task was spawned with by SpawnIndexedAt or GoIndexed.
+func (t *Task) Index() int { return t.idx }
+
+// Release marks k, a finished child of t, for recycling when t joins it
+// (Ctx). k must be done and its handle must not be used afterwards.
+func (t *Task) Release(k *Task) {
+	if k.parent != t || !k.done.Load() {
+		panic("sched: Release of a task that is not a finished child")
+	}
+	k.recycle = true
+}
+
 // SpawnOn posts a child pinned to a processor (Ctx).
 func (t *Task) SpawnOn(proc int, fn func(Ctx) any) *Task {
 	pin := int32(0)
