@@ -112,8 +112,10 @@ type jamEngine[T any, P game.Position[T]] struct {
 type jamFrame[T any] struct {
 	pos   T
 	moves [game.MaxMoves]game.Move
-	kids  [game.MaxMoves]jamKid
-	pend  []*sched.Task // the tests still running, in move order
+	// kids and sorted grow to the widest node the frame served: frames
+	// are per processor, and the infinite simulated machine has many.
+	kids []jamKid
+	pend []*sched.Task // the tests still running, in move order
 	// test runs the test of child i (J8) as a task; made once per frame,
 	// so that a spawn allocates no closure. tPly, tDepth and tTyp are the
 	// node's, set before its tests are spawned.
@@ -125,7 +127,7 @@ type jamFrame[T any] struct {
 	// best move first, sortRest the others after the first child.
 	scores [game.MaxMoves]int32
 	scored bool
-	sorted [game.MaxMoves]scoredMove
+	sorted []scoredMove
 	pvLen  int
 	pv     [game.MaxPly]game.Move
 	// alpha is the node's current α, shared with its running tests:
@@ -576,6 +578,9 @@ func (f *jamFrame[T]) sortRest(n int) {
 	if !f.scored || n <= 2 {
 		return
 	}
+	if cap(f.sorted) < n-1 {
+		f.sorted = make([]scoredMove, n-1, max(n-1, 2*cap(f.sorted)))
+	}
 	buf := f.sorted[:n-1]
 	for i := range buf {
 		buf[i] = scoredMove{f.moves[i+1], f.scores[i+1]}
@@ -678,6 +683,9 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 	f.tPly, f.tDepth, f.tTyp = ply, depth, typ
 	level := ply + 1
 	e.local(c).tests += int64(n - start)
+	if len(f.kids) < n {
+		f.kids = make([]jamKid, n, max(n, 2*len(f.kids)))
+	}
 	for i := start; i < n; i++ {
 		f.kids[i] = jamKid{}
 	}
