@@ -689,18 +689,13 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 	for i := start; i < n; i++ {
 		f.kids[i] = jamKid{}
 	}
-	if e.levels {
-		for i := start; i < n; i++ {
-			f.kids[i].task = c.SpawnIndexedAt(level, f.test, i)
-		}
-	} else {
-		for i := n - 1; i >= start; i-- {
-			f.kids[i].task = c.SpawnIndexedAt(level, f.test, i)
-		}
-	}
-	pend := f.pend[:0]
+	// Without levels the children are spawned last first, so that the
+	// owner's LIFO pops the first child first; with levels in move order
+	// (each level runs oldest first).
+	pend := f.pend[:n-start]
+	c.SpawnRangeAt(level, f.test, start, n, !e.levels, pend)
 	for i := start; i < n; i++ {
-		pend = append(pend, f.kids[i].task)
+		f.kids[i].task = pend[i-start]
 	}
 	next, cut, aborted := start, -1, false
 	for cut < 0 && !aborted {

@@ -51,6 +51,10 @@ type Ctx interface {
 	// Index is i: siblings share one closure, so the spawn allocates only
 	// the Task (none once Release has recycled some).
 	SpawnIndexedAt(level int, fn func(c Ctx, i int) any, i int) *Task
+	// SpawnRangeAt is SpawnIndexedAt for every i in [lo, hi), in
+	// increasing order (decreasing when reverse), storing i's handle in
+	// out[i−lo]. On the pool the children are posted under one lock.
+	SpawnRangeAt(level int, fn func(c Ctx, i int) any, lo, hi int, reverse bool, out []*Task)
 	// Release hands back the handle of a finished child the caller will
 	// not use again: the runtime recycles the Task once it is joined
 	// (Sync, or the end of the caller).

@@ -139,6 +139,72 @@ func (t *Task) SpawnIndexedAt(level int, fn func(Ctx, int) any, i int) *Task {
 	return t.spawn(int32(level), -1, nil, fn, i, false)
 }
 
+// SpawnRangeAt spawns fn(c, i) for i in [lo, hi) (Ctx). The simulator
+// spawns them one by one (each spawn is charged and may yield); the pool
+// links them into the abort table with one store and posts them to the
+// deque under one lock.
+func (t *Task) SpawnRangeAt(level int, fn func(Ctx, int) any, lo, hi int, reverse bool, out []*Task) {
+	n := hi - lo
+	if n <= 0 {
+		return
+	}
+	at := func(j int) int {
+		if reverse {
+			return hi - 1 - j
+		}
+		return lo + j
+	}
+	p := t.p
+	m := p.m
+	if m.sim || p.costs[Spawn] != 0 {
+		for j := range n {
+			i := at(j)
+			out[i-lo] = t.spawn(int32(level), -1, nil, fn, i, false)
+		}
+		return
+	}
+	p.spawns += int64(n)
+	p.counts[Spawn] += int64(n)
+	first := t.head.Load()
+	if first == nil || int32(level) < t.kidMin {
+		t.kidMin = int32(level)
+	}
+	t.pending.Add(int32(n))
+	for j := range n {
+		i := at(j)
+		var k *Task
+		if f := len(p.taskFree); f > 0 {
+			k = p.taskFree[f-1]
+			p.taskFree = p.taskFree[:f-1]
+		} else {
+			k = new(Task)
+		}
+		k.m, k.parent, k.level, k.pin, k.span = m, t, int32(level), -1, t.span
+		k.fni, k.idx = fn, i
+		k.abortAt.Store(never)
+		k.sibling = first
+		first = k
+		out[i-lo] = k
+	}
+	t.head.Store(first)
+	// As in spawn: a concurrent abort walk sees them all, or they see
+	// the parent's mark here.
+	if a := t.abortAt.Load(); a != never {
+		for _, k := range out[:n] {
+			k.abortAt.Store(a + m.abortHop)
+		}
+	}
+	p.mu.Lock()
+	for j := range n {
+		p.dq.push(out[at(j)-lo])
+	}
+	p.size.Store(int32(p.dq.n))
+	p.mu.Unlock()
+	if m.sleepers.Load() > 0 {
+		m.wakeOne(p)
+	}
+}
+
 // Index is the i a task was spawned with by SpawnIndexedAt or GoIndexed.
 func (t *Task) Index() int { return t.idx }
 
