@@ -329,8 +329,8 @@ func (j *JamboreeReport) writeText(w io.Writer, s *sched.Stats) {
 	line("aborted", k.Aborted)
 	fmt.Fprintf(w, "  parallel nodes %d, serial searches %d, tests %d, failed tests %d, fail-high aborts %d, serialized second children %d, rid searches %d\n",
 		k.ParallelNodes, k.SerialSearches, k.Tests, k.FailedTests, k.FailHighs, k.Serialized2, k.RIDSearches)
-	fmt.Fprintf(w, "  deferred waits %d (answered %d, waited %d units; blocked on shared state %d %s), post-abort visits %d\n",
-		k.DeferredWaits, k.DeferredHits, k.DeferredWaitTime, s.BlockedShared, s.TimeUnit, k.PostAbortVisits)
+	fmt.Fprintf(w, "  deferred waits %d (above the grain %d; answered %d, given up %d, refused as unsafe %d; waited %d units; blocked on shared state %d %s), post-abort visits %d\n",
+		k.DeferredWaits, k.DeferredWaitsAbove, k.DeferredHits, k.DeferredGiveUps, k.DeferredRefused, k.DeferredWaitTime, s.BlockedShared, s.TimeUnit, k.PostAbortVisits)
 	fmt.Fprintf(w, "  serial scout: value %d, nodes %d, W_serial %d, %.3f s; efficiency W_serial/W %.3f, speedup %.2f\n",
 		j.SerialValue, j.SerialNodes, j.SerialWork, j.SerialSeconds, j.Efficiency, j.Speedup)
 }
