@@ -172,7 +172,7 @@ type jamWorker[T any, P game.Position[T]] struct {
 // Node is the Hook of the serial Scout. On the simulator it is called at
 // every node and makes one sched.Node charge and one abort poll, since the
 // simulator's clock orders the processors node by node. On the pool
-// (batch) it only polls for an abort, every 16th node (Searcher.HookMask):
+// (batch) it only polls for an abort, every 64th node (Searcher.HookMask):
 // the serial search's nodes are read from the Searcher's counter and
 // charged at its end (flush), so the pool's W and C come out the same and
 // the per-node cost is one masked test.
@@ -290,6 +290,11 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		res.TT.Stores += w.s.TTStats.Stores
 		res.TT.Overwrites += w.s.TTStats.Overwrites
 	}
+	for _, w := range e.all {
+		putSearcher(w.s)
+		w.s = nil
+	}
+	e.all = nil
 	e.mu.Unlock()
 	res.Serial.Finalize()
 	res.TT.Fill, res.TT.Entries = table.Fill(), table.Len()
@@ -321,11 +326,10 @@ func (e *jamEngine[T, P]) newWorker() *jamWorker[T, P] {
 	if e.opt.DistTT {
 		tab = e.table.View(w)
 	}
-	w.s = NewSearcher[T, P](o, tab)
-	w.s.TT = tab // NewSearcher would make a private table for a nil one
+	w.s = getSearcher[T, P](o, tab) // from earlier searches, or new
 	w.s.Hook = w
 	if e.batch {
-		w.s.HookMask = 15
+		w.s.HookMask = 63
 	}
 	w.s.ForcedCaptures = e.forced
 	w.s.Start(nil, time.Time{})

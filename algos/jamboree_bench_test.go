@@ -105,6 +105,17 @@ func BenchmarkJamboreeWide2(b *testing.B) {
 	benchJamVsScout[synth.Position](b, []*synth.Position{tree.Root()}, opt, 2)
 }
 
+// BenchmarkJamboreeWide1: the same tree on one pool worker against the
+// serial Scout (the overhead behind Wide2's speedup).
+func BenchmarkJamboreeWide1(b *testing.B) {
+	tree, err := synth.Parse("ordered:b=32,d=8,seed=1,order=p0.95")
+	if err != nil {
+		b.Fatal(err)
+	}
+	opt := Options{Depth: 8, Grain: 4}
+	benchJamVsScout[synth.Position](b, []*synth.Position{tree.Root()}, opt, 1)
+}
+
 // BenchmarkJamboreeBK1Serial: the whole search below the grain (one
 // serial Scout call through the Hook) on one worker: the cost of the
 // per-node charge and abort poll alone.
