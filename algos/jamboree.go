@@ -816,6 +816,13 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 		return
 	}
 	aT := f.alpha.Load() // J8 reads the node's α as it starts
+	if ply, depth := f.tPly+1, f.tDepth-1; depth <= e.opt.Grain && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence) {
+		// At the grain (jam's serial case), without a frame.
+		e.local(c).serial++
+		v, ok := e.serialPlay(c, &f.pos, f.moves[i], ply, depth, -aT-1, -aT, f.tTyp.Child(i), &k.rec)
+		k.val, k.ok, k.alpha = -v, ok, aT
+		return
+	}
 	g := e.frames.Get(c)
 	P(&f.pos).Play(f.moves[i], &g.pos)
 	v, _, ok := e.jam(c, g, f.tPly+1, f.tDepth-1, -aT-1, -aT, f.tTyp.Child(i), &k.rec)

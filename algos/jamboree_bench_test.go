@@ -22,17 +22,19 @@ func benchJamVsScout[T any, P game.Position[T]](b *testing.B, roots []*T, opt Op
 	sopt := opt
 	sopt.Algo = AlgoScout
 	sopt.Serialize2, sopt.Deferred, sopt.RID, sopt.Grain, sopt.DistTT = false, false, false, 0, false
-	s := NewSearcher[T, P](sopt, nil)
+	// One table for both, cleared before every search: the same memory,
+	// so that where the allocator put two tables does not count.
+	table := tt.New(opt.TTBits)
+	s := NewSearcher[T, P](sopt, table)
 	jopt := opt
 	jopt.Algo = AlgoJamboree
 	cfg := sched.Config{Machine: "pool", P: workers, ProfileBuckets: -1}
-	table := tt.New(opt.TTBits)
 	var tScout, tJam time.Duration
 	var nScout, nJam int64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, r := range roots {
-			s.TT.Clear()
+			table.Clear()
 			s.ResetOrdering()
 			t0 := time.Now()
 			if _, err := s.Run(ctx, r, nil); err != nil {

@@ -163,12 +163,35 @@ func (e *jamEngine[T, P]) serial(c sched.Ctx, f *jamFrame[T], ply, depth int, al
 	}
 	w := e.workers.Get(c)
 	defer e.workers.Put(c, w)
+	w.s.Stack.Pos[ply] = f.pos
+	return e.serialAt(c, w, f, ply, depth, alpha, beta, typ, rec)
+}
+
+// serialPlay is serial for the child of pos by move m, played straight
+// into the worker's stack (a test's child: no frame, no copy of it, no
+// principal variation).
+func (e *jamEngine[T, P]) serialPlay(c sched.Ctx, pos *T, m game.Move, ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, bool) {
+	if c.Aborted() {
+		return 0, false
+	}
+	w := e.workers.Get(c)
+	defer e.workers.Put(c, w)
+	P(pos).Play(m, &w.s.Stack.Pos[ply])
+	v, _, ok := e.serialAt(c, w, nil, ply, depth, alpha, beta, typ, rec)
+	return v, ok
+}
+
+// serialAt runs the worker's serial Scout on the position at its stack's
+// ply, with deferred reads when opt.Deferred; f (nil: none wanted)
+// receives the principal variation.
+func (e *jamEngine[T, P]) serialAt(c sched.Ctx, w *jamWorker[T, P], f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
 	w.c, w.t, w.rec = c, c.Self(), rec
 	s := w.s
+	pos := P(&s.Stack.Pos[ply])
 	var own *busyRec
 	var key uint64
-	if e.opt.Deferred && depth >= 1 && ply > 0 && !P(&f.pos).Draw() {
-		key = P(&f.pos).Hash()
+	if e.opt.Deferred && depth >= 1 && ply > 0 && !pos.Draw() {
+		key = pos.Hash()
 		v, decided, r, ok := e.deferIn(c, s.TT, false, key, ply, depth, alpha, beta)
 		if !ok {
 			return 0, game.NoMove, false
@@ -180,7 +203,6 @@ func (e *jamEngine[T, P]) serial(c sched.Ctx, f *jamFrame[T], ply, depth int, al
 	}
 	s.Start(nil, time.Time{})
 	w.begin()
-	s.Stack.Pos[ply] = f.pos
 	s.SetNodeType(ply, typ)
 	v := s.Scout(ply, depth, alpha, beta)
 	w.flush()
@@ -188,8 +210,8 @@ func (e *jamEngine[T, P]) serial(c sched.Ctx, f *jamFrame[T], ply, depth int, al
 	if own != nil {
 		e.deferOut(c, s.TT, false, own, key, v, alpha, beta, stopped)
 	}
-	if stopped {
-		return 0, game.NoMove, false
+	if stopped || f == nil {
+		return v, game.NoMove, !stopped
 	}
 	f.pvLen = copy(f.pv[:], s.pv[ply][:s.pvLen[ply]])
 	best := game.NoMove
