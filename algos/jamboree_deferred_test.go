@@ -2,7 +2,6 @@ package algos
 
 import (
 	"context"
-	"math/rand/v2"
 	"reflect"
 	"testing"
 	"time"
@@ -135,15 +134,7 @@ func TestJamboreeDeferredValues(t *testing.T) {
 	if testing.Short() {
 		trees = 60
 	}
-	r := rand.New(rand.NewPCG(23, 29))
-	for i := range trees {
-		name := randomTreeName(r, i)
-		tree, err := synth.Parse(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		depth := max(tree.Depth(), 1)
-		want := refNegamax(tree.Root(), depth)
+	eachRandomTree(t, 23, 29, trees, func(i int, name string, tree *synth.Tree, depth int, want game.Value) {
 		for j := range 3 {
 			opt, cfg := deferCombo(i*3+j, Options{Depth: depth})
 			res, _, err := RunJamboree[synth.Position](ctx, tree.Root(), opt, cfg)
@@ -154,7 +145,7 @@ func TestJamboreeDeferredValues(t *testing.T) {
 				t.Fatalf("%s %s: value %d, want %d", name, jamName(opt, cfg), res.Value, want)
 			}
 		}
-	}
+	})
 	t.Logf("chess and checkers: waits %d (above the grain %d), answered %d, refused %d, given up %d",
 		total.DeferredWaits, total.DeferredWaitsAbove, total.DeferredHits, total.DeferredRefused, total.DeferredGiveUps)
 	if total.DeferredWaitsAbove == 0 {

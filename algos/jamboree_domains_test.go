@@ -2,7 +2,6 @@ package algos
 
 import (
 	"context"
-	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -77,16 +76,8 @@ func TestJamboreeTableOn(t *testing.T) {
 	if testing.Short() {
 		trees = 100
 	}
-	r := rand.New(rand.NewPCG(17, 19))
 	ctx := context.Background()
-	for i := range trees {
-		name := randomTreeName(r, i)
-		tree, err := synth.Parse(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		depth := max(tree.Depth(), 1)
-		want := refNegamax(tree.Root(), depth)
+	eachRandomTree(t, 17, 19, trees, func(i int, name string, tree *synth.Tree, depth int, want game.Value) {
 		for j := range 3 {
 			k := i*3 + j
 			cfg := jamMachines[k%len(jamMachines)]
@@ -102,7 +93,7 @@ func TestJamboreeTableOn(t *testing.T) {
 				t.Fatalf("%s %s dist=%t: value %d, want %d", name, jamName(opt, cfg), opt.DistTT, res.Value, want)
 			}
 		}
-	}
+	})
 }
 
 // TestJamboreeDeterministic: a simulated run repeated with the same seed

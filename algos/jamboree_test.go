@@ -3,7 +3,6 @@ package algos
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"splitpoint/game"
@@ -48,17 +47,9 @@ func TestJamboreeSyntheticValues(t *testing.T) {
 	if testing.Short() {
 		trees = 200
 	}
-	r := rand.New(rand.NewPCG(11, 13))
 	ctx := context.Background()
 	runs := 0
-	for i := range trees {
-		name := randomTreeName(r, i)
-		tree, err := synth.Parse(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		depth := max(tree.Depth(), 1)
-		want := refNegamax(tree.Root(), depth)
+	eachRandomTree(t, 11, 13, trees, func(i int, name string, tree *synth.Tree, depth int, want game.Value) {
 		for j := range 4 {
 			k := i*4 + j
 			cfg := jamMachines[k%len(jamMachines)]
@@ -74,7 +65,7 @@ func TestJamboreeSyntheticValues(t *testing.T) {
 				t.Fatalf("%s %s: value %d, want %d", name, jamName(opt, cfg), res.Value, want)
 			}
 		}
-	}
+	})
 	t.Logf("%d runs", runs)
 }
 

@@ -66,6 +66,23 @@ func randomTreeName(r *rand.Rand, i int) string {
 	}
 }
 
+// eachRandomTree calls fn for n trees drawn by randomTreeName from the
+// generator seeded (s1, s2), with the depth to search them to (the tree's,
+// at least 1) and their negamax value at that depth (refNegamax).
+func eachRandomTree(t *testing.T, s1, s2 uint64, n int, fn func(i int, name string, tree *synth.Tree, depth int, want game.Value)) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(s1, s2))
+	for i := range n {
+		name := randomTreeName(r, i)
+		tree, err := synth.Parse(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		depth := max(tree.Depth(), 1)
+		fn(i, name, tree, depth, refNegamax(tree.Root(), depth))
+	}
+}
+
 // configs are the option sets every algorithm must agree under.
 func configs(algo string) []Options {
 	full := Options{Algo: algo, TTMove: true, MVVLVA: true, Killers: true, History: true}

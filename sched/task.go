@@ -172,13 +172,7 @@ func (t *Task) SpawnRangeAt(level int, fn func(Ctx, int) any, lo, hi int, revers
 	t.pending.Add(int32(n))
 	for j := range n {
 		i := at(j)
-		var k *Task
-		if f := len(p.taskFree); f > 0 {
-			k = p.taskFree[f-1]
-			p.taskFree = p.taskFree[:f-1]
-		} else {
-			k = new(Task)
-		}
+		k := p.newTask()
 		k.m, k.parent, k.level, k.pin, k.span = m, t, int32(level), -1, t.span
 		k.fni, k.idx = fn, i
 		k.abortAt.Store(never)
@@ -241,13 +235,7 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any,
 	} else {
 		p.counts[Spawn]++
 	}
-	var k *Task
-	if n := len(p.taskFree); n > 0 {
-		k = p.taskFree[n-1]
-		p.taskFree = p.taskFree[:n-1]
-	} else {
-		k = new(Task)
-	}
+	k := p.newTask()
 	k.m, k.parent, k.fn, k.level, k.pin, k.span = m, t, fn, level, pin, t.span
 	k.fni, k.idx, k.recycle = fni, idx, recycle
 	k.abortAt.Store(never)
@@ -269,6 +257,17 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any,
 		m.push(p, k)
 	}
 	return k
+}
+
+// newTask takes a zeroed Task from the processor's free list (recycled
+// by joinKids), or allocates one.
+func (p *proc) newTask() *Task {
+	if n := len(p.taskFree); n > 0 {
+		k := p.taskFree[n-1]
+		p.taskFree = p.taskFree[:n-1]
+		return k
+	}
+	return new(Task)
 }
 
 // Sync waits for all children and joins their timestamps (Ctx).
