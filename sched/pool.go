@@ -19,12 +19,13 @@ import (
 // slower (97.7 ms against 92.7 ms alone on a Jamboree search with nothing
 // to steal), and the waits at the end of parallel loops went through the
 // OS: Jamboree's 2-worker speedup was 1.44–1.70 on BK.01–04 and 1.64–1.90
-// on the wide synthetic tree. Spinning up to 1 ms and sleeping at most
-// 10 ms: 1.79–1.90 and 1.88–1.95. Every event an idle worker waits for
-// wakes it, so the timer is only a backstop.
+// on the wide synthetic tree. Spinning up to 1 ms: 1.71–1.92 and
+// 1.77–1.96; up to 5 ms: 1.82–1.91 and 1.70–2.00 (BENCHMARKS.md). Every
+// event an idle worker waits for wakes it, so the timer is only a
+// backstop.
 const (
 	spinRounds = 8
-	spinFor    = 1000 * time.Microsecond
+	spinFor    = 5 * time.Millisecond
 	sleepMin   = 100 * time.Microsecond
 	sleepMax   = 10 * time.Millisecond
 )
