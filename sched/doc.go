@@ -5,8 +5,8 @@ package sched
 // One scheduler, two clocks. Both machines run the same scheduling code:
 // proc.find (mail, own deque, steal), proc.run (a task to its end, then an
 // implicit Sync) and proc.waitKids (the helpful wait). What differs is
-// time and idleness: a pool worker is a goroutine that backs off and sleeps
-// when it finds nothing; a simulated processor is a coroutine (iter.Pull)
+// time and idleness: a pool worker is a goroutine that spins (yielding) and
+// then sleeps when it finds nothing (pool.go: backoff); a simulated processor is a coroutine (iter.Pull)
 // that parks, and the event loop in sim.go resumes the processor with the
 // smallest virtual clock. Charge is the same code on both: on the pool the
 // processor's "clock" is simply the work it has charged and the horizon is
