@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"splitpoint/game"
-	"splitpoint/games/synth"
 )
 
 // ErrIterSSSMemory is returned by IterSSS when the memory M it is given is
@@ -26,12 +25,12 @@ func IterSSSMinMemory(depth, branching int) int {
 }
 
 // IterSSSBranching is the b that IterSSS uses for M0 at root: the widest
-// node of a synthetic tree (any position with a Tree() *synth.Tree method),
-// and game.MaxMoves for any other domain (whose
+// node of a synthetic tree (any position that is a game.Widther), and
+// game.MaxMoves for any other domain (whose
 // branching factor is not known in advance).
 func IterSSSBranching[T any](root *T) int {
-	if p, ok := any(root).(interface{ Tree() *synth.Tree }); ok {
-		return p.Tree().Width()
+	if p, ok := any(root).(game.Widther); ok {
+		return p.MaxWidth()
 	}
 	return game.MaxMoves
 }

@@ -60,7 +60,7 @@ func RunJamboree[T any, P game.Position[T]](ctx context.Context, root *T, opt Op
 // none; opt.TTBits is then ignored), e.g. one cleared between benchmark
 // runs instead of allocated anew.
 func RunJamboreeTable[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config, table *tt.Table) (*JamboreeResult, *sched.Stats, error) {
-	if err := opt.ValidateJamboree(); err != nil {
+	if err := opt.ValidateParallel(); err != nil {
 		return nil, nil, err
 	}
 	r, st, err := sched.Run(ctx, cfg, func(c sched.Ctx) any {
@@ -70,10 +70,11 @@ func RunJamboreeTable[T any, P game.Position[T]](ctx context.Context, root *T, o
 	return res, st, err
 }
 
-// ValidateJamboree checks the options of a Jamboree search.
-func (o Options) ValidateJamboree() error {
+// ValidateParallel checks the options of a parallel search: a fixed depth
+// (iterative deepening goes up to it), the grain, the table.
+func (o Options) ValidateParallel() error {
 	if o.Depth < 1 || o.Depth > MaxDepth {
-		return fmt.Errorf("jamboree searches to a fixed depth: give a depth 1..%d", MaxDepth)
+		return fmt.Errorf("%s searches to a fixed depth: give --depth 1..%d", o.Algo, MaxDepth)
 	}
 	if o.Grain < 0 || o.Grain > MaxDepth {
 		return fmt.Errorf("grain %d out of range (allowed: 0..%d plies of remaining depth)", o.Grain, MaxDepth)
@@ -239,10 +240,8 @@ func chargeTT(c sched.Ctx, key uint64) {
 // opt.Iterative the root iterates depths 1…opt.Depth (with aspiration
 // windows of opt.Aspiration); Jamboree returns a *JamboreeResult.
 func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *tt.Table, cfg sched.Config) *JamboreeResult {
-	e := &jamEngine[T, P]{opt: opt, table: table, levels: cfg.Levels, batch: cfg.Machine != "sim"}
-	if d, ok := any(root).(domainer); ok {
-		e.forced = d.Domain() == "checkers"
-	}
+	e := &jamEngine[T, P]{opt: opt, table: table, levels: cfg.Levels, batch: !cfg.IsSim()}
+	e.forced = game.CapturesForced(any(root))
 	e.frames = sched.NewFreeList(c, func() *jamFrame[T] {
 		f := &jamFrame[T]{pend: make([]*sched.Task, 0, game.MaxMoves)}
 		f.test = func(c sched.Ctx, i int) any { e.test(c, f, i); return nil }
@@ -251,7 +250,9 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 	e.workers = sched.NewFreeList(c, e.newWorker)
 	e.locals = make([]jamLocal, c.NumProcs())
 	table.NewSearch()
-	res := &JamboreeResult{Options: opt, Variants: opt.VariantString()}
+	o := opt
+	o.DistTT = false // reported on its own (dist-tt=…)
+	res := &JamboreeResult{Options: opt, Variants: o.VariantString()}
 	f := e.frames.Get(c)
 	f.pos = *root
 	var total workRec

@@ -28,7 +28,7 @@ func benchJamVsScout[T any, P game.Position[T]](b *testing.B, roots []*T, opt Op
 	s := NewSearcher[T, P](sopt, table)
 	jopt := opt
 	jopt.Algo = AlgoJamboree
-	cfg := sched.Config{Machine: "pool", P: workers, ProfileBuckets: -1}
+	cfg := sched.Config{Machine: sched.PoolOf(workers), ProfileBuckets: -1}
 	var tScout, tJam time.Duration
 	var nScout, nJam int64
 	b.ResetTimer()

@@ -16,8 +16,8 @@ import (
 // deferMachines are the machines of the deferred-read tests: pool workers
 // {1, 2, 4, 8} and simulated P {1, 2, 16, 256, inf}.
 var deferMachines = []sched.Config{
-	{Machine: "pool", P: 1}, {Machine: "pool", P: 2}, {Machine: "pool", P: 4}, {Machine: "pool", P: 8},
-	{Machine: "sim", P: 1}, {Machine: "sim", P: 2}, {Machine: "sim", P: 16}, {Machine: "sim", P: 256}, {Machine: "sim", P: 0},
+	{Machine: sched.PoolOf(1)}, {Machine: sched.PoolOf(2)}, {Machine: sched.PoolOf(4)}, {Machine: sched.PoolOf(8)},
+	{Machine: sched.SimOf(1)}, {Machine: sched.SimOf(2)}, {Machine: sched.SimOf(16)}, {Machine: sched.SimOf(256)}, {Machine: sched.SimOf(0)},
 }
 
 // deferVariants are deferred reads alone and with every other variant.
@@ -171,7 +171,7 @@ func TestJamboreeDeferredAboveGrain(t *testing.T) {
 	for _, bits := range []int{0, 16} {
 		opt := base
 		opt.Algo, opt.Grain, opt.Deferred, opt.TTBits = AlgoJamboree, 1, true, bits
-		res, st, err := RunJamboree[chess.Position](ctx, root, opt, sched.Config{Machine: "sim", P: 32, Seed: 1})
+		res, st, err := RunJamboree[chess.Position](ctx, root, opt, sched.Config{Machine: sched.SimOf(32), Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -184,7 +184,7 @@ func TestJamboreeDeferredAboveGrain(t *testing.T) {
 		if bits == 0 && res.Value != ref.Value {
 			t.Errorf("value %d, Scout %d", res.Value, ref.Value)
 		}
-		res, _, err = RunJamboree[chess.Position](ctx, root, opt, sched.Config{Machine: "sim", P: 1})
+		res, _, err = RunJamboree[chess.Position](ctx, root, opt, sched.Config{Machine: sched.SimOf(1)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -219,7 +219,7 @@ func TestJamboreeDeferredNoDeadlock(t *testing.T) {
 		if i >= 8 {
 			opt.TTBits = 16
 		}
-		cfg := sched.Config{Machine: "pool", P: 8, Seed: uint64(i), Levels: i%2 == 0}
+		cfg := sched.Config{Machine: sched.PoolOf(8), Seed: uint64(i), Levels: i%2 == 0}
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		res, _, err := RunJamboree[chess.Position](ctx, root, opt, cfg)
 		cancel()
@@ -246,7 +246,7 @@ func TestJamboreeDeferredNoDeadlock(t *testing.T) {
 	for i := range 8 {
 		v := deferVariants[i%4]
 		opt := Options{Algo: AlgoJamboree, Depth: cdepth, Deferred: true, Serialize2: v.Serialize2, RID: v.RID, Grain: (i / 4) % 2}
-		cfg := sched.Config{Machine: "pool", P: 8, Seed: uint64(i)}
+		cfg := sched.Config{Machine: sched.PoolOf(8), Seed: uint64(i)}
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		res, _, err := RunJamboree[checkers.Position](ctx, checkers.Start(), opt, cfg)
 		cancel()
@@ -271,7 +271,7 @@ func TestJamboreeDeferredDeterministic(t *testing.T) {
 	opt := Options{Algo: AlgoJamboree, Depth: 5, TTBits: 14, TTMove: true, MVVLVA: true,
 		Serialize2: true, Deferred: true, RID: true, Grain: 1}
 	for _, p := range []int{16, 0} {
-		cfg := sched.Config{Machine: "sim", P: p, Seed: 9, Levels: true,
+		cfg := sched.Config{Machine: sched.SimOf(p), Seed: 9, Levels: true,
 			Costs: sched.CostModel{Node: 1, Steal: 4, Migrate: 2, Abort: 1, Wake: 1, Spawn: 1}}
 		run := func() (*JamboreeResult, *sched.Stats) {
 			res, st, err := RunJamboree[chess.Position](ctx, root, opt, cfg)

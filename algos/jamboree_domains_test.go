@@ -102,7 +102,7 @@ func TestJamboreeTableOn(t *testing.T) {
 func TestJamboreeDeterministic(t *testing.T) {
 	ctx := context.Background()
 	bk := loadBK(t)[0].Pos
-	cfg := sched.Config{Machine: "sim", P: 16, Seed: 5, Levels: true,
+	cfg := sched.Config{Machine: sched.SimOf(16), Seed: 5, Levels: true,
 		Costs: sched.CostModel{Node: 1, Steal: 4, Migrate: 2, Abort: 1, Wake: 1, TTRemote: 2, Spawn: 1}}
 	opt := Options{Algo: AlgoJamboree, Depth: 4, TTBits: 14, TTMove: true, MVVLVA: true, Quiescence: true,
 		Serialize2: true, Deferred: true, RID: true, Grain: 1, DistTT: true, Iterative: true}
@@ -139,8 +139,8 @@ func TestJamboreeAbort(t *testing.T) {
 	ctx := context.Background()
 	tree, _ := synth.Parse("uniform:b=7,d=6,seed=9")
 	for _, cfg := range []sched.Config{
-		{Machine: "sim", P: 16}, {Machine: "sim", P: 0}, {Machine: "pool", P: 4},
-		{Machine: "sim", P: 64, Costs: sched.CostModel{Node: 1, Abort: 5}},
+		{Machine: sched.SimOf(16)}, {Machine: sched.SimOf(0)}, {Machine: sched.PoolOf(4)},
+		{Machine: sched.SimOf(64), Costs: sched.CostModel{Node: 1, Abort: 5}},
 	} {
 		for _, grain := range []int{0, 2} {
 			opt := Options{Algo: AlgoJamboree, Depth: 6, Grain: grain}
@@ -158,10 +158,10 @@ func TestJamboreeAbort(t *testing.T) {
 			// On the pool, whether a sibling right of the fail high had
 			// started (cutoff work) is a matter of timing; the simulator
 			// is deterministic and must show some.
-			if (cfg.Machine == "sim" && w.Cutoff.Total == 0) || w.Failed.Total+w.Cutoff.Total+w.Aborted.Total > w.Nodes {
+			if (cfg.IsSim() && w.Cutoff.Total == 0) || w.Failed.Total+w.Cutoff.Total+w.Aborted.Total > w.Nodes {
 				t.Errorf("%s P=%d grain %d: work accounting %+v", cfg.Machine, cfg.P, grain, w)
 			}
-			if cfg.Machine == "sim" && cfg.Costs.Spawn == 0 && w.Nodes != st.Work {
+			if cfg.IsSim() && cfg.Costs.Spawn == 0 && w.Nodes != st.Work {
 				t.Errorf("%s P=%d grain %d: %d nodes counted, W = %d", cfg.Machine, cfg.P, grain, w.Nodes, st.Work)
 			}
 		}
@@ -180,7 +180,7 @@ func TestJamboreeBestOrdered(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []int{1, 4, 0} {
-		res, st, err := RunJamboree[synth.Position](ctx, tree.Root(), Options{Algo: AlgoJamboree, Depth: 6}, sched.Config{Machine: "sim", P: p})
+		res, st, err := RunJamboree[synth.Position](ctx, tree.Root(), Options{Algo: AlgoJamboree, Depth: 6}, sched.Config{Machine: sched.SimOf(p)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,7 +203,7 @@ func TestJamboreeDeferredWaits(t *testing.T) {
 	}
 	for _, bits := range []int{0, 16} {
 		opt.TTBits = bits
-		res, st, err := RunJamboree[chess.Position](ctx, chess.Start(), opt, sched.Config{Machine: "sim", P: 32, Seed: 1})
+		res, st, err := RunJamboree[chess.Position](ctx, chess.Start(), opt, sched.Config{Machine: sched.SimOf(32), Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -229,7 +229,7 @@ func TestJamboreeOneWorkerIsScout(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, cfg := range []sched.Config{{Machine: "pool", P: 1}, {Machine: "sim", P: 1}, {Machine: "sim", P: 1, Levels: true}} {
+		for _, cfg := range []sched.Config{{Machine: sched.PoolOf(1)}, {Machine: sched.SimOf(1)}, {Machine: sched.SimOf(1), Levels: true}} {
 			for _, grain := range []int{0, 2} {
 				jo := opt
 				jo.Algo, jo.Grain = AlgoJamboree, grain

@@ -13,8 +13,8 @@ import (
 // jamMachines are the machines of the property tests: pool workers
 // {1, 2, 3, 4, 8} and simulated P {1, 2, 16, 256, inf}.
 var jamMachines = []sched.Config{
-	{Machine: "pool", P: 1}, {Machine: "pool", P: 2}, {Machine: "pool", P: 3}, {Machine: "pool", P: 4}, {Machine: "pool", P: 8},
-	{Machine: "sim", P: 1}, {Machine: "sim", P: 2}, {Machine: "sim", P: 16}, {Machine: "sim", P: 256}, {Machine: "sim", P: 0},
+	{Machine: sched.PoolOf(1)}, {Machine: sched.PoolOf(2)}, {Machine: sched.PoolOf(3)}, {Machine: sched.PoolOf(4)}, {Machine: sched.PoolOf(8)},
+	{Machine: sched.SimOf(1)}, {Machine: sched.SimOf(2)}, {Machine: sched.SimOf(16)}, {Machine: sched.SimOf(256)}, {Machine: sched.SimOf(0)},
 }
 
 // jamCombo is the i-th of the 2^5 × 2 combinations of serialize2 ×

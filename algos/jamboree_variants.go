@@ -1,65 +1,11 @@
 package algos
 
 import (
-	"fmt"
-	"strings"
-
 	"splitpoint/game"
 	"splitpoint/metrics"
 	"splitpoint/sched"
 	"splitpoint/tt"
 )
-
-// The names of the Jamboree variants (StarTech §4, "three strategies to
-// improve the performance of StarTech").
-const (
-	VariantSerialize2 = "serialize2"
-	VariantDeferred   = "deferred"
-	VariantRID        = "rid"
-)
-
-// JamboreeVariants lists the variant names in the order they print.
-func JamboreeVariants() []string {
-	return []string{VariantSerialize2, VariantDeferred, VariantRID}
-}
-
-// ParseVariants sets opt's variant toggles from a comma-separated list of
-// JamboreeVariants() names, or "none" (or "") for none of them.
-func ParseVariants(s string, opt *Options) error {
-	opt.Serialize2, opt.Deferred, opt.RID = false, false, false
-	for _, v := range strings.Split(s, ",") {
-		switch strings.TrimSpace(v) {
-		case VariantSerialize2:
-			opt.Serialize2 = true
-		case VariantDeferred:
-			opt.Deferred = true
-		case VariantRID:
-			opt.RID = true
-		case "none", "":
-		default:
-			return fmt.Errorf("unknown jamboree variant %q (allowed: %s, none)", v, strings.Join(JamboreeVariants(), ", "))
-		}
-	}
-	return nil
-}
-
-// VariantString is the variants that are on, comma-separated, or "none".
-func (o Options) VariantString() string {
-	var on []string
-	if o.Serialize2 {
-		on = append(on, VariantSerialize2)
-	}
-	if o.Deferred {
-		on = append(on, VariantDeferred)
-	}
-	if o.RID {
-		on = append(on, VariantRID)
-	}
-	if len(on) == 0 {
-		return "none"
-	}
-	return strings.Join(on, ",")
-}
 
 // serializeSecond is the condition of StarTech §4's third improvement,
 // serializing two children: "The precise conditions for searching two

@@ -3,7 +3,6 @@ package algos
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"splitpoint/tt"
@@ -16,7 +15,7 @@ const MaxDepth = 100
 // Options selects an algorithm and its enhancements. The zero value of
 // every enhancement is "off"; Presets gives named combinations.
 type Options struct {
-	Algo  string `json:"algo"`  // one of Algorithms()
+	Algo  string `json:"algo"`  // a name of the algorithm table (Table)
 	Depth int    `json:"depth"` // nominal depth in plies; 0 = up to MaxDepth under Time
 	// TTBits sizes the transposition table at 2^TTBits entries; 0 = off
 	// (mtdf then uses a private table of 2^MTDFFallbackBits entries: MTD(f)
@@ -63,23 +62,6 @@ const (
 // MTDFFallbackBits sizes the private table of mtdf when TTBits is 0.
 const MTDFFallbackBits = 16
 
-var algorithms = []string{AlgoNegamax, AlgoAlphaBeta, AlgoScout, AlgoMTDF, AlgoSSS, AlgoIterSSS}
-
-var algoHelp = map[string]string{
-	AlgoNegamax:   "full-width negamax, no pruning (*Socrates Fig. 1)",
-	AlgoAlphaBeta: "fail-soft alpha-beta (*Socrates Fig. 3)",
-	AlgoScout:     "Pearl's Scout / PVS with null-window tests (StarTech Fig. 1, *Socrates Fig. 4)",
-	AlgoMTDF:      "MTD(f): null-window alpha-beta passes over a transposition table (Plaat et al. 1996)",
-	AlgoSSS:       "Stockman's SSS* with its OPEN list, fixed depth (Bhattacharya & Bagchi §2)",
-	AlgoIterSSS:   "ITERSSS*: SSS* with OPEN bounded by --memory M ≥ M0 (Bhattacharya & Bagchi §5)",
-}
-
-// Algorithms lists the algorithm names, for help and completion.
-func Algorithms() []string { return slices.Clone(algorithms) }
-
-// AlgorithmHelp is a one-line description of an algorithm ("" if unknown).
-func AlgorithmHelp(name string) string { return algoHelp[name] }
-
 // Presets returns the named option sets. Depth is left 0: the caller sets
 // it (or Time).
 //
@@ -117,11 +99,11 @@ func PresetNames() []string {
 
 // Validate reports the first invalid option, with what is allowed.
 func (o Options) Validate() error {
-	if !slices.Contains(algorithms, o.Algo) {
-		if o.Algo == "" {
-			return fmt.Errorf("no algorithm given (allowed: %s)", strings.Join(algorithms, ", "))
+	if a, ok := Lookup(o.Algo); !ok || a.Parallel {
+		if ok {
+			return fmt.Errorf("%s is a parallel algorithm: give --workers P or --sim P|inf", o.Algo)
 		}
-		return fmt.Errorf("unknown algorithm %q (allowed: %s)", o.Algo, strings.Join(algorithms, ", "))
+		return UnknownAlgorithm(o.Algo)
 	}
 	if o.Depth < 0 || o.Depth > MaxDepth {
 		return fmt.Errorf("depth %d out of range (allowed: 1..%d, or 0 with a time limit)", o.Depth, MaxDepth)

@@ -57,10 +57,10 @@ func RunRootSplit[T any, P game.Position[T]](ctx context.Context, root *T, opt O
 		return nil, nil, fmt.Errorf("rootsplit: the root has no moves")
 	}
 	n := cfg.P
-	if cfg.Machine == "sim" && n == 0 {
+	if cfg.IsSim() && n == 0 {
 		n = len(order)
 	}
-	if cfg.Machine != "sim" && n <= 0 {
+	if !cfg.IsSim() && n <= 0 {
 		n = 1
 	}
 	n = min(n, len(order))

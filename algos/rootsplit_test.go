@@ -16,8 +16,8 @@ import (
 // dealt to exactly one searcher (index mod N).
 func TestRootSplitValue(t *testing.T) {
 	ctx := context.Background()
-	machines := []sched.Config{{Machine: "sim", P: 1}, {Machine: "sim", P: 2}, {Machine: "sim", P: 3}, {Machine: "sim", P: 16},
-		{Machine: "sim", P: 0}, {Machine: "pool", P: 1}, {Machine: "pool", P: 2}, {Machine: "pool", P: 4}}
+	machines := []sched.Config{{Machine: sched.SimOf(1)}, {Machine: sched.SimOf(2)}, {Machine: sched.SimOf(3)}, {Machine: sched.SimOf(16)},
+		{Machine: sched.SimOf(0)}, {Machine: sched.PoolOf(1)}, {Machine: sched.PoolOf(2)}, {Machine: sched.PoolOf(4)}}
 	seeds := 40
 	if testing.Short() {
 		seeds = 8
@@ -67,7 +67,7 @@ func TestRootSplitChess(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, _ := Search[chess.Position](ctx, p, Options{Algo: AlgoScout, Depth: 3})
-		res, st, err := RunRootSplit[chess.Position](ctx, p, Options{Algo: AlgoRootSplit, Depth: 3}, sched.Config{Machine: "sim", P: 2})
+		res, st, err := RunRootSplit[chess.Position](ctx, p, Options{Algo: AlgoRootSplit, Depth: 3}, sched.Config{Machine: sched.SimOf(2)})
 		if err != nil {
 			t.Fatal(err)
 		}

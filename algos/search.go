@@ -26,9 +26,6 @@ func Search[T any, P game.Position[T]](ctx context.Context, root *T, opt Options
 	return s.Run(ctx, root, nil)
 }
 
-// domainer is the part of game.Describer Run needs.
-type domainer interface{ Domain() string }
-
 // Run is Search on a prepared Searcher; onIter, if not nil, is called with
 // the result so far after each completed iteration.
 func (s *Searcher[T, P]) Run(ctx context.Context, root *T, onIter func(*Result)) (*Result, error) {
@@ -39,9 +36,7 @@ func (s *Searcher[T, P]) Run(ctx context.Context, root *T, onIter func(*Result))
 		deadline = start.Add(opt.Time)
 	}
 	s.Start(ctx, deadline)
-	if d, ok := any(root).(domainer); ok {
-		s.ForcedCaptures = d.Domain() == "checkers"
-	}
+	s.ForcedCaptures = game.CapturesForced(any(root))
 	s.TT.NewSearch()
 	s.ResetStats()
 	s.ResetOrdering()

@@ -33,34 +33,21 @@ func Solve[T any, P game.Position[T]](ctx context.Context, root *T, bm, am []gam
 	if err := opt.Validate(); err != nil {
 		return SolveResult{Err: err}
 	}
-	right := func(m game.Move) bool {
-		if m == game.NoMove {
-			return false
-		}
-		if len(bm) > 0 {
-			return slices.Contains(bm, m)
-		}
-		return len(am) > 0 && !slices.Contains(am, m)
-	}
 	var out SolveResult
-	streak := false
+	w := SolveWatch{BM: bm, AM: am}
 	s := NewSearcher[T, P](opt, nil)
 	res, err := s.Run(ctx, root, func(r *Result) {
 		it := r.Iterations[len(r.Iterations)-1]
-		switch ok := right(it.BestMove); {
-		case ok && !streak:
-			streak = true
+		if w.Iteration(it.BestMove) {
 			out.Seconds, out.Nodes, out.Depth = it.Seconds, it.TotalNodes, it.Depth
-		case !ok:
-			streak = false
 		}
 	})
 	out.Result, out.Err = res, err
 	if res != nil {
 		out.Move = res.BestMove
 	}
-	out.Solved = streak
-	if !streak {
+	out.Solved = w.Solved()
+	if !out.Solved {
 		out.Seconds = opt.Time.Seconds()
 		if opt.Time <= 0 && res != nil {
 			out.Seconds = res.Seconds
@@ -72,6 +59,40 @@ func Solve[T any, P game.Position[T]](ctx context.Context, root *T, bm, am []gam
 	}
 	return out
 }
+
+// SolveWatch is the one rule of solve mode, serial and parallel alike: a
+// move is right when it is one of BM, or, with BM empty, when AM is given
+// and the move is not in it; a search has solved the position when its
+// final run of iterations all chose a right move, and it solved it at the
+// first iteration of that run (StarTech §3's time to solution).
+type SolveWatch struct {
+	BM, AM []game.Move
+	streak bool
+}
+
+// Right reports whether m is a right move.
+func (w *SolveWatch) Right(m game.Move) bool {
+	if m == game.NoMove {
+		return false
+	}
+	if len(w.BM) > 0 {
+		return slices.Contains(w.BM, m)
+	}
+	return len(w.AM) > 0 && !slices.Contains(w.AM, m)
+}
+
+// Iteration follows one completed iteration that chose best; it reports
+// whether this iteration begins a run of right moves (the caller notes its
+// time, nodes and depth as the time to solution).
+func (w *SolveWatch) Iteration(best game.Move) (begins bool) {
+	ok := w.Right(best)
+	begins = ok && !w.streak
+	w.streak = ok
+	return begins
+}
+
+// Solved reports whether the last iteration followed chose a right move.
+func (w *SolveWatch) Solved() bool { return w.streak }
 
 // Summary is Kaufman's rating estimate over a test suite (StarTech §3):
 // t20 is the sum of the 20 fastest solution times (all of them when fewer

@@ -9,7 +9,6 @@ import (
 
 	"splitpoint/experiment"
 	"splitpoint/results"
-	"splitpoint/workbench"
 )
 
 func plan(t *testing.T, flags map[string]string) []experiment.Job {
@@ -22,7 +21,7 @@ func plan(t *testing.T, flags map[string]string) []experiment.Job {
 			}
 		}
 	}
-	jobs, err := experiment.Plan(s, workbench.SweepEngine{})
+	jobs, err := experiment.Plan(s, experiment.LabEngine{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +37,7 @@ func TestSweepEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	o, err := (&experiment.Runner{Store: st, Engine: workbench.SweepEngine{}}).Run(context.Background(), jobs)
+	o, err := (&experiment.Runner{Store: st, Engine: experiment.LabEngine{}}).Run(context.Background(), jobs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +75,7 @@ func TestSweepEngineCancel(t *testing.T) {
 	defer st.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	r := &experiment.Runner{Store: st, Engine: workbench.SweepEngine{}, AfterRun: func(done int, _ *results.Run) {
+	r := &experiment.Runner{Store: st, Engine: experiment.LabEngine{}, AfterRun: func(done int, _ *results.Run) {
 		if done == 3 {
 			cancel()
 		}
@@ -92,7 +91,7 @@ func TestSweepEngineCancel(t *testing.T) {
 }
 
 func TestSweepEngineVariants(t *testing.T) {
-	eng := workbench.SweepEngine{}
+	eng := experiment.LabEngine{}
 	for _, c := range [][2]string{
 		{"pnegamax+deferred", "pnegamax has no variants"},
 		{"scout+rid", "scout is a serial algorithm: it has no variants"},

@@ -2,21 +2,21 @@ package experiment
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"splitpoint/algos"
 	"strings"
 	"time"
 
+	"splitpoint/algos"
+	"splitpoint/lab"
 	"splitpoint/results"
 	"splitpoint/sched"
 )
 
-// Position is one position a name resolved to. Handle is the Engine's
-// own (a *workbench.Item).
+// Position is one position a name resolved to; Item is the loaded
+// position (nil for an engine that runs nothing, as the tests' fake).
 type Position struct {
 	Name, ID, Domain string
-	Handle           any
+	Item             *lab.Item
 }
 
 // Engine is what a sweep runs on: it resolves names and runs searches.
@@ -40,7 +40,7 @@ type Job struct {
 	Position  Position
 	Algo      Algo
 	Machine   string // "serial", "pool" or "sim"
-	P         int    // processors; 0 on the simulator = infinitely many
+	P         int    // processors; 0 on the simulator = infinitely many (sched.Machine)
 	Seed      uint64
 	Rep       int // 1-based
 	Depth     int
@@ -55,23 +55,36 @@ type Job struct {
 
 // Config is the machine configuration of a parallel job.
 func (j *Job) Config() sched.Config {
-	return sched.Config{Machine: j.Machine, P: j.P, Seed: j.Seed, Levels: j.Levels, LevelWait: j.LevelWait,
+	return sched.Config{Machine: sched.Machine{Kind: j.Machine, P: j.P}, Seed: j.Seed, Levels: j.Levels, LevelWait: j.LevelWait,
 		Costs: j.Costs, ProfileBuckets: 64}
 }
 
-// Row is the job's row with its settings filled in and no counters.
+// Options are the search options of the job: its preset, then depth,
+// table, time limit, seed, grain and the algorithm with its variants.
+func (j *Job) Options() (algos.Options, error) {
+	opt := algos.Presets()[j.Preset]
+	opt.Algo, opt.Depth, opt.TTBits, opt.Time, opt.Seed, opt.Grain = j.Algo.Name, j.Depth, j.TTBits, j.Time, j.Seed, j.Grain
+	if j.Machine != "serial" {
+		opt.Time = 0
+	}
+	err := algos.SetVariants(j.Algo.Name, j.Algo.VariantString(), &opt)
+	return opt, err
+}
+
+// Row is the job's row with its settings filled in and no counters (the
+// one row builder, lab.NewRow).
 func (j *Job) Row() results.Run {
-	costs, _ := json.Marshal(j.Costs)
-	r := results.Run{Role: j.Role, Position: j.Position.Name, PositionID: j.Position.ID, Domain: j.Position.Domain,
-		Algo: j.Algo.Name, Variants: j.Algo.VariantString(), Depth: int64(j.Depth), TimeLimitNS: int64(j.Time),
-		Machine: j.Machine, Seed: int64(j.Seed), Rep: int64(j.Rep), TTBits: int64(j.TTBits), Costs: string(costs),
-		Levels: j.Levels, LevelWait: j.LevelWait, Result: "{}"}
-	switch {
-	case j.Machine == "serial":
-	case j.Machine == "sim" && j.P == 0:
-		r.P = results.Int(results.PInf)
-	default:
-		r.P = results.Int(int64(j.P))
+	opt, err := j.Options()
+	opt.Algo = j.Algo.Name
+	s := lab.Settings{Role: j.Role, Position: j.Position.Name, ID: j.Position.ID, Domain: j.Position.Domain, Opt: opt, Rep: j.Rep}
+	if j.Machine != "serial" {
+		cfg := j.Config()
+		s.Machine = &cfg
+	}
+	r := lab.NewRow(s, j.Costs)
+	r.TimeLimitNS, r.Seed = int64(j.Time), int64(j.Seed)
+	if err != nil {
+		r.Variants = j.Algo.VariantString()
 	}
 	return r
 }

@@ -262,24 +262,20 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 	case "workers":
 		s.Workers = nil
 		for i, it := range items {
-			n, err := strconv.Atoi(it.s)
-			if err != nil || n < 1 || n > 4096 {
-				return s.Errf(key, i, "%q: want a number of pool workers 1…4096", it.s)
+			m, err := sched.ParseMachine(sched.Pool, it.s)
+			if err != nil {
+				return s.Errf(key, i, "%v", err)
 			}
-			s.Workers = append(s.Workers, n)
+			s.Workers = append(s.Workers, m.P)
 		}
 	case "sim":
 		s.Sim = nil
 		for i, it := range items {
-			if it.s == "inf" {
-				s.Sim = append(s.Sim, 0)
-				continue
+			m, err := sched.ParseMachine(sched.Sim, it.s)
+			if err != nil {
+				return s.Errf(key, i, "%v", err)
 			}
-			n, err := strconv.Atoi(it.s)
-			if err != nil || n < 1 || n > sched.MaxSimProcs {
-				return s.Errf(key, i, "%q: want 1…%d simulated processors or inf", it.s, sched.MaxSimProcs)
-			}
-			s.Sim = append(s.Sim, n)
+			s.Sim = append(s.Sim, m.P)
 		}
 	case "seeds", "seed":
 		s.Seeds = nil

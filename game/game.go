@@ -109,3 +109,25 @@ type Describer interface {
 	// ParseMove reads a move in the domain's notation in this position.
 	ParseMove(s string) (Move, error)
 }
+
+// CaptureRule is implemented by a domain whose captures are compulsory
+// (checkers): quiescence search then plays a pending capture instead of
+// standing pat. Algorithms ask for it with CapturesForced, never by the
+// domain's name.
+type CaptureRule interface {
+	CapturesForced() bool
+}
+
+// CapturesForced reports whether the position's domain makes captures
+// compulsory (a CaptureRule saying so).
+func CapturesForced(p any) bool {
+	r, ok := p.(CaptureRule)
+	return ok && r.CapturesForced()
+}
+
+// Widther is implemented by a domain that knows the widest node of its
+// tree in advance (a synthetic tree): ITERSSS*'s minimum memory M0 uses
+// it, and MaxMoves stands in for every other domain.
+type Widther interface {
+	MaxWidth() int
+}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"splitpoint/lab"
 	"splitpoint/sessions"
 	"splitpoint/workbench"
 )
@@ -99,9 +100,9 @@ func writeSettingsHelp(w io.Writer) {
 
 func cmdLoad(_ context.Context, sh *Shell, args []string) error {
 	if len(args) != 1 {
-		return fmt.Errorf("load takes one position name (forms: %s)", strings.Join(workbench.PositionForms, ", "))
+		return fmt.Errorf("load takes one position name (forms: %s)", strings.Join(lab.PositionForms, ", "))
 	}
-	items, err := workbench.Resolve(args[0])
+	items, err := lab.Resolve(args[0])
 	if err != nil {
 		return err
 	}

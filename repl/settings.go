@@ -8,7 +8,8 @@ import (
 	"time"
 
 	"splitpoint/algos"
-	"splitpoint/workbench"
+	"splitpoint/sched"
+	"splitpoint/tt"
 )
 
 // setting is one session default: the flag it fills in for every command
@@ -49,12 +50,19 @@ func checkOneOf(list func() []string) func(string) error {
 	}
 }
 
-// Algorithms lists every algorithm a session may set: the serial ones and
-// the parallel ones the workbench registers.
-func Algorithms() []string { return append(algos.Algorithms(), workbench.ParallelAlgorithms()...) }
+// Algorithms lists every algorithm a session may set (the algorithm
+// table).
+func Algorithms() []string { return algos.Names(algos.AllAlgos) }
 
-// Variants lists the algorithm variants a session may set.
-func Variants() []string { return algos.JamboreeVariants() }
+// Variants lists the algorithm variants a session may set (the variant
+// table).
+func Variants() []string {
+	var out []string
+	for _, v := range algos.Variants() {
+		out = append(out, v.Name)
+	}
+	return out
+}
 
 var settings = []setting{
 	{name: "algo", help: "algorithm", check: checkOneOf(Algorithms)},
@@ -78,15 +86,14 @@ var settings = []setting{
 		return nil
 	}},
 	{name: "workers", help: "goroutine pool workers (a list for sweep)", clears: []string{"sim"}, check: checkList(func(s string) error {
-		return checkInt(1, 4096)(s)
+		_, err := sched.ParseMachine(sched.Pool, s)
+		return err
 	})},
 	{name: "sim", help: "simulated processors, or inf (a list for sweep)", clears: []string{"workers"}, check: checkList(func(s string) error {
-		if s == "inf" {
-			return nil
-		}
-		return checkInt(1, 65536)(s)
+		_, err := sched.ParseMachine(sched.Sim, s)
+		return err
 	})},
-	{name: "tt", help: "transposition table bits (0 = off)", check: checkInt(0, 30)},
+	{name: "tt", help: "transposition table bits (0 = off)", check: checkInt(0, tt.MaxBits)},
 	{name: "seed", help: "seed", check: func(v string) error {
 		if _, err := strconv.ParseUint(v, 10, 64); err != nil {
 			return fmt.Errorf("want an unsigned whole number")
@@ -95,7 +102,10 @@ var settings = []setting{
 	}},
 	{name: "grain", help: "serial below this remaining depth", check: checkInt(0, algos.MaxDepth)},
 	{name: "memory", help: "itersss OPEN bound (0 = M0)", check: checkInt(0, 1<<30)},
-	{name: "costs", help: "simulator cost model, key=value,…", check: func(string) error { return nil }},
+	{name: "costs", help: "simulator cost model: a preset and/or key=value,…", check: func(v string) error {
+		_, err := sched.ParseCosts(v)
+		return err
+	}},
 	{name: "levels", help: "steal ordering by levels", check: checkBool},
 	{name: "dist-tt", help: "distribute the table over the simulated processors", check: checkBool},
 	{name: "levelwait", help: "level waiting", check: checkBool},

@@ -28,7 +28,7 @@ type Shell struct {
 	Autosave bool
 	// Observe, when not nil, is handed to the workbench commands (Env.Observe):
 	// the terminal UI's live view of parallel searches.
-	Observe func(any)
+	Observe *workbench.Observer
 	quit    bool
 }
 

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"splitpoint/tui"
+	"splitpoint/workbench"
 )
 
 // ErrNoTerminal is returned by RunTUI when stdin or stdout is not a
@@ -27,7 +28,7 @@ func TUIEvaluator(sh *Shell) tui.Evaluator { return tuiEvaluator{sh} }
 
 // Eval evaluates line with its output going to w and the parallel
 // searches observed by observe, and returns the files the cell wrote.
-func (e tuiEvaluator) Eval(ctx context.Context, line string, w io.Writer, observe func(any)) ([]string, error) {
+func (e tuiEvaluator) Eval(ctx context.Context, line string, w io.Writer, observe *workbench.Observer) ([]string, error) {
 	sh := e.sh
 	out, obs := sh.Out, sh.Observe
 	sh.Out, sh.Observe = w, observe

@@ -27,7 +27,7 @@
 //     Eval charges).
 //   - work, span, parallelism: W and C in cost units and W/C. For serial
 //     rows work = span = the serial search's cost on the sweep's cost model
-//     (experiment.SerialWork: Node·nodes + Eval·leaves + Gen·interior),
+//     (algos.SerialWork: Node·nodes, what the parallel searches charge for the same nodes),
 //     so that on the simulator T_S = work.
 //   - time, time_unit: T_P in "units" (simulator) or "ns" (pool wall
 //     time; serial rows: the search's wall time); seconds: wall seconds.

@@ -19,7 +19,7 @@ func BenchmarkPoolOverheadCutoff(b *testing.B) {
 		t0 := time.Now()
 		r := fibSerial(fibN)
 		t1 := time.Now()
-		v, _, _ := Run(context.Background(), Config{Machine: "pool", P: 1, ProfileBuckets: -1}, func(c Ctx) any { return Fib(c, fibN, 20) })
+		v, _, _ := Run(context.Background(), Config{Machine: PoolOf(1), ProfileBuckets: -1}, func(c Ctx) any { return Fib(c, fibN, 20) })
 		t2 := time.Now()
 		if v.(uint64) != r {
 			b.Fatal("wrong fib")
@@ -37,38 +37,19 @@ func BenchmarkPoolSpawn(b *testing.B) {
 	const n = 25
 	spawns := float64(FibWork(n)-1) / 2 // internal calls: each spawns one child
 	for b.Loop() {
-		Run(context.Background(), Config{Machine: "pool", P: 1, ProfileBuckets: -1}, func(c Ctx) any { return Fib(c, n, 0) })
+		Run(context.Background(), Config{Machine: PoolOf(1), ProfileBuckets: -1}, func(c Ctx) any { return Fib(c, n, 0) })
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/spawns, "ns/spawn")
 }
 
-// BenchmarkPoolSpeedup: parallel negamax over a wide uniform tree on 1 and
-// 2 workers (goal: speedup ≥ 1.9 with 2 free cores).
-func BenchmarkPoolSpeedup(b *testing.B) {
-	root, _ := negamaxRoot(b, "uniform:b=40,d=4,seed=1")
-	var t1, t2 time.Duration
-	for b.Loop() {
-		for _, p := range []int{1, 2} {
-			_, s, err := Run(context.Background(), Config{Machine: "pool", P: p, Seed: 1, ProfileBuckets: -1}, root)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if p == 1 {
-				t1 += time.Duration(s.Time)
-			} else {
-				t2 += time.Duration(s.Time)
-			}
-		}
-	}
-	b.ReportMetric(float64(t1)/float64(t2), "speedup")
-	b.ReportMetric(float64(t1.Nanoseconds())/float64(b.N)/float64(NegamaxWork(40, 4)), "ns/node-1w")
-}
+// The 2-worker speedup of plain parallel negamax on a real tree is
+// BenchmarkPNegamaxPoolSpeedup in algos (the runtime imports no game).
 
 func benchSim(b *testing.B, p int) {
-	root, _ := negamaxRoot(b, "uniform:b=8,d=6,seed=1")
+	root := uniformRoot(8, 6)
 	nodes := 0.0
 	for b.Loop() {
-		_, s, err := Run(context.Background(), Config{Machine: "sim", P: p, Seed: 1, ProfileBuckets: -1}, root)
+		_, s, err := Run(context.Background(), Config{Machine: SimOf(p), Seed: 1, ProfileBuckets: -1}, root)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,7 +1,5 @@
 package sched
 
-import "splitpoint/game"
-
 // The calibration programs (issue #4 §5): programs whose W and C are known
 // in closed form, to check the measurements and to time the runtime.
 
@@ -96,10 +94,38 @@ func queens(c Ctx, n, row int, cols, d1, d2 uint64) int64 {
 	return s
 }
 
-// NegamaxWork and NegamaxSpan are W and C of PNegamax on a uniform tree of
-// branching b and depth d with unit node cost: (b^(d+1) − 1)/(b − 1) nodes,
-// and d + 1.
-func NegamaxWork(b, d int) int64 {
+// Uniform is a game-free calibration tree: every node charges one Node,
+// polls for an abort and, above depth 0, spawns b children; a leaf charges
+// one Eval. It returns the number of leaves reached, b^d when nothing is
+// aborted. Its W and C are those of plain parallel negamax
+// (algos.PNegamax) on uniform:b=B,d=D with unit node cost: UniformWork and
+// UniformSpan.
+func Uniform(c Ctx, b, d int) int64 {
+	c.Charge(Node, 1)
+	if c.Aborted() {
+		return 0
+	}
+	if d == 0 {
+		c.Charge(Eval, 1)
+		return 1
+	}
+	counts := make([]int64, b)
+	child := func(c Ctx, i int) any { counts[i] = Uniform(c, b, d-1); return nil }
+	for i := range b {
+		c.GoIndexed(child, i)
+	}
+	c.Sync()
+	var s int64
+	for _, x := range counts {
+		s += x
+	}
+	return s
+}
+
+// UniformWork and UniformSpan are W and C of a uniform tree of branching b
+// and depth d with unit node cost (Uniform, or plain parallel negamax):
+// (b^(d+1) − 1)/(b − 1) nodes, and d + 1.
+func UniformWork(b, d int) int64 {
 	w, p := int64(0), int64(1)
 	for range d + 1 {
 		w += p
@@ -108,69 +134,6 @@ func NegamaxWork(b, d int) int64 {
 	return w
 }
 
-// NegamaxSpan is C of PNegamax on a uniform tree of depth d.
-func NegamaxSpan(d int) int64 { return int64(d + 1) }
+// UniformSpan is C of a uniform tree of depth d.
+func UniformSpan(d int) int64 { return int64(d + 1) }
 
-// frame is a PNegamax task's scratch: its position (in a one-ply
-// game.Stack, whose move list it also uses) and its children's values.
-type frame[T any] struct {
-	st   *game.Stack[T]
-	vals [game.MaxMoves]game.Value
-}
-
-// PNegamax is the plain parallel negamax of *Socrates Fig. 1 with every
-// child spawned: no pruning, all children in parallel, the parent waits
-// for them all. Each node charges one Node (and each leaf one Eval) and
-// polls for an abort. Each task's position lives in a game.Stack from a
-// per-processor free list; a child plays its move from its parent's
-// position into its own stack (copy-make: the "migration" copy of
-// *Socrates §4.1 is paid by every child, stolen or not).
-//
-// With unit node cost W = (B^(D+1) − 1)/(B − 1) and C = D + 1 on
-// uniform:b=B,d=D.
-func PNegamax[T any, P game.Position[T]](c Ctx, root *T, depth int) game.Value {
-	fl := NewFreeList(c, func() *frame[T] { return &frame[T]{st: game.NewStack[T](1)} })
-	f := fl.Get(c)
-	f.st.Pos[0] = *root
-	v := pnegamax[T, P](c, fl, f, depth)
-	fl.Put(c, f)
-	return v
-}
-
-func pnegamax[T any, P game.Position[T]](c Ctx, fl *FreeList[frame[T]], f *frame[T], depth int) game.Value {
-	c.Charge(Node, 1)
-	if c.Aborted() {
-		return 0
-	}
-	pos := P(&f.st.Pos[0])
-	if depth == 0 {
-		c.Charge(Eval, 1)
-		return pos.Eval()
-	}
-	if pos.Draw() {
-		return 0
-	}
-	moves := f.st.Moves[0][:]
-	n := pos.Moves(moves)
-	if n == 0 {
-		return pos.Terminal()
-	}
-	// One closure for all the children (GoIndexed): child i plays move i
-	// from this task's position into a stack of its own.
-	child := func(c Ctx, i int) any {
-		g := fl.Get(c)
-		pos.Play(moves[i], &g.st.Pos[0])
-		f.vals[i] = -pnegamax[T, P](c, fl, g, depth-1)
-		fl.Put(c, g)
-		return nil
-	}
-	for i := range n {
-		c.GoIndexed(child, i)
-	}
-	c.Sync()
-	best := -game.Inf
-	for _, v := range f.vals[:n] {
-		best = max(best, v)
-	}
-	return best
-}

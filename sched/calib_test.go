@@ -5,33 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"splitpoint/game"
-	"splitpoint/games/synth"
 )
-
-// serialNegamax is the serial negamax of *Socrates Fig. 1, the reference.
-func serialNegamax(tr *synth.Tree) game.Value {
-	s := game.NewStack[synth.Position](tr.Depth() + 1)
-	s.Pos[0] = *tr.Root()
-	var rec func(ply, depth int) game.Value
-	rec = func(ply, depth int) game.Value {
-		p := &s.Pos[ply]
-		if depth == 0 {
-			return p.Eval()
-		}
-		n := p.Moves(s.Moves[ply][:])
-		if n == 0 {
-			return p.Terminal()
-		}
-		best := -game.Inf
-		for _, m := range s.Moves[ply][:n] {
-			p.Play(m, &s.Pos[ply+1])
-			best = max(best, -rec(ply+1, depth-1))
-		}
-		return best
-	}
-	return rec(0, tr.Depth())
-}
 
 func runT(t testing.TB, cfg Config, root func(Ctx) any) (any, *Stats) {
 	t.Helper()
@@ -42,34 +16,37 @@ func runT(t testing.TB, cfg Config, root func(Ctx) any) (any, *Stats) {
 	return r, s
 }
 
-func negamaxRoot(t testing.TB, name string) (func(Ctx) any, *synth.Tree) {
-	t.Helper()
-	tr, err := synth.Parse(name)
-	if err != nil {
-		t.Fatal(err)
+// uniformRoot is the game-free calibration tree uniform:b=B,d=D as a root
+// task (W and C as plain parallel negamax's on that tree).
+func uniformRoot(b, d int) func(Ctx) any {
+	return func(c Ctx) any { return Uniform(c, b, d) }
+}
+
+// ipow is b^d.
+func ipow(b, d int) int64 {
+	x := int64(1)
+	for range d {
+		x *= int64(b)
 	}
-	return func(c Ctx) any {
-		return PNegamax[synth.Position](c, tr.Root(), tr.Depth())
-	}, tr
+	return x
 }
 
 // simPs are the simulated machine sizes of the exact tests (0 = infinite).
 var simPs = []int{1, 4, 64, 4096, 0}
 
-func TestPNegamaxExactSim(t *testing.T) {
+func TestUniformExactSim(t *testing.T) {
 	for _, bd := range [][2]int{{2, 1}, {2, 6}, {3, 5}, {4, 4}, {7, 3}} {
 		b, d := bd[0], bd[1]
-		name := fmt.Sprintf("uniform:b=%d,d=%d,seed=1", b, d)
-		root, tr := negamaxRoot(t, name)
-		want := serialNegamax(tr)
+		name := fmt.Sprintf("uniform:b=%d,d=%d", b, d)
+		root, want := uniformRoot(b, d), ipow(b, d)
 		for _, p := range simPs {
 			for _, lv := range []bool{false, true} {
-				cfg := Config{Machine: "sim", P: p, Seed: 7, Levels: lv, LevelWait: lv}
+				cfg := Config{Machine: SimOf(p), Seed: 7, Levels: lv, LevelWait: lv}
 				v, s := runT(t, cfg, root)
-				if v.(int32) != want {
+				if v.(int64) != want {
 					t.Errorf("%s P=%d: value %d, want %d", name, p, v, want)
 				}
-				W, C := NegamaxWork(b, d), NegamaxSpan(d)
+				W, C := UniformWork(b, d), UniformSpan(d)
 				if s.Work != W || s.Span != C {
 					t.Errorf("%s P=%d levels=%v: W=%d C=%d, want %d %d", name, p, lv, s.Work, s.Span, W, C)
 				}

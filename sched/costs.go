@@ -1,5 +1,12 @@
 package sched
 
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
 // Kind is the kind of a step charged with Ctx.Charge.
 type Kind uint8
 
@@ -69,4 +76,93 @@ func DefaultCosts() CostModel { return CostModel{Node: 1} }
 
 func (c CostModel) table() [NumKinds]int64 {
 	return [NumKinds]int64{c.Node, c.Eval, c.Gen, c.TTLocal, c.TTRemote, c.Spawn, c.User}
+}
+
+// fields names each CostModel field as ParseCosts and String spell it
+// (the CostModel's JSON names).
+func (c *CostModel) fields() []struct {
+	key string
+	p   *int64
+} {
+	return []struct {
+		key string
+		p   *int64
+	}{
+		{"node", &c.Node}, {"eval", &c.Eval}, {"gen", &c.Gen}, {"tt_local", &c.TTLocal}, {"tt_remote", &c.TTRemote},
+		{"spawn", &c.Spawn}, {"user", &c.User}, {"steal", &c.Steal}, {"migrate", &c.Migrate}, {"abort", &c.Abort}, {"wake", &c.Wake},
+	}
+}
+
+// CostKeys lists the keys ParseCosts accepts, in the CostModel's order.
+func CostKeys() []string {
+	var c CostModel
+	var keys []string
+	for _, f := range c.fields() {
+		keys = append(keys, f.key)
+	}
+	return keys
+}
+
+// costPresets are the named cost models ParseCosts accepts before the
+// key=value pairs.
+var costPresets = map[string]func() CostModel{
+	"unit": DefaultCosts,
+}
+
+// CostPresetNames lists the named cost models, sorted.
+func CostPresetNames() []string {
+	var out []string
+	for k := range costPresets {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ParseCosts reads a cost model written as an optional preset name and
+// key=value pairs, comma-separated ("node=1,steal=20", "unit,abort=2"),
+// on top of DefaultCosts. "" is DefaultCosts. The error names the pair at
+// fault and what is allowed.
+func ParseCosts(s string) (CostModel, error) {
+	c := DefaultCosts()
+	if strings.TrimSpace(s) == "" {
+		return c, nil
+	}
+	fields := c.fields()
+	for i, kv := range strings.Split(s, ",") {
+		kv = strings.TrimSpace(kv)
+		if p, ok := costPresets[kv]; ok && i == 0 {
+			c = p()
+			continue
+		}
+		k, v, ok := strings.Cut(kv, "=")
+		idx := slices.IndexFunc(fields, func(f struct {
+			key string
+			p   *int64
+		}) bool {
+			return f.key == k
+		})
+		if !ok || idx < 0 {
+			return c, fmt.Errorf("%q: want a preset (%s) first, then key=value pairs with keys %s",
+				kv, strings.Join(CostPresetNames(), ", "), strings.Join(CostKeys(), ", "))
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return c, fmt.Errorf("%s: %q is not a cost ≥ 0", k, v)
+		}
+		*fields[idx].p = n
+	}
+	return c, nil
+}
+
+// String writes the non-zero costs as ParseCosts reads them
+// ("node=1,steal=20").
+func (c CostModel) String() string {
+	var out []string
+	for _, f := range c.fields() {
+		if *f.p != 0 {
+			out = append(out, fmt.Sprintf("%s=%d", f.key, *f.p))
+		}
+	}
+	return strings.Join(out, ",")
 }

@@ -32,7 +32,7 @@ func TestWaitUntilSim(t *testing.T) {
 	}
 	for _, tc := range cases {
 		var got out
-		_, s, err := Run(context.Background(), Config{Machine: "sim", P: 3}, func(c Ctx) any {
+		_, s, err := Run(context.Background(), Config{Machine: SimOf(3)}, func(c Ctx) any {
 			var e Event
 			w := c.Spawn(func(c Ctx) any {
 				got.o = e.WaitUntil(c, c.Self().Clock()+100)
@@ -80,7 +80,7 @@ func TestWaitUntilSim(t *testing.T) {
 // TestWaitUntilPool: on the pool a bounded wait gives up after its wall
 // deadline, and returns WaitSet when the event is set first.
 func TestWaitUntilPool(t *testing.T) {
-	r, _, err := Run(context.Background(), Config{Machine: "pool", P: 2}, func(c Ctx) any {
+	r, _, err := Run(context.Background(), Config{Machine: PoolOf(2)}, func(c Ctx) any {
 		var e Event
 		t0 := time.Now()
 		o := e.WaitUntil(c, c.Self().Clock()+int64(2*time.Millisecond))
@@ -101,7 +101,7 @@ func TestWaitUntilPool(t *testing.T) {
 // parent; Within follows parent links, Nested and NestedOnSubtree the
 // tasks beneath on the processor.
 func TestNestedOnSubtree(t *testing.T) {
-	for _, cfg := range []Config{{Machine: "sim", P: 1}, {Machine: "pool", P: 1}} {
+	for _, cfg := range []Config{{Machine: SimOf(1)}, {Machine: PoolOf(1)}} {
 		var got []bool
 		runT(t, cfg, func(c Ctx) any {
 			root := c.Self()

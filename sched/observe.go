@@ -64,7 +64,7 @@ func (p *proc) publish() {
 func (m *machine) poolSnapshot(busyWorkers, ready int64) Snapshot {
 	now := time.Now()
 	el := int64(now.Sub(m.start))
-	s := Snapshot{Machine: "pool", Elapsed: el, TimeUnit: "ns", Aborts: m.aborts.Load(), Progress: m.progress.Load(),
+	s := Snapshot{Machine: Pool, Elapsed: el, TimeUnit: "ns", Aborts: m.aborts.Load(), Progress: m.progress.Load(),
 		Busy: make([]int64, len(m.procs)), Parallelism: ready + busyWorkers}
 	for i, q := range m.procs {
 		s.Work += q.pubWork.Load()
@@ -82,7 +82,7 @@ func (m *machine) poolSnapshot(busyWorkers, ready int64) Snapshot {
 // simSnapshot reads the simulated processors' counters at virtual time t
 // (event loop, between two processor steps: no processor runs).
 func (m *machine) simSnapshot(t int64) Snapshot {
-	s := Snapshot{Machine: "sim", Elapsed: t, TimeUnit: "units", Aborts: m.aborts.Load(), Parallelism: m.ready + m.busy, Progress: m.progress.Load()}
+	s := Snapshot{Machine: Sim, Elapsed: t, TimeUnit: "units", Aborts: m.aborts.Load(), Parallelism: m.ready + m.busy, Progress: m.progress.Load()}
 	if !m.inf {
 		s.Busy = make([]int64, len(m.procs))
 	}

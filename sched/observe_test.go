@@ -30,7 +30,7 @@ func checkSnapshots(t *testing.T, snaps []Snapshot, s *Stats) {
 	t.Helper()
 	var prev Snapshot
 	for i, x := range snaps {
-		if x.Machine != s.Machine || x.TimeUnit != s.TimeUnit {
+		if x.Machine != s.Kind || x.TimeUnit != s.TimeUnit {
 			t.Fatalf("snapshot %d: machine %s/%s, run %s/%s", i, x.Machine, x.TimeUnit, s.Machine, s.TimeUnit)
 		}
 		if x.Elapsed < prev.Elapsed || x.Work < prev.Work || x.Nodes < prev.Nodes || x.Steals < prev.Steals {
@@ -55,7 +55,7 @@ func TestObserveSim(t *testing.T) {
 	// fib(16): W = 3193 unit-cost calls; on 4 processors T_P ≈ 800, so a
 	// snapshot every 100 units gives several, at the same virtual times on
 	// every run.
-	cfg := Config{Machine: "sim", P: 4, Seed: 1, ObserveEvery: 100}
+	cfg := Config{Machine: SimOf(4), Seed: 1, ObserveEvery: 100}
 	a, s := observed(t, cfg, 16)
 	if len(a) < 3 {
 		t.Fatalf("%d snapshots over T_P=%d", len(a), s.Time)
@@ -71,7 +71,7 @@ func TestObserveSim(t *testing.T) {
 		}
 	}
 	// The infinite machine has no per-processor busy time.
-	inf, s := observed(t, Config{Machine: "sim", Seed: 1, ObserveEvery: 2}, 12)
+	inf, s := observed(t, Config{Machine: SimOf(0), Seed: 1, ObserveEvery: 2}, 12)
 	checkSnapshots(t, inf, s)
 	for _, x := range inf {
 		if x.Busy != nil {
@@ -85,7 +85,7 @@ func TestObservePool(t *testing.T) {
 	// passes: only their consistency is checked (under -race, the
 	// publication is what is tested).
 	for _, buckets := range []int{0, -1} {
-		snaps, s := observed(t, Config{Machine: "pool", P: 2, Seed: 1, ObserveEvery: 1, ProfileBuckets: buckets}, 22)
+		snaps, s := observed(t, Config{Machine: PoolOf(2), Seed: 1, ObserveEvery: 1, ProfileBuckets: buckets}, 22)
 		checkSnapshots(t, snaps, s)
 		if s.Work != FibWork(22) {
 			t.Errorf("W = %d, want %d", s.Work, FibWork(22))
@@ -97,7 +97,7 @@ func TestObservePool(t *testing.T) {
 // snapshots taken after it.
 func TestSnapshotProgress(t *testing.T) {
 	var last int64
-	cfg := Config{Machine: "sim", P: 2, ObserveEvery: 10, Observe: func(s Snapshot) { last = s.Progress }}
+	cfg := Config{Machine: SimOf(2), ObserveEvery: 10, Observe: func(s Snapshot) { last = s.Progress }}
 	_, _, err := Run(context.Background(), cfg, func(c Ctx) any {
 		c.Self().SetProgress(7)
 		c.Go(func(c Ctx) any {

@@ -10,16 +10,12 @@ import (
 	"time"
 )
 
-// MaxSimProcs bounds P on the simulated machine (the papers ran on 512).
-const MaxSimProcs = 1 << 16
-
 // Config selects the machine a run uses.
 type Config struct {
-	// Machine is "pool" (the default) or "sim".
-	Machine string `json:"machine"`
-	// P is the number of processors. Pool: workers, 0 = GOMAXPROCS.
-	// Simulator: 1…MaxSimProcs, 0 = infinitely many.
-	P int `json:"p"`
+	// Machine is the pool (the default) or the simulator, and its P.
+	// Pool: workers, 0 = GOMAXPROCS. Simulator: 1…MaxSimProcs, 0 =
+	// infinitely many.
+	Machine
 	// Seed seeds the victim choices and Ctx.Rand.
 	Seed uint64 `json:"seed"`
 	// Levels turns on steal ordering by levels (*Socrates §4.3).
@@ -74,7 +70,7 @@ func newMachine(ctx context.Context, cfg Config) (*machine, error) {
 		m.cm = DefaultCosts()
 	}
 	m.costs = m.cm.table()
-	switch cfg.Machine {
+	switch cfg.Kind {
 	case "sim":
 		m.sim = true
 		if cfg.P < 0 || cfg.P > MaxSimProcs {
@@ -89,7 +85,7 @@ func newMachine(ctx context.Context, cfg Config) (*machine, error) {
 			m.nprocs = runtime.GOMAXPROCS(0)
 		}
 	default:
-		return nil, fmt.Errorf("sched: unknown machine %q (want pool or sim)", cfg.Machine)
+		return nil, fmt.Errorf("sched: unknown machine %q (want pool or sim)", cfg.Kind)
 	}
 	if cfg.ProfileBuckets >= 0 {
 		m.prof.init(cfg.ProfileBuckets)

@@ -12,7 +12,7 @@ func TestFibWorkSpan(t *testing.T) {
 	// W = 2·F(n+1) − 1 calls, C = n (unit cost per call, no cutoff).
 	for _, n := range []int{0, 1, 2, 5, 12, 16} {
 		for _, p := range simPs {
-			r, s := runT(t, Config{Machine: "sim", P: p, Seed: 1}, func(c Ctx) any { return Fib(c, n, 0) })
+			r, s := runT(t, Config{Machine: SimOf(p), Seed: 1}, func(c Ctx) any { return Fib(c, n, 0) })
 			if r.(uint64) != fibSerial(n) {
 				t.Errorf("fib(%d) = %d", n, r)
 			}
@@ -26,7 +26,7 @@ func TestFibWorkSpan(t *testing.T) {
 		t.Fatalf("FibWork(10) = %d", FibWork(10))
 	}
 	// A cutoff keeps W and lengthens C: fib(12) with cutoff 6 on the pool.
-	r, s := runT(t, Config{Machine: "pool", P: 2, Seed: 1}, func(c Ctx) any { return Fib(c, 12, 6) })
+	r, s := runT(t, Config{Machine: PoolOf(2), Seed: 1}, func(c Ctx) any { return Fib(c, 12, 6) })
 	if r.(uint64) != 144 || s.Work != FibWork(12) || s.Span <= FibSpan(12) {
 		t.Errorf("pool fib(12, cutoff 6) = %v W=%d C=%d", r, s.Work, s.Span)
 	}
@@ -52,7 +52,7 @@ func queensNodes(n, row int, cols, d1, d2 uint64) (nodes, sols int64) {
 func TestQueens(t *testing.T) {
 	for _, n := range []int{4, 6, 8} {
 		nodes, sols := queensNodes(n, 0, 0, 0, 0)
-		for _, cfg := range []Config{{Machine: "sim", P: 1}, {Machine: "sim", P: 16}, {Machine: "sim"}, {Machine: "pool", P: 2}} {
+		for _, cfg := range []Config{{Machine: SimOf(1)}, {Machine: SimOf(16)}, {Machine: SimOf(0)}, {Machine: PoolOf(2)}} {
 			r, s := runT(t, cfg, func(c Ctx) any { return Queens(c, n) })
 			if r.(int64) != sols || s.Work != nodes || s.Span != int64(n+1) {
 				t.Errorf("queens(%d) %s P=%d: %d solutions W=%d C=%d, want %d %d %d", n, cfg.Machine, cfg.P, r, s.Work, s.Span, sols, nodes, n+1)
@@ -62,12 +62,12 @@ func TestQueens(t *testing.T) {
 }
 
 func TestSimReproducible(t *testing.T) {
-	root, _ := negamaxRoot(t, "uniform:b=4,d=6,seed=2")
+	root := uniformRoot(4, 6)
 	costs := CostModel{Node: 3, Eval: 1, Spawn: 1, Steal: 5, Migrate: 2, Abort: 1, Wake: 1}
 	for _, p := range []int{3, 64, 0} {
 		var prev *Stats
 		for range 2 {
-			_, s := runT(t, Config{Machine: "sim", P: p, Seed: 11, Levels: true, Costs: costs}, root)
+			_, s := runT(t, Config{Machine: SimOf(p), Seed: 11, Levels: true, Costs: costs}, root)
 			if prev != nil && !reflect.DeepEqual(prev, s) {
 				t.Fatalf("P=%d: two runs with one seed differ:\n%v\n%v", p, prev, s)
 			}
@@ -78,7 +78,7 @@ func TestSimReproducible(t *testing.T) {
 	differ := false
 	var first *Stats
 	for seed := uint64(1); seed <= 6 && !differ; seed++ {
-		_, s := runT(t, Config{Machine: "sim", P: 8, Seed: seed, Costs: costs}, root)
+		_, s := runT(t, Config{Machine: SimOf(8), Seed: seed, Costs: costs}, root)
 		if first == nil {
 			first = s
 		} else if s.Time != first.Time || s.Steals != first.Steals {
@@ -92,10 +92,10 @@ func TestSimReproducible(t *testing.T) {
 
 // TestCostsBounds checks the greedy-schedule bounds with overheads on.
 func TestCostsBounds(t *testing.T) {
-	root, _ := negamaxRoot(t, "uniform:b=3,d=6,seed=5")
+	root := uniformRoot(3, 6)
 	costs := CostModel{Node: 2, Eval: 3, Spawn: 1, Steal: 4, Migrate: 3}
 	for _, p := range []int{1, 2, 7, 64, 1024, 0} {
-		_, s := runT(t, Config{Machine: "sim", P: p, Seed: 3, Costs: costs}, root)
+		_, s := runT(t, Config{Machine: SimOf(p), Seed: 3, Costs: costs}, root)
 		checkBounds(t, "costs", s)
 		// The spawns of a node are serial in the parent: the last child
 		// starts 3 spawns after its parent's node; 6 such levels, then a
@@ -130,7 +130,7 @@ func abortProbe(issued *atomic.Bool, late *atomic.Int64, depth int) func(Ctx) an
 }
 
 func TestAbortReachesDescendants(t *testing.T) {
-	for _, cfg := range []Config{{Machine: "sim", P: 4}, {Machine: "sim"}, {Machine: "sim", P: 64, Levels: true}, {Machine: "pool", P: 2}, {Machine: "pool", P: 3, Levels: true}} {
+	for _, cfg := range []Config{{Machine: SimOf(4)}, {Machine: SimOf(0)}, {Machine: SimOf(64), Levels: true}, {Machine: PoolOf(2)}, {Machine: PoolOf(3), Levels: true}} {
 		var issued atomic.Bool
 		var late atomic.Int64
 		_, s := runT(t, cfg, func(c Ctx) any {
@@ -150,7 +150,7 @@ func TestAbortReachesDescendants(t *testing.T) {
 		if s.Aborts != 1 || s.AbortedTasks == 0 {
 			t.Errorf("%s: aborts=%d aborted tasks=%d", cfg.Machine, s.Aborts, s.AbortedTasks)
 		}
-		if cfg.Machine == "sim" && s.Work > 50+40*51 {
+		if cfg.IsSim() && s.Work > 50+40*51 {
 			t.Errorf("%s P=%d: W=%d: work went on after the abort", cfg.Machine, cfg.P, s.Work)
 		}
 	}
@@ -159,7 +159,7 @@ func TestAbortReachesDescendants(t *testing.T) {
 func TestAbortLatencySim(t *testing.T) {
 	// With an abort message of 10 units per edge, a task two edges below
 	// goes on for 20 units after the abort.
-	_, s := runT(t, Config{Machine: "sim", Costs: CostModel{Node: 1, Abort: 10}}, func(c Ctx) any {
+	_, s := runT(t, Config{Machine: SimOf(0), Costs: CostModel{Node: 1, Abort: 10}}, func(c Ctx) any {
 		sub := c.Spawn(func(c Ctx) any {
 			c.Spawn(func(c Ctx) any {
 				for !c.Aborted() {
@@ -202,7 +202,7 @@ func TestCancel(t *testing.T) {
 			}
 			return nil
 		}
-		_, s, err := Run(ctx, Config{Machine: machine, P: 2, Seed: 1}, forever)
+		_, s, err := Run(ctx, Config{Machine: Machine{Kind: machine, P: 2}, Seed: 1}, forever)
 		if err != context.Canceled || s == nil {
 			t.Errorf("%s: err %v", machine, err)
 		}
@@ -212,7 +212,7 @@ func TestCancel(t *testing.T) {
 
 func TestPanicIsError(t *testing.T) {
 	for _, machine := range []string{"sim", "pool"} {
-		_, _, err := Run(context.Background(), Config{Machine: machine, P: 2}, func(c Ctx) any {
+		_, _, err := Run(context.Background(), Config{Machine: Machine{Kind: machine, P: 2}}, func(c Ctx) any {
 			c.Spawn(func(c Ctx) any { panic("boom") })
 			c.Sync()
 			return nil
@@ -225,7 +225,7 @@ func TestPanicIsError(t *testing.T) {
 
 func TestCheckUnwinds(t *testing.T) {
 	for _, machine := range []string{"sim", "pool"} {
-		r, _, err := Run(context.Background(), Config{Machine: machine, P: 2}, func(c Ctx) any {
+		r, _, err := Run(context.Background(), Config{Machine: Machine{Kind: machine, P: 2}}, func(c Ctx) any {
 			k := c.Spawn(func(c Ctx) any {
 				for {
 					c.Charge(Node, 1)

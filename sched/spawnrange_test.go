@@ -11,7 +11,7 @@ import (
 // per child would, and its handles can be waited for one by one, aborted
 // and released; a released task is reused by a later spawn on the pool.
 func TestSpawnRange(t *testing.T) {
-	cfgs := []Config{{Machine: "sim", P: 1}, {Machine: "sim", P: 4}, {Machine: "sim"}, {Machine: "pool", P: 1}, {Machine: "pool", P: 3}}
+	cfgs := []Config{{Machine: SimOf(1)}, {Machine: SimOf(4)}, {Machine: SimOf(0)}, {Machine: PoolOf(1)}, {Machine: PoolOf(3)}}
 	for _, cfg := range cfgs {
 		for _, reverse := range []bool{false, true} {
 			var ran [10]atomic.Int32
@@ -65,7 +65,7 @@ func TestSpawnRange(t *testing.T) {
 // TestSpawnRangeAbort: aborting the handles of a range stops every child.
 func TestSpawnRangeAbort(t *testing.T) {
 	for _, machine := range []string{"sim", "pool"} {
-		r, _, err := Run(context.Background(), Config{Machine: machine, P: 2}, func(c Ctx) any {
+		r, _, err := Run(context.Background(), Config{Machine: Machine{Kind: machine, P: 2}}, func(c Ctx) any {
 			out := make([]*Task, 4)
 			c.SpawnRangeAt(1, func(c Ctx, i int) any {
 				for !c.Aborted() {
@@ -95,7 +95,7 @@ func TestSpawnRangeAbort(t *testing.T) {
 // TestReleaseReuse: on the pool, released handles come back as the Tasks
 // of later spawns (no allocation once warm).
 func TestReleaseReuse(t *testing.T) {
-	_, _, err := Run(context.Background(), Config{Machine: "pool", P: 1}, func(c Ctx) any {
+	_, _, err := Run(context.Background(), Config{Machine: PoolOf(1)}, func(c Ctx) any {
 		fn := func(c Ctx, i int) any { return nil }
 		out := make([]*Task, 8)
 		c.Spawn(func(c Ctx) any {
@@ -113,7 +113,7 @@ func TestReleaseReuse(t *testing.T) {
 		t.Fatal(err)
 	}
 	allocs := testing.AllocsPerRun(20, func() {
-		Run(context.Background(), Config{Machine: "pool", P: 1, ProfileBuckets: -1}, func(c Ctx) any {
+		Run(context.Background(), Config{Machine: PoolOf(1), ProfileBuckets: -1}, func(c Ctx) any {
 			fn := func(c Ctx, i int) any { return nil }
 			var out [8]*Task
 			for range 50 {

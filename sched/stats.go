@@ -16,8 +16,7 @@ import "fmt"
 // time, and among the idle time what was spent blocked waiting for
 // children, for shared state and for parents/controllers (in Time's unit).
 type Stats struct {
-	Machine   string    `json:"machine"` // "pool" or "sim"
-	P         int       `json:"p"`       // processors; 0 = infinite
+	Machine // the machine of the run ("machine" and "p" in JSON)
 	Seed      uint64    `json:"seed"`
 	Levels    bool      `json:"levels"`
 	LevelWait bool      `json:"level_wait"`
@@ -54,23 +53,19 @@ type Stats struct {
 
 // String is a one-line summary.
 func (s *Stats) String() string {
-	p := fmt.Sprint(s.P)
-	if s.P == 0 {
-		p = "inf"
-	}
-	return fmt.Sprintf("%s P=%s W=%d C=%d W/C=%.2f T=%d%s steals=%d/%d aborts=%d idle=%.3f",
-		s.Machine, p, s.Work, s.Span, s.Parallelism, s.Time, s.TimeUnit, s.Steals, s.StealAttempts, s.Aborts, s.IdleFraction)
+	return fmt.Sprintf("%s W=%d C=%d W/C=%.2f T=%d%s steals=%d/%d aborts=%d idle=%.3f",
+		s.Machine, s.Work, s.Span, s.Parallelism, s.Time, s.TimeUnit, s.Steals, s.StealAttempts, s.Aborts, s.IdleFraction)
 }
 
 func (m *machine) stats(end int64) *Stats {
 	s := &Stats{
-		P: m.nprocs, Seed: m.cfg.Seed, Levels: m.cfg.Levels, LevelWait: m.levelWait, Costs: m.cm,
+		Machine: Machine{P: m.nprocs}, Seed: m.cfg.Seed, Levels: m.cfg.Levels, LevelWait: m.levelWait, Costs: m.cm,
 		Time: end, Counts: map[string]int64{}, Aborts: m.aborts.Load(), ProcsUsed: len(m.procs),
 	}
 	if m.sim {
-		s.Machine, s.TimeUnit = "sim", "units"
+		s.Kind, s.TimeUnit = Sim, "units"
 	} else {
-		s.Machine, s.TimeUnit = "pool", "ns"
+		s.Kind, s.TimeUnit = Pool, "ns"
 	}
 	var counts [NumKinds]int64
 	for _, p := range m.procs {

@@ -13,7 +13,7 @@ import (
 
 func TestEventStamps(t *testing.T) {
 	// B waits for A's signal: the critical path runs through A's 100 units.
-	for _, cfg := range []Config{{Machine: "sim"}, {Machine: "sim", P: 2}, {Machine: "pool", P: 2}} {
+	for _, cfg := range []Config{{Machine: SimOf(0)}, {Machine: SimOf(2)}, {Machine: PoolOf(2)}} {
 		_, s := runT(t, cfg, func(c Ctx) any {
 			var e Event
 			c.Spawn(func(c Ctx) any {
@@ -34,7 +34,7 @@ func TestEventStamps(t *testing.T) {
 		if s.Span != 105 || s.Work != 105 {
 			t.Errorf("%s P=%d: W=%d C=%d, want 105 105", cfg.Machine, cfg.P, s.Work, s.Span)
 		}
-		if cfg.Machine == "sim" && (s.Time != 105 || s.BlockedShared != 100) {
+		if cfg.IsSim() && (s.Time != 105 || s.BlockedShared != 100) {
 			t.Errorf("sim P=%d: T=%d blocked_shared=%d, want 105 100", cfg.P, s.Time, s.BlockedShared)
 		}
 	}
@@ -42,7 +42,7 @@ func TestEventStamps(t *testing.T) {
 
 func TestEventWaitAborted(t *testing.T) {
 	for _, machine := range []string{"sim", "pool"} {
-		r, _, err := Run(context.Background(), Config{Machine: machine, P: 2}, func(c Ctx) any {
+		r, _, err := Run(context.Background(), Config{Machine: Machine{Kind: machine, P: 2}}, func(c Ctx) any {
 			var e Event
 			k := c.Spawn(func(c Ctx) any { return e.Wait(c) })
 			c.Charge(Node, 10)
@@ -57,7 +57,7 @@ func TestEventWaitAborted(t *testing.T) {
 }
 
 func TestDeadlock(t *testing.T) {
-	_, _, err := Run(context.Background(), Config{Machine: "sim", P: 2}, func(c Ctx) any {
+	_, _, err := Run(context.Background(), Config{Machine: SimOf(2)}, func(c Ctx) any {
 		var e Event
 		e.Wait(c)
 		return nil
@@ -71,7 +71,7 @@ func TestDeadlock(t *testing.T) {
 // array and wait until all have written.
 func TestProcessesCell(t *testing.T) {
 	const n = 4
-	for _, cfg := range []Config{{Machine: "sim", P: 4}, {Machine: "sim", P: 9}, {Machine: "sim"}, {Machine: "pool", P: 4}} {
+	for _, cfg := range []Config{{Machine: SimOf(4)}, {Machine: SimOf(9)}, {Machine: SimOf(0)}, {Machine: PoolOf(4)}} {
 		var mu sync.Mutex
 		procs := map[int]bool{}
 		r, s := runT(t, cfg, func(c Ctx) any {
@@ -100,17 +100,17 @@ func TestProcessesCell(t *testing.T) {
 		if cfg.P > 0 && len(procs) != n {
 			t.Errorf("%s P=%d: processes ran on %d processors", cfg.Machine, cfg.P, len(procs))
 		}
-		if cfg.Machine == "sim" && s.Time != 40 {
+		if cfg.IsSim() && s.Time != 40 {
 			t.Errorf("sim P=%d: T=%d", cfg.P, s.Time)
 		}
-		if cfg.Machine == "pool" && runtime.GOMAXPROCS(0) < 4 && (!s.Oversubscribed || !strings.Contains(s.Note, "oversubscribed")) {
+		if !cfg.IsSim() && runtime.GOMAXPROCS(0) < 4 && (!s.Oversubscribed || !strings.Contains(s.Note, "oversubscribed")) {
 			t.Errorf("pool P=4 on GOMAXPROCS %d: no oversubscription note", runtime.GOMAXPROCS(0))
 		}
 	}
 }
 
 func TestWaitAny(t *testing.T) {
-	for _, cfg := range []Config{{Machine: "sim"}, {Machine: "sim", P: 3}, {Machine: "pool", P: 2}} {
+	for _, cfg := range []Config{{Machine: SimOf(0)}, {Machine: SimOf(3)}, {Machine: PoolOf(2)}} {
 		r, s := runT(t, cfg, func(c Ctx) any {
 			var ts []*Task
 			for _, w := range []int64{300, 10, 200} {
@@ -136,10 +136,10 @@ func TestWaitAny(t *testing.T) {
 		// one the waiting root helps and may be running a longer child
 		// nested when the shortest ends (*Socrates §4.4's stalled work):
 		// then that one is the first it sees done.
-		if x := r.(int64); x < 0 || (cfg.Machine == "sim" && cfg.P == 0 && x != 10) {
+		if x := r.(int64); x < 0 || (cfg.IsSim() && cfg.P == 0 && x != 10) {
 			t.Errorf("%s P=%d: first result %v", cfg.Machine, cfg.P, r)
 		}
-		if cfg.Machine == "sim" && cfg.P == 0 && s.Time > 12 {
+		if cfg.IsSim() && cfg.P == 0 && s.Time > 12 {
 			t.Errorf("sim P=%d: T=%d: the others were not stopped", cfg.P, s.Time)
 		}
 		if s.Aborts != 2 {
@@ -153,7 +153,7 @@ func TestWaitAny(t *testing.T) {
 func TestLevelsOrder(t *testing.T) {
 	for _, levels := range []bool{false, true} {
 		var order []int
-		runT(t, Config{Machine: "sim", P: 4, Seed: 5, Levels: levels}, func(c Ctx) any {
+		runT(t, Config{Machine: SimOf(4), Seed: 5, Levels: levels}, func(c Ctx) any {
 			for i := range 12 {
 				c.Go(func(c Ctx) any {
 					order = append(order, i)
@@ -173,13 +173,13 @@ func TestLevelsOrder(t *testing.T) {
 // shallower than the children it waits for (*Socrates §4.4); without, on
 // this tree, it does.
 func TestLevelWait(t *testing.T) {
-	root, _ := negamaxRoot(t, "uniform:b=3,d=6,seed=4")
+	root := uniformRoot(3, 6)
 	costs := CostModel{Node: 1, Steal: 2}
 	for _, lw := range []bool{false, true} {
 		for _, machine := range []string{"sim", "pool"} {
 			var mu sync.Mutex
 			bad := 0
-			_, _, err := Run(context.Background(), Config{Machine: machine, P: 4, Seed: 2, Levels: true, LevelWait: lw, Costs: costs}, func(c Ctx) any {
+			_, _, err := Run(context.Background(), Config{Machine: Machine{Kind: machine, P: 4}, Seed: 2, Levels: true, LevelWait: lw, Costs: costs}, func(c Ctx) any {
 				levelHook = func(t *Task) {
 					for u := t.under; u != nil; u = u.under {
 						if t.level <= u.level {
@@ -206,14 +206,14 @@ func TestLevelWait(t *testing.T) {
 }
 
 func TestProfileInf(t *testing.T) {
-	root, _ := negamaxRoot(t, "uniform:b=3,d=4,seed=1")
-	_, s := runT(t, Config{Machine: "sim"}, root)
+	root := uniformRoot(3, 4)
+	_, s := runT(t, Config{Machine: SimOf(0)}, root)
 	want := []float64{1, 3, 9, 27, 81}
 	if s.Profile == nil || s.Profile.Width != 1 || !slices.Equal(s.Profile.Parallelism, want) || !slices.Equal(s.Profile.Utilization, want) {
 		t.Errorf("profile %+v, want parallelism %v", s.Profile, want)
 	}
 	// A long run keeps at most profBuckets buckets.
-	_, s = runT(t, Config{Machine: "sim", P: 2}, func(c Ctx) any { return Fib(c, 14, 0) })
+	_, s = runT(t, Config{Machine: SimOf(2)}, func(c Ctx) any { return Fib(c, 14, 0) })
 	if n := len(s.Profile.Parallelism); n > profBuckets || n == 0 {
 		t.Errorf("%d buckets", n)
 	}
@@ -228,7 +228,7 @@ func TestProfileInf(t *testing.T) {
 }
 
 func TestStatsJSON(t *testing.T) {
-	_, s := runT(t, Config{Machine: "sim", P: 4}, func(c Ctx) any { return Fib(c, 10, 0) })
+	_, s := runT(t, Config{Machine: SimOf(4)}, func(c Ctx) any { return Fib(c, 10, 0) })
 	b, err := json.Marshal(s)
 	if err != nil {
 		t.Fatal(err)

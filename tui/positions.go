@@ -8,8 +8,8 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"splitpoint/lab"
 	"splitpoint/suites"
-	"splitpoint/workbench"
 )
 
 // messages
@@ -17,7 +17,7 @@ import (
 // positionMsg is a resolved position source: all its positions.
 type positionMsg struct {
 	source string
-	items  []*workbench.Item
+	items  []*lab.Item
 	err    error
 }
 
@@ -37,7 +37,7 @@ type positionsModel struct {
 	cursor  int
 	// items are the positions of the source under the cursor (once
 	// resolved) and index the selected one.
-	items   []*workbench.Item
+	items   []*lab.Item
 	itemsOf string
 	index   int
 	err     error
@@ -209,7 +209,7 @@ func (p positionsModel) view(w, h int, st styles) string {
 func (p positionsModel) resolveCmd() tea.Cmd {
 	name := p.sources[p.cursor].name
 	return func() tea.Msg {
-		items, err := workbench.Resolve(name)
+		items, err := lab.Resolve(name)
 		return positionMsg{source: name, items: items, err: err}
 	}
 }

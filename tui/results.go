@@ -18,6 +18,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"splitpoint/fits"
+	"splitpoint/lab"
 	"splitpoint/results"
 	"splitpoint/workbench"
 )
@@ -113,25 +114,22 @@ func newResultsModel(db string) resultsModel {
 }
 
 // rowOf makes a table row of a finished search of the UI.
-func rowOf(n int, r *workbench.ParallelReport) resultRow {
+func rowOf(n int, r *lab.ParallelReport) resultRow {
 	s := r.Stats
 	algo := r.Algo
-	eff := 0.0
-	if j := r.Jamboree; j != nil {
-		if j.Variants != "" && j.Variants != "none" {
-			algo += "+" + strings.ReplaceAll(j.Variants, ",", "+")
-		}
-		eff = j.Efficiency
+	if v := r.Options.VariantLabel(); v != "" {
+		algo += "+" + v
 	}
-	procs, p := strconv.Itoa(s.P), float64(s.P)
-	if s.Machine == "sim" && s.P == 0 {
-		procs, p = "inf", math.Inf(1)
+	eff := r.Efficiency
+	procs, p := s.PLabel(), float64(s.P)
+	if s.Infinite() {
+		p = math.Inf(1)
 	}
 	pos := r.Position
 	if r.ID != "" {
 		pos = r.ID
 	}
-	return resultRow{from: "tui", n: n, position: pos, algo: algo, machine: s.Machine, procs: procs, p: p,
+	return resultRow{from: "tui", n: n, position: pos, algo: algo, machine: s.Kind, procs: procs, p: p,
 		work: s.Work, span: s.Span, time: s.Time, unit: s.TimeUnit, steals: s.Steals, aborts: s.Aborts,
 		efficiency: eff, parallel: true}
 }
@@ -173,7 +171,7 @@ func (r resultsModel) update(msg dbRunsMsg) resultsModel {
 }
 
 // add records a search the UI ran.
-func (r resultsModel) add(rep *workbench.ParallelReport) resultsModel {
+func (r resultsModel) add(rep *lab.ParallelReport) resultsModel {
 	r.tuiRows = append(r.tuiRows, rowOf(len(r.tuiRows)+1, rep))
 	r = r.sorted()
 	r.table.SetCursor(slices.IndexFunc(r.rows, func(x resultRow) bool { return x.from == "tui" && x.n == len(r.tuiRows) }))

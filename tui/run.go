@@ -8,8 +8,9 @@ import (
 	"github.com/NimbleMarkets/ntcharts/sparkline"
 	"github.com/charmbracelet/bubbles/progress"
 
+	"splitpoint/algos"
+	"splitpoint/lab"
 	"splitpoint/sched"
-	"splitpoint/workbench"
 )
 
 // model
@@ -31,9 +32,9 @@ type runModel struct {
 
 	snap   *sched.Snapshot // the latest live snapshot of the current search
 	par    []float64       // the parallelism seen live
-	report *workbench.ParallelReport
+	report *lab.ParallelReport
 	// reports are this plan's finished searches
-	reports  []*workbench.ParallelReport
+	reports  []*lab.ParallelReport
 	finished bool
 	cancel   bool
 	bar      progress.Model
@@ -168,10 +169,10 @@ func (r runModel) reportView(w int, st styles) string {
 	s := rep.Stats
 	var b strings.Builder
 	p := fmt.Sprint(s.P)
-	if s.Machine == "sim" && s.P == 0 {
+	if s.Infinite() {
 		p = "inf"
 	}
-	b.WriteString(fmt.Sprintf("%s on %s P=%s: value %d at depth %d", rep.Algo, s.Machine, p, rep.Value, rep.Depth))
+	b.WriteString(fmt.Sprintf("%s on %s P=%s: value %d at depth %d", rep.Algo, s.Kind, p, rep.Value, rep.Depth))
 	if rep.BestMove != "" {
 		b.WriteString(", best move " + rep.BestMove)
 	}
@@ -179,17 +180,18 @@ func (r runModel) reportView(w int, st styles) string {
 	nodes := s.Counts["node"]
 	b.WriteString(fmt.Sprintf("nodes %d   W %d   C %d   W/C %.2f   T_P %s\n", nodes, s.Work, s.Span, s.Parallelism, elapsed(s.Time, s.TimeUnit)))
 	b.WriteString(fmt.Sprintf("steals %d of %d   aborts %d", s.Steals, s.StealAttempts, s.Aborts))
-	if j := rep.Jamboree; j != nil && j.TT.Probes > 0 {
-		b.WriteString(fmt.Sprintf("   table hits %d of %d probes (%d cutoffs)", j.TT.Hits, j.TT.Probes, j.TT.Cutoffs))
+	if t := rep.TT; t.Probes > 0 {
+		b.WriteString(fmt.Sprintf("   table hits %d of %d probes (%d cutoffs)", t.Hits, t.Probes, t.Cutoffs))
 	}
-	if j := rep.Jamboree; j != nil {
+	j, jam := rep.Detail.(*algos.JamboreeDetail)
+	if jam {
 		b.WriteString(fmt.Sprintf("   deferred hits %d/%d", j.Work.DeferredHits, j.Work.DeferredWaits))
 	}
 	b.WriteString(fmt.Sprintf("   idle %.3f\n", s.IdleFraction))
-	if j := rep.Jamboree; j != nil {
-		b.WriteString(fmt.Sprintf("jamboree %s: failed work %d, cutoff work %d; efficiency %.3f", j.Variants, j.Work.Failed.Total, j.Work.Cutoff.Total, j.Efficiency))
-		if s.Machine == "sim" {
-			b.WriteString(fmt.Sprintf(", speedup %.2f", j.Speedup))
+	if jam {
+		b.WriteString(fmt.Sprintf("jamboree %s: failed work %d, cutoff work %d; efficiency %.3f", j.Variants, j.Work.Failed.Total, j.Work.Cutoff.Total, rep.Efficiency))
+		if s.IsSim() {
+			b.WriteString(fmt.Sprintf(", speedup %.2f", rep.Speedup))
 		}
 		b.WriteString("\n")
 	}

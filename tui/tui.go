@@ -9,7 +9,7 @@
 // Evaluator, which records it as a cell of the notebook, exactly as if it
 // had been typed at the REPL. Live numbers come from the Observe hook of
 // the workbench (sched.Snapshot while a parallel search runs, then its
-// *workbench.ParallelReport).
+// *lab.ParallelReport).
 //
 // Files: tui.go is the root model (the only tea.Model), keys.go the key
 // bindings, positions.go, algorithm.go and machine.go the three setup
@@ -31,6 +31,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"splitpoint/lab"
 	"splitpoint/sched"
 	"splitpoint/workbench"
 )
@@ -42,7 +43,7 @@ type Evaluator interface {
 	// output to w and handing observe (when not nil) what a parallel
 	// search reports while it runs. It returns the files the command
 	// wrote. Calls never overlap: the UI runs one line at a time.
-	Eval(ctx context.Context, line string, w io.Writer, observe func(any)) (files []string, err error)
+	Eval(ctx context.Context, line string, w io.Writer, observe *workbench.Observer) (files []string, err error)
 }
 
 // Session is what the UI knows of the session when it opens.
@@ -84,7 +85,7 @@ type stepDoneMsg struct {
 	output string
 	files  []string
 	// reports are the parallel searches' reports the line produced.
-	reports []*workbench.ParallelReport
+	reports []*lab.ParallelReport
 	err     error
 }
 
@@ -447,19 +448,17 @@ func (m Model) setupView(w int) string {
 func evalCmd(ctx context.Context, ev Evaluator, plan, step int, line string, ch chan sched.Snapshot) tea.Cmd {
 	return func() tea.Msg {
 		var out strings.Builder
-		var reports []*workbench.ParallelReport
-		var observe func(any)
+		var reports []*lab.ParallelReport
+		var observe *workbench.Observer
 		if ch != nil {
-			observe = func(v any) {
-				switch v := v.(type) {
-				case sched.Snapshot:
+			observe = &workbench.Observer{
+				Snapshot: func(v sched.Snapshot) {
 					select {
 					case ch <- v:
 					default:
 					}
-				case *workbench.ParallelReport:
-					reports = append(reports, v)
-				}
+				},
+				Report: func(r *lab.ParallelReport) { reports = append(reports, r) },
 			}
 		}
 		files, err := ev.Eval(ctx, line, &out, observe)

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"splitpoint/lab"
+	"splitpoint/sched"
 	"strings"
 )
 
@@ -19,10 +21,16 @@ type Env struct {
 	// exports), for the session's notebook cell.
 	Files []string
 	// Observe, when not nil, watches a parallel search as it runs (the
-	// terminal UI's live view): it receives sched.Snapshot values from
-	// the machine while the search runs (from another goroutine on the
-	// pool), then the *ParallelReport of each position searched.
-	Observe func(any)
+	// terminal UI's live view).
+	Observe *Observer
+}
+
+// Observer receives a parallel search's live snapshots (from another
+// goroutine on the pool) and then the report of each position searched.
+// Either function may be nil.
+type Observer struct {
+	Snapshot func(sched.Snapshot)
+	Report   func(*lab.ParallelReport)
 }
 
 // Wrote records that the command wrote the file at path.
@@ -148,7 +156,7 @@ func Help(w io.Writer, name string) error {
 		fmt.Fprintf(w, "  %-9s %s\n", c.Name, c.Short)
 	}
 	fmt.Fprintf(w, "\npositions:\n")
-	for _, f := range PositionForms {
+	for _, f := range lab.PositionForms {
 		fmt.Fprintf(w, "  %s\n", f)
 	}
 	fmt.Fprintf(w, "\n\"splitpoint help <command>\" or \"splitpoint <command> --help\" gives a command's flags.\n")

@@ -3,13 +3,9 @@ package workbench
 import (
 	"flag"
 	"fmt"
+	"splitpoint/lab"
 	"strconv"
 	"time"
-
-	"splitpoint/game"
-	"splitpoint/games/checkers"
-	"splitpoint/games/chess"
-	"splitpoint/games/synth"
 )
 
 func init() {
@@ -40,7 +36,7 @@ each count is checked, and a mismatch makes the command fail.`,
 				if *divide && *unique {
 					return usageErr("--divide lists every root capture path, so it does not combine with --unique")
 				}
-				items, err := Resolve(args[0])
+				items, err := lab.Resolve(args[0])
 				if err != nil {
 					return err
 				}
@@ -79,7 +75,7 @@ type PerftReport struct {
 	Positions []PerftResult `json:"positions"`
 }
 
-func perftCmd(env *Env, items []*Item, depth int, divide, unique, asJSON bool) error {
+func perftCmd(env *Env, items []*lab.Item, depth int, divide, unique, asJSON bool) error {
 	rep := PerftReport{Depth: depth}
 	if !asJSON && len(items) > 1 {
 		fmt.Fprintf(env.Out, "perft depth %d over %d positions\n", depth, len(items))
@@ -141,36 +137,11 @@ func writePerft(env *Env, r *PerftResult, many bool) {
 	}
 }
 
-func perftOne(it *Item, depth int, divide, unique bool) PerftResult {
+func perftOne(it *lab.Item, depth int, divide, unique bool) PerftResult {
 	r := PerftResult{Position: it.Name, ID: it.ID, Depth: depth}
 	start := time.Now()
-	var div []game.Divided
-	switch {
-	case it.Chess != nil:
-		if divide {
-			div = chess.Divide(it.Chess, depth)
-		} else {
-			r.Nodes = chess.Perft(it.Chess, depth)
-		}
-	case it.Checkers != nil:
-		count := checkers.Perft
-		if unique {
-			count = checkers.PerftUnique
-		}
-		if divide {
-			div = divideWith(it.Checkers, depth, count)
-		} else {
-			r.Nodes = count(it.Checkers, depth)
-		}
-	default:
-		s := game.NewStack[synth.Position](max(depth, 1))
-		s.Pos[0] = *it.Tree.Root()
-		if divide {
-			div = game.Divide[synth.Position](s, depth)
-		} else {
-			r.Nodes = game.Perft[synth.Position](s, depth)
-		}
-	}
+	n, div := it.Perft(depth, divide, unique)
+	r.Nodes = n
 	r.Seconds = time.Since(start).Seconds()
 	d := it.Describer()
 	for _, e := range div {
@@ -187,23 +158,7 @@ func perftOne(it *Item, depth int, divide, unique bool) PerftResult {
 	return r
 }
 
-// divideWith splits a checkers count by root move.
-func divideWith(p *checkers.Position, depth int, count func(*checkers.Position, int) uint64) []game.Divided {
-	if depth < 1 {
-		return nil
-	}
-	var buf [game.MaxMoves]game.Move
-	n := p.Moves(buf[:])
-	out := make([]game.Divided, n)
-	var q checkers.Position
-	for i, m := range buf[:n] {
-		p.Play(m, &q)
-		out[i] = game.Divided{Move: m, Nodes: count(&q, depth-1)}
-	}
-	return out
-}
-
-func opOf(it *Item, name string) ([]string, bool) {
+func opOf(it *lab.Item, name string) ([]string, bool) {
 	for _, o := range it.Ops {
 		if o.Name == name {
 			return o.Operands, true

@@ -1,19 +1,13 @@
 package workbench
 
 import (
-	"context"
 	"flag"
 	"fmt"
-	"io"
-	"slices"
 	"strings"
 	"time"
 
 	"splitpoint/algos"
-	"splitpoint/game"
-	"splitpoint/games/checkers"
-	"splitpoint/games/chess"
-	"splitpoint/games/synth"
+	"splitpoint/lab"
 )
 
 // searchFlags are the flags search and solve share: a preset, then any
@@ -39,7 +33,7 @@ func declareSearchFlags(fs *flag.FlagSet, defaultPreset string) *searchFlags {
 	return &searchFlags{
 		fs:         fs,
 		preset:     fs.String("preset", defaultPreset, "named option set: "+strings.Join(algos.PresetNames(), ", ")),
-		algo:       fs.String("algo", "", "algorithm: "+strings.Join(algos.Algorithms(), ", ")+" (default: the preset's)"),
+		algo:       fs.String("algo", "", "algorithm: "+strings.Join(algos.Names(algos.AllAlgos), ", ")+" (default: the preset's; help search describes each)"),
 		depth:      fs.Int("depth", 0, "search depth in plies (0: iterate under --time)"),
 		ttBits:     fs.Int("tt", 0, "transposition table of 2^BITS entries; 0 = off (default: the preset's)"),
 		iterative:  fs.Bool("iterative", false, "iterative deepening 1, 2, …, depth"),
@@ -105,10 +99,6 @@ func (f *searchFlags) options() (algos.Options, error) {
 	if err != nil {
 		return opt, err
 	}
-	if !slices.Contains(algos.Algorithms(), opt.Algo) {
-		return opt, usageErr("unknown algorithm %q (allowed: %s; on --workers or --sim: %s)", opt.Algo,
-			strings.Join(algos.Algorithms(), ", "), strings.Join(parallelNames(), ", "))
-	}
 	if err := opt.Validate(); err != nil {
 		return opt, fmt.Errorf("%w: %v", ErrUsage, err)
 	}
@@ -150,7 +140,9 @@ child searched serially at type-2 nodes that dropped below α), deferred
 it) and rid (recursive iterative deepening for the first move). It prints
 the failed and cutoff work by Knuth–Moore node type and the efficiency
 W_serial/W and speedup against the serial Scout of the same position with
-the same options, run here.`,
+the same options, run here.
+
+` + algorithmsHelp(),
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
 			sf := declareSearchFlags(fs, "plain")
 			mf := declareMachineFlags(fs)
@@ -158,20 +150,20 @@ the same options, run here.`,
 				if len(args) != 1 {
 					return usageErr("want one <position>, got %d arguments", len(args))
 				}
-				if _, par := parallelAlgos[*sf.algo]; par || mf.parallel() {
+				if row, _ := algos.Lookup(*sf.algo); row.Parallel || mf.parallel() {
 					return parallelCmd(env, args[0], sf, mf)
 				}
 				opt, err := sf.options()
 				if err != nil {
 					return err
 				}
-				items, err := Resolve(args[0])
+				items, err := lab.Resolve(args[0])
 				if err != nil {
 					return err
 				}
-				var results []*SearchReport
+				var results []*lab.SearchReport
 				for _, it := range items {
-					r, err := searchItem(env.Ctx, it, opt)
+					r, err := lab.Search(env.Ctx, it, opt)
 					if r != nil {
 						results = append(results, r)
 						if !*sf.asJSON {
@@ -194,132 +186,30 @@ the same options, run here.`,
 	})
 }
 
-// SearchReport is one search's result with the position it searched.
-type SearchReport struct {
-	Position string `json:"position"`
-	ID       string `json:"id,omitempty"`
-	*algos.Result
-	iterBest []string // each iteration's best move, in the domain's notation
-}
-
-// searchItem runs the serial search on the item's domain.
-func searchItem(ctx context.Context, it *Item, opt algos.Options) (*SearchReport, error) {
-	var res *algos.Result
-	var err error
-	var iter []string
-	switch {
-	case it.Chess != nil:
-		res, err = algos.Search[chess.Position](ctx, it.Chess, opt)
-		iter = annotate(res, it.Chess)
-	case it.Checkers != nil:
-		res, err = algos.Search[checkers.Position](ctx, it.Checkers, opt)
-		iter = annotate(res, it.Checkers)
-	default:
-		root := it.Tree.Root()
-		res, err = algos.Search[synth.Position](ctx, root, opt)
-		iter = annotate(res, root)
-	}
-	if res == nil {
-		return nil, err
-	}
-	return &SearchReport{Position: it.Name, ID: it.ID, Result: res, iterBest: iter}, err
-}
-
-// annotate writes the best move and PV of res in the domain's notation,
-// playing the PV from root, and returns each iteration's best move.
-func annotate[T any, P interface {
-	game.Position[T]
-	game.Describer
-}](res *algos.Result, root P) []string {
-	if res == nil {
-		return nil
-	}
-	res.PVText = moveTexts[T, P](root, res.PV)
-	iter := make([]string, len(res.Iterations))
-	for i, it := range res.Iterations {
-		if it.BestMove != game.NoMove {
-			iter[i] = root.MoveString(it.BestMove)
+// algorithmsHelp lists the algorithm table and the variant table for
+// "help search": every name with its help, citation and variants.
+func algorithmsHelp() string {
+	var b strings.Builder
+	for _, which := range []algos.Which{algos.SerialAlgos, algos.ParallelAlgos} {
+		if which == algos.SerialAlgos {
+			b.WriteString("Serial algorithms:\n")
+		} else {
+			b.WriteString("\nParallel algorithms (--workers P or --sim P|inf):\n")
 		}
-	}
-	if res.BestMove != game.NoMove {
-		res.BestMoveText = root.MoveString(res.BestMove)
-	}
-	if _, ok := any(root).(*synth.Position); ok {
-		res.BestMoveText = "" // the JSON contract: empty for synthetic trees
-	}
-	return iter
-}
-
-// moveTexts writes a line of moves from root in the domain's notation.
-func moveTexts[T any, P interface {
-	game.Position[T]
-	game.Describer
-}](root P, line []game.Move) []string {
-	out := []string{}
-	cur := new(T)
-	*cur = *root
-	var next T
-	var buf [game.MaxMoves]game.Move
-	for _, m := range line {
-		n := P(cur).Moves(buf[:])
-		legal := false
-		for _, x := range buf[:n] {
-			legal = legal || x == m
-		}
-		if !legal {
-			break
-		}
-		out = append(out, P(cur).MoveString(m))
-		P(cur).Play(m, &next)
-		*cur = next
-	}
-	return out
-}
-
-// WriteText prints a search result for people.
-func (r *SearchReport) WriteText(w io.Writer) {
-	res := r.Result
-	title := r.Position
-	if r.ID != "" {
-		title += " (" + r.ID + ")"
-	}
-	fmt.Fprintf(w, "search %s\n", title)
-	fmt.Fprintf(w, "  options: %s\n", res.Options)
-	stop := ""
-	if res.Stopped {
-		stop = " (stopped early: the deepest completed iteration)"
-	}
-	fmt.Fprintf(w, "  value %d at depth %d%s", res.Value, res.Depth, stop)
-	if res.BestMoveText != "" {
-		fmt.Fprintf(w, ", best move %s", res.BestMoveText)
-	}
-	fmt.Fprintf(w, "\n  pv: %s\n", strings.Join(res.PVText, " "))
-	c := res.Counters
-	fmt.Fprintf(w, "  nodes %d (interior %d, leaves %d, quiescence %d) in %.3f s, %.0f nodes/s\n",
-		c.Nodes, c.Interior, c.Leaves, c.QNodes, res.Seconds, res.NPS)
-	if res.OpenPeak > 0 {
-		fmt.Fprintf(w, "  OPEN list peak: %d entries\n", res.OpenPeak)
-	}
-	if c.PVNodes+c.CutNodes+c.AllNodes == 0 {
-		return // SSS* keeps no node types or branching statistics
-	}
-	fmt.Fprintf(w, "  node types: PV %d, CUT %d (%.1f%% cut by the first child), ALL %d (%.1f%% as predicted); cutoffs %d, re-searches %d\n",
-		c.PVNodes, c.CutNodes, 100*c.CutPredictedRate, c.AllNodes, 100*c.AllPredictedRate, c.Cutoffs, c.Researches)
-	fmt.Fprintf(w, "  first move best: %.1f%% of %d nodes with a best move\n", 100*c.FirstMoveBestRate, c.BestKnown)
-	fmt.Fprintf(w, "  branching: %.2f legal moves per interior node (capture nodes %.2f over %d, quiet nodes %.2f over %d); %.2f searched\n",
-		c.Branching, c.CaptureBranching, c.CaptureNodes, c.QuietBranching, c.QuietNodes, c.SearchedBranching)
-	if len(res.Iterations) > 1 {
-		fmt.Fprintf(w, "  %5s %7s %-8s %12s %7s %9s\n", "depth", "value", "best", "nodes", "ebf", "seconds")
-		for i, it := range res.Iterations {
-			best := ""
-			if i < len(r.iterBest) {
-				best = r.iterBest[i]
+		for _, a := range algos.Table() {
+			if a.Parallel != (which == algos.ParallelAlgos) {
+				continue
 			}
-			fmt.Fprintf(w, "  %5d %7d %-8s %12d %7.2f %9.3f\n", it.Depth, it.Value, best, it.Nodes, it.EBF, it.Seconds)
+			fmt.Fprintf(&b, "  %-10s %s (%s)", a.Name, a.Help, a.Cite)
+			if len(a.Variants) > 0 {
+				fmt.Fprintf(&b, "; variants: %s", strings.Join(a.Variants, ", "))
+			}
+			b.WriteString("\n")
 		}
 	}
-	if t := res.TT; t.Entries > 0 {
-		fmt.Fprintf(w, "  tt: %d entries, probes %d, hits %d, cutoffs %d, stores %d, overwrites %d, fill %d‰\n",
-			t.Entries, t.Probes, t.Hits, t.Cutoffs, t.Stores, t.Overwrites, t.Fill)
+	b.WriteString("\nVariants:\n")
+	for _, v := range algos.Variants() {
+		fmt.Fprintf(&b, "  %-10s %s (%s)\n", v.Name, v.Help, v.Cite)
 	}
+	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 	"splitpoint/games/checkers"
 	"splitpoint/games/chess"
 	"splitpoint/games/synth"
+	"splitpoint/lab"
 	"splitpoint/suites"
 )
 
@@ -29,7 +30,7 @@ moves and expected moves.`,
 				if len(args) != 1 {
 					return usageErr("want one <position>, got %d arguments", len(args))
 				}
-				items, err := Resolve(args[0])
+				items, err := lab.Resolve(args[0])
 				if err != nil {
 					return err
 				}
@@ -67,39 +68,20 @@ type PositionInfo struct {
 	Diagram   string   `json:"diagram"`
 }
 
-func info(it *Item) PositionInfo {
+func info(it *lab.Item) PositionInfo {
 	d := it.Describer()
-	ms := legalMoves(it)
+	ms := it.Legal()
 	pi := PositionInfo{Name: it.Name, ID: it.ID, Domain: d.Domain(), Side: d.SideToMove(), Branching: len(ms),
 		Expected: it.Expected(), Label: it.Label, Diagram: d.String()}
 	pi.Moves = make([]string, len(ms))
 	for i, m := range ms {
 		pi.Moves[i] = d.MoveString(m)
 	}
-	switch {
-	case it.Chess != nil:
-		pi.FEN = it.Chess.FEN()
-	case it.Checkers != nil:
-		pi.FEN = it.Checkers.FEN()
-	}
+	pi.FEN = it.FEN()
 	return pi
 }
 
-func legalMoves(it *Item) []game.Move {
-	var buf [game.MaxMoves]game.Move
-	var n int
-	switch {
-	case it.Chess != nil:
-		n = it.Chess.Moves(buf[:])
-	case it.Checkers != nil:
-		n = it.Checkers.Moves(buf[:])
-	default:
-		n = it.Tree.Root().Moves(buf[:])
-	}
-	return append([]game.Move(nil), buf[:n]...)
-}
-
-func showCmd(env *Env, items []*Item, asJSON bool) error {
+func showCmd(env *Env, items []*lab.Item, asJSON bool) error {
 	if asJSON {
 		infos := make([]PositionInfo, len(items))
 		for i, it := range items {

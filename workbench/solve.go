@@ -8,8 +8,8 @@ import (
 
 	"splitpoint/algos"
 	"splitpoint/game"
-	"splitpoint/games/checkers"
-	"splitpoint/games/chess"
+	"splitpoint/lab"
+	"splitpoint/sched"
 )
 
 func init() {
@@ -57,7 +57,7 @@ positions finished so far.`,
 				if opt.Time <= 0 && opt.Depth <= 0 {
 					return usageErr("solve needs --time or --depth")
 				}
-				items, err := Resolve(args[0])
+				items, err := lab.Resolve(args[0])
 				if err != nil {
 					return err
 				}
@@ -84,7 +84,7 @@ type SolveReport struct {
 	Cancelled bool          `json:"cancelled"`
 }
 
-func solveCmd(env *Env, items []*Item, opt algos.Options, asJSON bool) error {
+func solveCmd(env *Env, items []*lab.Item, opt algos.Options, asJSON bool) error {
 	rep := SolveReport{Options: opt}
 	var results []algos.SolveResult
 	if !asJSON {
@@ -95,15 +95,10 @@ func solveCmd(env *Env, items []*Item, opt algos.Options, asJSON bool) error {
 		if len(it.BM) == 0 && len(it.AM) == 0 {
 			return fmt.Errorf("%s: no bm or am to solve for", it.Name)
 		}
-		var r algos.SolveResult
-		switch {
-		case it.Chess != nil:
-			r = algos.Solve[chess.Position](env.Ctx, it.Chess, it.BM, it.AM, opt)
-		case it.Checkers != nil:
-			r = algos.Solve[checkers.Position](env.Ctx, it.Checkers, it.BM, it.AM, opt)
-		default:
+		if it.IsTree() {
 			return fmt.Errorf("%s: synthetic trees have no expected moves", it.Name)
 		}
+		r := it.Solve(env.Ctx, opt)
 		if r.Err != nil && errors.Is(r.Err, context.Canceled) {
 			rep.Cancelled = true
 			break
@@ -151,10 +146,15 @@ func solveJamboree(env *Env, name string, sf *searchFlags, workers, sim, variant
 		return usageErr("solve with jamboree needs --depth (iterative deepening to that depth) and --time (the limit an unsolved position counts as, StarTech §3)")
 	}
 	limit := *sf.timeLimit
-	machines, err := parseSolveMachines(workers, sim)
+	pool, err := sched.ParseMachines(sched.Pool, workers)
 	if err != nil {
-		return err
+		return usageErr("--workers %v", err)
 	}
+	sims, err := sched.ParseMachines(sched.Sim, sim)
+	if err != nil {
+		return usageErr("--sim %v", err)
+	}
+	machines := append(pool, sims...)
 	if len(machines) == 0 {
 		return usageErr("solve with jamboree needs --sim and/or --workers lists")
 	}
@@ -164,13 +164,13 @@ func solveJamboree(env *Env, name string, sf *searchFlags, workers, sim, variant
 		return err
 	}
 	opt.Algo, opt.Time, opt.Grain = algos.AlgoJamboree, 0, grain
-	if err := algos.ParseVariants(variants, &opt); err != nil {
+	if err := algos.SetVariants(opt.Algo, variants, &opt); err != nil {
 		return usageErr("--variants: %v", err)
 	}
-	if err := opt.ValidateJamboree(); err != nil {
+	if err := opt.ValidateParallel(); err != nil {
 		return usageErr("%v", err)
 	}
-	items, err := Resolve(name)
+	items, err := lab.Resolve(name)
 	if err != nil {
 		return err
 	}

@@ -1,55 +1,14 @@
 package workbench
 
 import (
-	"encoding/json"
 	"fmt"
-	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"splitpoint/algos"
-	"splitpoint/game"
+	"splitpoint/lab"
 	"splitpoint/results"
 	"splitpoint/sched"
 )
-
-// solveMachine is one machine of a parallel solve: the pool with P
-// workers, or the simulator with P processors (0 = infinitely many).
-type solveMachine struct {
-	machine string
-	p       int
-}
-
-func (m solveMachine) label() string {
-	if m.machine == "sim" && m.p == 0 {
-		return "sim P=inf"
-	}
-	return fmt.Sprintf("%s P=%d", m.machine, m.p)
-}
-
-// parseSolveMachines reads --workers and --sim lists.
-func parseSolveMachines(workers, sim string) ([]solveMachine, error) {
-	var out []solveMachine
-	for _, spec := range []struct{ machine, list string }{{"pool", workers}, {"sim", sim}} {
-		if spec.list == "" {
-			continue
-		}
-		for _, f := range strings.Split(spec.list, ",") {
-			f = strings.TrimSpace(f)
-			if spec.machine == "sim" && f == "inf" {
-				out = append(out, solveMachine{"sim", 0})
-				continue
-			}
-			n, err := strconv.Atoi(f)
-			if err != nil || n < 1 || n > sched.MaxSimProcs {
-				return nil, usageErr("--%s %q: want processor counts 1…%d, comma-separated", map[string]string{"pool": "workers", "sim": "sim"}[spec.machine], f, sched.MaxSimProcs)
-			}
-			out = append(out, solveMachine{spec.machine, n})
-		}
-	}
-	return out, nil
-}
 
 // ParallelSolveRow is one position solved by Jamboree on one machine.
 type ParallelSolveRow struct {
@@ -71,7 +30,7 @@ type ParallelSolveRow struct {
 // cost units is converted to seconds at the serial Scout's measured speed
 // on this computer (seconds per cost unit of the same position), i.e. as
 // if every simulated processor ran as fast as this one.
-func solveParallel(env *Env, items []*Item, opt algos.Options, machines []solveMachine, seed uint64, db string, asJSON bool, limit time.Duration) error {
+func solveParallel(env *Env, items []*lab.Item, opt algos.Options, machines []sched.Machine, seed uint64, db string, asJSON bool, limit time.Duration) error {
 	opt.Iterative = true
 	sweep := "solve-" + time.Now().UTC().Format("20060102-150405")
 	var store *results.Store
@@ -94,7 +53,7 @@ func solveParallel(env *Env, items []*Item, opt algos.Options, machines []solveM
 			len(items), opt.Algo, opt.Depth, limit, opt.VariantString(), opt.Grain, opt.TTBits, seed)
 	}
 	for _, m := range machines {
-		cfg := sched.Config{Machine: m.machine, P: m.p, Seed: seed, Costs: sched.DefaultCosts(), ProfileBuckets: -1}
+		cfg := sched.Config{Machine: m, Seed: seed, Costs: sched.DefaultCosts(), ProfileBuckets: -1}
 		var res []algos.SolveResult
 		for _, it := range items {
 			if err := env.Ctx.Err(); err != nil {
@@ -103,7 +62,7 @@ func solveParallel(env *Env, items []*Item, opt algos.Options, machines []solveM
 			if len(it.BM) == 0 && len(it.AM) == 0 {
 				return fmt.Errorf("%s: no bm or am to solve for", it.Name)
 			}
-			rep, err := parallelItem(env.Ctx, it, opt, cfg)
+			rep, err := lab.Parallel(env.Ctx, it, opt, cfg, true)
 			if err != nil {
 				return err
 			}
@@ -120,9 +79,9 @@ func solveParallel(env *Env, items []*Item, opt algos.Options, machines []solveM
 			}
 		}
 		s := algos.SolveSummary(res)
-		sums = append(sums, summary{m.machine, m.p, s})
+		sums = append(sums, summary{m.Kind, m.P, s})
 		if !asJSON {
-			fmt.Fprintf(env.Out, "  %-12s solved %2d of %d   t%d = %9.3f s   rating %4.0f\n", m.label(), s.Solved, s.Positions, s.Counted, s.T20, s.Rating)
+			fmt.Fprintf(env.Out, "  %-12s solved %2d of %d   t%d = %9.3f s   rating %4.0f\n", m, s.Solved, s.Positions, s.Counted, s.T20, s.Rating)
 		}
 	}
 	if asJSON {
@@ -140,54 +99,37 @@ func solveParallel(env *Env, items []*Item, opt algos.Options, machines []solveM
 }
 
 // solveRow finds when the search settled on a right move: the first
-// iteration of the final run of iterations that chose one.
-func solveRow(it *Item, rep *ParallelReport, m solveMachine) ParallelSolveRow {
-	row := ParallelSolveRow{Position: it.Name, ID: it.ID, Machine: m.machine, P: m.p, Chosen: rep.BestMove, Time: rep.Time}
-	right := func(mv game.Move) bool {
-		if mv == game.NoMove {
-			return false
-		}
-		if len(it.BM) > 0 {
-			return slices.Contains(it.BM, mv)
-		}
-		return !slices.Contains(it.AM, mv)
+// iteration of the final run of iterations that chose one (the one rule,
+// algos.SolveWatch). An algorithm that does not iterate is judged on its
+// final move, at the time of the whole run.
+func solveRow(it *lab.Item, rep *lab.ParallelReport, m sched.Machine) ParallelSolveRow {
+	row := ParallelSolveRow{Position: it.Name, ID: it.ID, Machine: m.Kind, P: m.P, Chosen: rep.BestMove, Time: rep.Time}
+	w := algos.SolveWatch{BM: it.BM, AM: it.AM}
+	iters := rep.Iterations
+	if len(iters) == 0 {
+		iters = []algos.JamIteration{{Depth: rep.Depth, BestMove: rep.Best, At: rep.Time}}
 	}
-	j := rep.Jamboree
-	if j != nil {
-		streak := false
-		for _, x := range j.Iterations {
-			switch ok := right(x.BestMove); {
-			case ok && !streak:
-				streak, row.Time, row.Depth = true, x.At, x.Depth
-			case !ok:
-				streak = false
-			}
+	for _, x := range iters {
+		if w.Iteration(x.BestMove) {
+			row.Time, row.Depth = x.At, x.Depth
 		}
-		row.Solved = streak
-		if !streak {
-			row.Time = rep.Time
-		}
+	}
+	row.Solved = w.Solved()
+	if !row.Solved {
+		row.Time, row.Depth = rep.Time, 0
 	}
 	row.Seconds = float64(row.Time) / 1e9
-	if rep.TimeUnit != "ns" && j != nil && j.SerialWork > 0 {
-		row.SecUnit = j.SerialSeconds / float64(j.SerialWork)
+	if b := rep.Serial; rep.TimeUnit != "ns" && b != nil && b.Work > 0 {
+		row.SecUnit = b.Seconds / float64(b.Work)
 		row.Seconds = float64(row.Time) * row.SecUnit
 	}
 	return row
 }
 
-func recordSolve(env *Env, store *results.Store, sweep string, it *Item, opt algos.Options, cfg sched.Config, rep *ParallelReport, row ParallelSolveRow) error {
-	costs, _ := json.Marshal(cfg.Costs)
-	r := results.Run{Sweep: sweep, Created: time.Now().UTC().Format(time.RFC3339Nano), Version: results.Version(),
-		Role: results.RoleSolve, Position: it.Name, PositionID: it.ID, Domain: it.Domain(), Algo: opt.Algo,
-		Variants: strings.ReplaceAll(strings.TrimPrefix(opt.VariantString(), "none"), ",", "+"), Depth: int64(opt.Depth),
-		Machine: cfg.Machine, Seed: int64(cfg.Seed), Rep: 1, TTBits: int64(opt.TTBits), Costs: string(costs),
-		Levels: cfg.Levels, LevelWait: cfg.LevelWait}
-	r.P = results.Int(int64(cfg.P))
-	if cfg.Machine == "sim" && cfg.P == 0 {
-		r.P = results.Int(results.PInf)
-	}
-	if err := fillParallelRow(&r, rep); err != nil {
+func recordSolve(env *Env, store *results.Store, sweep string, it *lab.Item, opt algos.Options, cfg sched.Config, rep *lab.ParallelReport, row ParallelSolveRow) error {
+	r := lab.NewRow(lab.SettingsOf(results.RoleSolve, it, opt, &cfg), cfg.Costs)
+	r.Sweep, r.Created, r.Version = sweep, time.Now().UTC().Format(time.RFC3339Nano), results.Version()
+	if err := lab.FillParallel(&r, rep); err != nil {
 		return err
 	}
 	r.Seconds = row.Seconds

@@ -204,7 +204,7 @@ func theoremRow(env *Env, order string, b, d int, seed uint64) (TheoremRow, erro
 		return TheoremRow{}, err
 	}
 	opt.Algo = "jamboree"
-	cfg := sched.Config{Machine: "sim", P: 0, Seed: seed, ProfileBuckets: -1}
+	cfg := sched.Config{Machine: sched.SimOf(0), Seed: seed, ProfileBuckets: -1}
 	jr, st, err := algos.RunJamboree[synth.Position](env.Ctx, tree.Root(), opt, cfg)
 	if err != nil {
 		return TheoremRow{}, err

@@ -156,6 +156,10 @@ func Start() *Position {
 // Domain is "checkers".
 func (p *Position) Domain() string { return "checkers" }
 
+// CapturesForced is true: in checkers a capture must be played
+// (game.CaptureRule).
+func (p *Position) CapturesForced() bool { return true }
+
 // SideToMove is "black" or "white".
 func (p *Position) SideToMove() string {
 	if p.side == black {

@@ -156,6 +156,9 @@ func (p *Position) Gain(m game.Move) int32 { return 0 }
 // Domain is "synth".
 func (p *Position) Domain() string { return "synth" }
 
+// MaxWidth is the widest node of the position's tree (game.Widther).
+func (p *Position) MaxWidth() int { return p.tree.Width() }
+
 // SideToMove is "max" at even depths and "min" at odd ones.
 func (p *Position) SideToMove() string {
 	if p.depth%2 == 0 {

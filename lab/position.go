@@ -2,7 +2,7 @@
 // REPL and the terminal UI share: position names, and the commands that run
 // on them. Every command writes to an io.Writer, so a test, a script and an
 // interactive prompt see the same output.
-package workbench
+package lab
 
 import (
 	"bytes"
@@ -20,23 +20,41 @@ import (
 
 // Item is one loaded position: a chess or checkers position (with its suite
 // id and expected moves when it came from a suite or file) or the root of a
-// synthetic tree.
+// synthetic tree. What runs on it goes through its domain adapter, made
+// once when the item is.
 type Item struct {
 	Name string // a name that loads this item again, e.g. "suite:kaufman#3"
 	suites.Entry
 	Tree *synth.Tree
+	dom  domain
+}
+
+// newItem makes the item of a suite entry or a tree and its adapter: the
+// one place that tells the domains apart.
+func newItem(name string, e suites.Entry, tree *synth.Tree) *Item {
+	it := &Item{Name: name, Entry: e, Tree: tree}
+	switch {
+	case tree != nil:
+		it.dom = &adapter[synth.Position, *synth.Position]{root: tree.Root()}
+	case e.Chess != nil:
+		it.dom = &adapter[chess.Position, *chess.Position]{root: e.Chess, perft_: chess.Perft}
+	case e.Checkers != nil:
+		it.dom = &adapter[checkers.Position, *checkers.Position]{root: e.Checkers, perft_: checkers.Perft, perftUnique: checkers.PerftUnique}
+	default:
+		panic("lab: an item with no position")
+	}
+	return it
 }
 
 // Domain is "chess", "checkers" or "synth".
-func (it *Item) Domain() string { return it.Describer().Domain() }
+func (it *Item) Domain() string { return it.dom.describer().Domain() }
 
 // Describer is the item's position as a game.Describer.
-func (it *Item) Describer() game.Describer {
-	if it.Tree != nil {
-		return it.Tree.Root()
-	}
-	return it.Entry.Describer()
-}
+func (it *Item) Describer() game.Describer { return it.dom.describer() }
+
+// IsTree reports whether the item is a synthetic tree: it has its own
+// depth, and its moves have no names worth printing.
+func (it *Item) IsTree() bool { return it.Tree != nil }
 
 // Title is how the item is named in tables: its id, or its name.
 func (it *Item) Title() string {
@@ -71,13 +89,13 @@ func Resolve(name string) ([]*Item, error) {
 		return one(loadChess(name, rest))
 	case kind == "checkers":
 		if rest == "start" {
-			return one(&Item{Name: name, Entry: suites.Entry{Checkers: checkers.Start()}}, nil)
+			return one(newItem(name, suites.Entry{Checkers: checkers.Start()}, nil), nil)
 		}
 		p, err := checkers.ParseFEN(rest)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		return one(&Item{Name: "checkers:" + p.FEN(), Entry: suites.Entry{Checkers: p}}, nil)
+		return one(newItem("checkers:"+p.FEN(), suites.Entry{Checkers: p}, nil), nil)
 	case kind == "suite":
 		return resolveSuite(rest)
 	case kind == "file":
@@ -87,7 +105,7 @@ func Resolve(name string) ([]*Item, error) {
 		if err != nil {
 			return nil, err
 		}
-		return one(&Item{Name: t.Name(), Tree: t}, nil)
+		return one(newItem(t.Name(), suites.Entry{}, t), nil)
 	case strings.Count(name, "/") == 7:
 		return one(loadChess(name, name))
 	}
@@ -103,13 +121,13 @@ func one(it *Item, err error) ([]*Item, error) {
 
 func loadChess(name, fen string) (*Item, error) {
 	if fen == "start" {
-		return &Item{Name: "chess:start", Entry: suites.Entry{Chess: chess.Start()}}, nil
+		return newItem("chess:start", suites.Entry{Chess: chess.Start()}, nil), nil
 	}
 	p, err := chess.ParseFEN(fen)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return &Item{Name: "chess:" + p.FEN(), Entry: suites.Entry{Chess: p}}, nil
+	return newItem("chess:"+p.FEN(), suites.Entry{Chess: p}, nil), nil
 }
 
 func resolveSuite(spec string) ([]*Item, error) {
@@ -134,7 +152,7 @@ func items(prefix string, entries []suites.Entry, sel string, hasSel bool) ([]*I
 	}
 	out := make([]*Item, len(entries))
 	for i := range entries {
-		out[i] = &Item{Name: fmt.Sprintf("%s#%d", prefix, entries[i].Index), Entry: entries[i]}
+		out[i] = newItem(fmt.Sprintf("%s#%d", prefix, entries[i].Index), entries[i], nil)
 	}
 	return out, nil
 }
@@ -162,7 +180,7 @@ func resolveFile(spec string) ([]*Item, error) {
 			}
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		return one(&Item{Name: "file:" + path, Tree: t}, nil)
+		return one(newItem("file:"+path, suites.Entry{}, t), nil)
 	case strings.Contains(first, "\t"):
 		entries, err := suites.Read(path, "checkers", bytes.NewReader(data))
 		if err != nil {

@@ -1,0 +1,58 @@
+package algos
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"splitpoint/game"
+	"splitpoint/metrics"
+	"splitpoint/sched"
+)
+
+// JamboreeDetail is what a Jamboree run reports beyond the shared
+// Parallel result: its variants and grain, the failed/cutoff work by
+// Knuth–Moore type (StarTech §4) and the serial counters below the grain.
+type JamboreeDetail struct {
+	Options  Options      `json:"options"`
+	Variants string       `json:"variants"`
+	Grain    int          `json:"grain"`
+	DistTT   bool         `json:"dist_tt"`
+	Work     JamboreeWork `json:"work"`
+	// Serial is the serial Scout's counters below the grain, summed over
+	// the workers.
+	Serial metrics.Counters `json:"serial_counters"`
+}
+
+// runJamboree is RunJamboree as a row of the table.
+func runJamboree[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error) {
+	res, st, err := RunJamboree[T, P](ctx, root, opt, cfg)
+	if res == nil {
+		return nil, st, err
+	}
+	return &Parallel{Value: res.Value, BestMove: res.BestMove, PV: res.PV, Depth: res.Depth, Iterations: res.Iterations,
+		TT: res.TT, Stopped: res.Stopped,
+		Detail: &JamboreeDetail{Options: opt, Variants: res.Variants, Grain: opt.Grain, DistTT: opt.DistTT, Work: res.Work, Serial: res.Serial}}, st, err
+}
+
+// WriteText prints the failed, cutoff and aborted work and the counters.
+func (j *JamboreeDetail) WriteText(w io.Writer, _ MoveNamer, s *sched.Stats) {
+	k := j.Work
+	fmt.Fprintf(w, "  jamboree: variants=%s grain=%d dist-tt=%t\n", j.Variants, j.Grain, j.DistTT)
+	pct := func(x int64) float64 {
+		if k.Nodes == 0 {
+			return 0
+		}
+		return 100 * float64(x) / float64(k.Nodes)
+	}
+	line := func(name string, x WorkByType) {
+		fmt.Fprintf(w, "  %s work %d nodes (%.1f%% of %d): PV %d, CUT %d, ALL %d\n", name, x.Total, pct(x.Total), k.Nodes, x.PV, x.CUT, x.ALL)
+	}
+	line("failed", k.Failed)
+	line("cutoff", k.Cutoff)
+	line("aborted", k.Aborted)
+	fmt.Fprintf(w, "  parallel nodes %d, serial searches %d, tests %d, failed tests %d, fail-high aborts %d, serialized second children %d, rid searches %d\n",
+		k.ParallelNodes, k.SerialSearches, k.Tests, k.FailedTests, k.FailHighs, k.Serialized2, k.RIDSearches)
+	fmt.Fprintf(w, "  deferred waits %d (above the grain %d; answered %d, given up %d, refused as unsafe %d; waited %d units; blocked on shared state %d %s), post-abort visits %d\n",
+		k.DeferredWaits, k.DeferredWaitsAbove, k.DeferredHits, k.DeferredGiveUps, k.DeferredRefused, k.DeferredWaitTime, s.BlockedShared, s.TimeUnit, k.PostAbortVisits)
+}

@@ -1,0 +1,79 @@
+package algos
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"splitpoint/game"
+	"splitpoint/sched"
+	"splitpoint/tt"
+)
+
+// Parallel is a parallel search's outcome in the terms every parallel
+// algorithm shares; what is the algorithm's own is its Detail.
+type Parallel struct {
+	Value    game.Value
+	BestMove game.Move
+	PV       []game.Move
+	Depth    int // the deepest completed iteration
+	// Iterations are the completed iterations and when each finished
+	// (solve mode's time to the right move); nil when the algorithm does
+	// not iterate.
+	Iterations []JamIteration
+	// TT is the shared table's statistics (zero without a table).
+	TT      tt.Stats
+	Stopped bool
+	// Detail is the algorithm's own account (nil: none).
+	Detail Detail
+}
+
+// Detail is an algorithm's own account of a parallel search (Jamboree's
+// failed and cutoff work, a root split's searchers): a report encodes it
+// as JSON under the algorithm's name and prints it with WriteText.
+type Detail interface {
+	// WriteText prints the account for people: moves written by name,
+	// st the runtime's measurements of the run.
+	WriteText(w io.Writer, name MoveNamer, st *sched.Stats)
+}
+
+// MoveNamer writes a move of the searched position in its domain's
+// notation.
+type MoveNamer func(game.Move) string
+
+// MoveNaming is a Detail with moves to write in its JSON: a report calls
+// NameMoves before encoding it.
+type MoveNaming interface {
+	NameMoves(name MoveNamer)
+}
+
+// SerialComparing is a Detail that measures itself against the serial
+// baseline search of the same position and options (a root split's node
+// saving, Vučković §6).
+type SerialComparing interface {
+	CompareSerial(serial *Result)
+}
+
+// SerialWork is a serial search's work in the cost units of a parallel
+// run on cost model c, for efficiency W_serial/W: every search charges
+// sched.Node per node it visits (Jamboree, the root split's searchers,
+// the serial Scout below a parallel search's grain), and that is what a
+// serial search of nodes nodes would have been charged. Evaluations and
+// move generations cost nothing extra in the searches, so not here
+// either.
+func SerialWork(c sched.CostModel, nodes uint64) int64 {
+	return c.Node * int64(nodes)
+}
+
+// runPNegamax is PNegamax as a row of the table.
+func runPNegamax[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error) {
+	if opt.Depth < 1 || opt.Depth > MaxDepth {
+		return nil, nil, fmt.Errorf("pnegamax searches to a fixed depth: give a depth 1..%d", MaxDepth)
+	}
+	r, st, err := sched.Run(ctx, cfg, func(c sched.Ctx) any { return PNegamax[T, P](c, root, opt.Depth) })
+	if st == nil {
+		return nil, nil, err
+	}
+	v, _ := r.(game.Value)
+	return &Parallel{Value: v, Depth: opt.Depth, PV: []game.Move{}}, st, err
+}

@@ -1,0 +1,158 @@
+package algos
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"splitpoint/game"
+	"splitpoint/sched"
+)
+
+// Algorithm is one row of the algorithm table: everything the command
+// line, the REPL's set and completion, the TUI, sweeps and help know of an
+// algorithm. Adding an algorithm is one file in this package and one row
+// in table (see CONTRIBUTING.md).
+type Algorithm struct {
+	Name string
+	// Parallel algorithms run on a machine (--workers or --sim); serial
+	// ones alone.
+	Parallel bool
+	// Variants are the names (from the variant table) the algorithm takes.
+	Variants []string
+	// Baseline is the serial algorithm a parallel run is compared with
+	// (efficiency, speedup); "" for none.
+	Baseline string
+	Help     string
+	Cite     string
+}
+
+// ParallelFunc runs a parallel algorithm from root on the machine cfg
+// describes.
+type ParallelFunc[T any, P game.Position[T]] func(ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error)
+
+// row is an Algorithm with the code that runs it on domain T (nil for the
+// serial algorithms, which Search runs).
+type row[T any, P game.Position[T]] struct {
+	Algorithm
+	run ParallelFunc[T, P]
+}
+
+// table is the algorithm table, instantiated for domain T.
+func table[T any, P game.Position[T]]() []row[T, P] {
+	return []row[T, P]{
+		{Algorithm{Name: AlgoNegamax, Help: "full-width negamax, no pruning", Cite: "*Socrates Fig. 1"}, nil},
+		{Algorithm{Name: AlgoAlphaBeta, Help: "fail-soft alpha-beta", Cite: "*Socrates Fig. 3"}, nil},
+		{Algorithm{Name: AlgoScout, Help: "Pearl's Scout / PVS with null-window tests", Cite: "StarTech Fig. 1, *Socrates Fig. 4"}, nil},
+		{Algorithm{Name: AlgoMTDF, Help: "MTD(f): null-window alpha-beta passes over a transposition table", Cite: "Plaat et al. 1996"}, nil},
+		{Algorithm{Name: AlgoSSS, Help: "Stockman's SSS* with its OPEN list, fixed depth", Cite: "Bhattacharya & Bagchi §2"}, nil},
+		{Algorithm{Name: AlgoIterSSS, Help: "ITERSSS*: SSS* with OPEN bounded by --memory M ≥ M0", Cite: "Bhattacharya & Bagchi §5"}, nil},
+		{Algorithm{Name: AlgoPNegamax, Parallel: true,
+			Help: "plain parallel negamax: every child in parallel, no pruning; calibrates a machine", Cite: "*Socrates Fig. 1"},
+			runPNegamax[T, P]},
+		{Algorithm{Name: AlgoJamboree, Parallel: true, Baseline: AlgoScout,
+			Variants: []string{VariantSerialize2, VariantDeferred, VariantRID, VariantDistTT},
+			Help:     "Jamboree search: first child valued, the rest tested in parallel, failed tests re-searched in order, abort on a fail high; --variants, --grain",
+			Cite:     "StarTech Fig. 2, *Socrates Fig. 5"},
+			runJamboree[T, P]},
+		{Algorithm{Name: AlgoRootSplit, Parallel: true, Baseline: AlgoScout,
+			Help: "static root splitting: the ordered root move list dealt to P independent searchers, best of their results; node saving",
+			Cite: "Vučković 2007 §5–6"},
+			runRootSplit[T, P]},
+	}
+}
+
+// noPos is a position type that is never instantiated with a value: it
+// lets the table's metadata be read without a domain.
+type noPos struct{}
+
+func (*noPos) Moves([]game.Move) int           { return 0 }
+func (*noPos) Captures([]game.Move) int        { return 0 }
+func (*noPos) Play(game.Move, *noPos)          {}
+func (*noPos) Hash() uint64                    { return 0 }
+func (*noPos) Eval() game.Value                { return 0 }
+func (*noPos) Terminal() game.Value            { return 0 }
+func (*noPos) Draw() bool                      { return false }
+func (*noPos) IsCapture(game.Move) bool        { return false }
+func (*noPos) Gain(game.Move) int32            { return 0 }
+
+// Table returns the algorithm table, serial algorithms first.
+func Table() []Algorithm {
+	rows := table[noPos, *noPos]()
+	out := make([]Algorithm, len(rows))
+	for i, r := range rows {
+		out[i] = r.Algorithm
+	}
+	return out
+}
+
+// Lookup finds an algorithm by name.
+func Lookup(name string) (Algorithm, bool) {
+	for _, a := range Table() {
+		if a.Name == name {
+			return a, true
+		}
+	}
+	return Algorithm{}, false
+}
+
+// Names lists the algorithm names: all of them, or only the serial or
+// only the parallel ones.
+func Names(which Which) []string {
+	var out []string
+	for _, a := range Table() {
+		if which == AllAlgos || (which == ParallelAlgos) == a.Parallel {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+// Which selects algorithms by kind in Names.
+type Which int
+
+// The kinds Names selects.
+const (
+	AllAlgos Which = iota
+	SerialAlgos
+	ParallelAlgos
+)
+
+// Algorithms lists the serial algorithm names (Search runs them).
+func Algorithms() []string { return Names(SerialAlgos) }
+
+// AlgorithmHelp is a one-line description of an algorithm with its
+// citation ("" if unknown).
+func AlgorithmHelp(name string) string {
+	a, ok := Lookup(name)
+	if !ok {
+		return ""
+	}
+	return a.Help + " (" + a.Cite + ")"
+}
+
+// UnknownAlgorithm is the error for a name not in the table: it lists the
+// serial and the parallel names.
+func UnknownAlgorithm(name string) error {
+	if name == "" {
+		return fmt.Errorf("no algorithm given (allowed: %s; parallel, on --workers or --sim: %s)",
+			strings.Join(Names(SerialAlgos), ", "), strings.Join(Names(ParallelAlgos), ", "))
+	}
+	return fmt.Errorf("unknown algorithm %q (allowed: %s; parallel, on --workers or --sim: %s)", name,
+		strings.Join(Names(SerialAlgos), ", "), strings.Join(Names(ParallelAlgos), ", "))
+}
+
+// RunParallel runs the parallel algorithm opt.Algo from root on the
+// machine cfg describes.
+func RunParallel[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error) {
+	rows := table[T, P]()
+	i := slices.IndexFunc(rows, func(r row[T, P]) bool { return r.Name == opt.Algo })
+	switch {
+	case i < 0:
+		return nil, nil, UnknownAlgorithm(opt.Algo)
+	case rows[i].run == nil:
+		return nil, nil, fmt.Errorf("%s is a serial algorithm: it runs without --workers or --sim", opt.Algo)
+	}
+	return rows[i].run(ctx, root, opt, cfg)
+}

@@ -1,0 +1,69 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+
+	"splitpoint/algos"
+	"splitpoint/lab"
+	"splitpoint/results"
+	"splitpoint/sched"
+)
+
+// LabEngine is the Engine of real sweeps: positions, algorithms, variants
+// and costs as the lab and the tables below it read them, and each job run
+// by lab.Search or lab.Parallel and recorded by the lab's row builder.
+type LabEngine struct{}
+
+// Resolve loads the positions a name gives.
+func (LabEngine) Resolve(name string) ([]Position, error) {
+	items, err := lab.Resolve(name)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Position, len(items))
+	for i, it := range items {
+		out[i] = Position{Name: it.Name, ID: it.ID, Domain: it.Domain(), Item: it}
+	}
+	return out, nil
+}
+
+// Algo says whether a runs on a machine, or why it cannot run.
+func (LabEngine) Algo(a Algo) (bool, error) {
+	row, ok := algos.Lookup(a.Name)
+	if !ok {
+		return false, algos.UnknownAlgorithm(a.Name)
+	}
+	var opt algos.Options
+	return row.Parallel, algos.SetVariants(a.Name, a.VariantString(), &opt)
+}
+
+// Costs parses a cost model written as sched.ParseCosts reads it.
+func (LabEngine) Costs(s string) (sched.CostModel, error) { return sched.ParseCosts(s) }
+
+// Run runs one job and fills row's counters and result.
+func (LabEngine) Run(ctx context.Context, job *Job, row *results.Run) error {
+	it := job.Position.Item
+	if it == nil {
+		return fmt.Errorf("position %s was not resolved by the lab", job.Position.Name)
+	}
+	opt, err := job.Options()
+	if err != nil {
+		return err
+	}
+	if job.Machine == "serial" {
+		if err := opt.Validate(); err != nil {
+			return err
+		}
+		rep, err := lab.Search(ctx, it, opt)
+		if err != nil {
+			return err
+		}
+		return lab.FillSerial(row, rep, job.Costs)
+	}
+	rep, err := lab.Parallel(ctx, it, opt, job.Config(), false)
+	if err != nil {
+		return err
+	}
+	return lab.FillParallel(row, rep)
+}

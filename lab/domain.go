@@ -1,0 +1,130 @@
+package lab
+
+import (
+	"context"
+
+	"splitpoint/algos"
+	"splitpoint/game"
+	"splitpoint/sched"
+)
+
+// domain is what the lab runs on an item, whatever its game: implemented
+// once, by adapter, for every domain.
+type domain interface {
+	describer() game.Describer
+	search(ctx context.Context, opt algos.Options) (*algos.Result, error)
+	parallel(ctx context.Context, opt algos.Options, cfg sched.Config) (*algos.Parallel, *sched.Stats, error)
+	solve(ctx context.Context, bm, am []game.Move, opt algos.Options) algos.SolveResult
+	moveTexts(line []game.Move) []string
+	legal() []game.Move
+	perft(depth int, divide, unique bool) (uint64, []game.Divided)
+}
+
+// adapter is the domain of positions of type T.
+type adapter[T any, P interface {
+	game.Position[T]
+	game.Describer
+}] struct {
+	root *T
+	// perft and perftUnique are the domain's own counters (bulk counting
+	// at the last ply; checkers' count of distinct captures); nil: the
+	// generic game.Perft.
+	perft_, perftUnique func(*T, int) uint64
+}
+
+func (a *adapter[T, P]) describer() game.Describer { return P(a.root) }
+
+func (a *adapter[T, P]) search(ctx context.Context, opt algos.Options) (*algos.Result, error) {
+	return algos.Search[T, P](ctx, a.root, opt)
+}
+
+func (a *adapter[T, P]) parallel(ctx context.Context, opt algos.Options, cfg sched.Config) (*algos.Parallel, *sched.Stats, error) {
+	return algos.RunParallel[T, P](ctx, a.root, opt, cfg)
+}
+
+func (a *adapter[T, P]) solve(ctx context.Context, bm, am []game.Move, opt algos.Options) algos.SolveResult {
+	return algos.Solve[T, P](ctx, a.root, bm, am, opt)
+}
+
+// moveTexts writes a line of moves from the root in the domain's
+// notation, stopping at the first move that is not legal.
+func (a *adapter[T, P]) moveTexts(line []game.Move) []string {
+	out := []string{}
+	cur := new(T)
+	*cur = *a.root
+	var next T
+	var buf [game.MaxMoves]game.Move
+	for _, m := range line {
+		n := P(cur).Moves(buf[:])
+		legal := false
+		for _, x := range buf[:n] {
+			legal = legal || x == m
+		}
+		if !legal {
+			break
+		}
+		out = append(out, P(cur).MoveString(m))
+		P(cur).Play(m, &next)
+		*cur = next
+	}
+	return out
+}
+
+func (a *adapter[T, P]) legal() []game.Move {
+	var buf [game.MaxMoves]game.Move
+	n := P(a.root).Moves(buf[:])
+	return append([]game.Move(nil), buf[:n]...)
+}
+
+// perft counts the leaves at depth (per root move with divide).
+func (a *adapter[T, P]) perft(depth int, divide, unique bool) (uint64, []game.Divided) {
+	count := a.perft_
+	if unique && a.perftUnique != nil {
+		count = a.perftUnique
+	}
+	if count == nil {
+		s := game.NewStack[T](max(depth, 1))
+		s.Pos[0] = *a.root
+		if divide {
+			return 0, game.Divide[T, P](s, depth)
+		}
+		return game.Perft[T, P](s, depth), nil
+	}
+	if !divide {
+		return count(a.root, depth), nil
+	}
+	if depth < 1 {
+		return 0, nil
+	}
+	var out []game.Divided
+	var child T
+	for _, m := range a.legal() {
+		P(a.root).Play(m, &child)
+		out = append(out, game.Divided{Move: m, Nodes: count(&child, depth-1)})
+	}
+	return 0, out
+}
+
+// Perft counts the leaves of the item's move tree at depth (split by root
+// move with divide; unique: checkers' count of distinct captures), with
+// the domain's own counter where it has one.
+func (it *Item) Perft(depth int, divide, unique bool) (uint64, []game.Divided) {
+	return it.dom.perft(depth, divide, unique)
+}
+
+// Legal lists the root's legal moves in generation order.
+func (it *Item) Legal() []game.Move { return it.dom.legal() }
+
+// Solve searches the item by iterative deepening and reports when it
+// found a right move (algos.Solve, algos.SolveWatch).
+func (it *Item) Solve(ctx context.Context, opt algos.Options) algos.SolveResult {
+	return it.dom.solve(ctx, it.BM, it.AM, opt)
+}
+
+// FEN is the item's position in FEN (PDN FEN for checkers); "" for trees.
+func (it *Item) FEN() string {
+	if f, ok := it.Describer().(interface{ FEN() string }); ok {
+		return f.FEN()
+	}
+	return ""
+}

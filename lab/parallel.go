@@ -1,0 +1,191 @@
+package lab
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"splitpoint/algos"
+	"splitpoint/game"
+	"splitpoint/sched"
+	"splitpoint/tt"
+)
+
+// ParallelReport is one parallel search's result: the value, the runtime's
+// measurements (work, span, parallelism, time, steals, …), the comparison
+// with the serial baseline and the algorithm's own account (Detail, whose
+// JSON stands under the algorithm's name).
+type ParallelReport struct {
+	Position string        `json:"position"`
+	ID       string        `json:"id,omitempty"`
+	Algo     string        `json:"algo"`
+	Depth    int           `json:"depth"`
+	Value    game.Value    `json:"value"`
+	BestMove string        `json:"best_move"`
+	Best     game.Move     `json:"best_move_code"`
+	PV       []string      `json:"pv"`
+	Config   sched.Config  `json:"config"`
+	Options  algos.Options `json:"options"`
+	*sched.Stats
+	// Iterations are the completed iterations and when each finished.
+	Iterations []algos.JamIteration `json:"iterations,omitempty"`
+	TT         tt.Stats             `json:"tt"`
+	// Serial is the baseline: the serial algorithm of the algorithm's row
+	// with the same options, run here; nil when not run.
+	Serial *Baseline `json:"serial,omitempty"`
+	// Efficiency is W_serial / W (StarTech: the serial program's work over
+	// the parallel program's). Speedup is T_serial / T_P: on the simulator
+	// T_serial = W_serial (one processor of the same cost model), on the
+	// pool the wall times.
+	Efficiency float64      `json:"efficiency"`
+	Speedup    float64      `json:"speedup"`
+	Detail     algos.Detail `json:"-"`
+	// Cancelled is set when the run was stopped before it finished: its
+	// figures are those of the work done so far.
+	Cancelled bool `json:"cancelled,omitempty"`
+}
+
+// Baseline is the serial search a parallel run is measured against.
+type Baseline struct {
+	Algo    string     `json:"algo"`
+	Value   game.Value `json:"serial_value"`
+	Nodes   uint64     `json:"serial_nodes"`
+	Seconds float64    `json:"serial_seconds"`
+	Work    int64      `json:"serial_work"` // in the run's cost units: algos.SerialWork
+}
+
+// MarshalJSON writes the report with its Detail under the algorithm's
+// name ("jamboree": {…}, "rootsplit": {…}).
+func (r *ParallelReport) MarshalJSON() ([]byte, error) {
+	type plain ParallelReport
+	b, err := json.Marshal((*plain)(r))
+	if err != nil || r.Detail == nil {
+		return b, err
+	}
+	d, err := json.Marshal(r.Detail)
+	if err != nil {
+		return nil, err
+	}
+	return append(append(append(b[:len(b)-1], fmt.Sprintf(",%q:", r.Algo)...), d...), '}'), nil
+}
+
+// Parallel runs the parallel algorithm opt.Algo on the item on the
+// machine cfg describes, then (with baseline) the serial algorithm of its
+// row with the same options for the efficiency and the speedup. A
+// cancelled run returns its report marked Cancelled with ctx's error.
+func Parallel(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config, baseline bool) (*ParallelReport, error) {
+	res, st, err := it.dom.parallel(ctx, opt, cfg)
+	if st == nil {
+		return nil, err
+	}
+	rep := &ParallelReport{Position: it.Name, ID: it.ID, Algo: opt.Algo, Depth: opt.Depth, PV: []string{}, Config: cfg,
+		Options: opt, Stats: st}
+	if res == nil {
+		return rep, err
+	}
+	rep.Value, rep.Depth, rep.Best, rep.BestMove, rep.PV = res.Value, res.Depth, res.BestMove, it.MoveText(res.BestMove), it.dom.moveTexts(res.PV)
+	rep.Iterations, rep.TT, rep.Detail = res.Iterations, res.TT, res.Detail
+	if n, ok := res.Detail.(algos.MoveNaming); ok {
+		n.NameMoves(it.MoveText)
+	}
+	if err != nil {
+		rep.Cancelled = ctx.Err() != nil
+		return rep, err
+	}
+	row, _ := algos.Lookup(opt.Algo)
+	if !baseline || row.Baseline == "" {
+		return rep, nil
+	}
+	ser, err := Search(ctx, it, SerialOptions(opt, row.Baseline))
+	if err != nil {
+		rep.Cancelled = ctx.Err() != nil
+		return rep, err
+	}
+	rep.compare(ser.Result, cfg.Costs)
+	return rep, nil
+}
+
+// SerialOptions are the options of a parallel run's serial baseline: the
+// same search with algorithm algo and no parallel variant or grain.
+func SerialOptions(opt algos.Options, algo string) algos.Options {
+	s := opt
+	s.Algo = algo
+	s.Serialize2, s.Deferred, s.RID, s.Grain, s.DistTT = false, false, false, 0, false
+	return s
+}
+
+// compare measures the run against the serial search ser.
+func (r *ParallelReport) compare(ser *algos.Result, costs sched.CostModel) {
+	b := &Baseline{Algo: ser.Options.Algo, Value: ser.Value, Nodes: ser.Nodes, Seconds: ser.Seconds, Work: algos.SerialWork(costs, ser.Nodes)}
+	r.Serial = b
+	if r.Work > 0 {
+		r.Efficiency = float64(b.Work) / float64(r.Work)
+	}
+	if r.Time > 0 {
+		if r.TimeUnit == "ns" {
+			r.Speedup = b.Seconds * 1e9 / float64(r.Time)
+		} else {
+			r.Speedup = float64(b.Work) / float64(r.Time)
+		}
+	}
+	if c, ok := r.Detail.(algos.SerialComparing); ok {
+		c.CompareSerial(ser)
+	}
+}
+
+// WriteText prints a parallel search result for people.
+func (r *ParallelReport) WriteText(w io.Writer) {
+	s := r.Stats
+	fmt.Fprintf(w, "search %s\n", title(r.Position, r.ID))
+	fmt.Fprintf(w, "  options: %s\n", r.Options)
+	fmt.Fprintf(w, "  %s\n", MachineLine(r.Config))
+	if s.Note != "" {
+		fmt.Fprintf(w, "  NOTE: %s\n", s.Note)
+	}
+	if r.Cancelled {
+		fmt.Fprintf(w, "  CANCELLED after %d nodes (work %d, time %d %s): the figures below are of the work done so far\n",
+			s.Counts["node"], s.Work, s.Time, s.TimeUnit)
+	}
+	fmt.Fprintf(w, "  value %d at depth %d", r.Value, r.Depth)
+	if r.BestMove != "" {
+		fmt.Fprintf(w, ", best move %s", r.BestMove)
+	}
+	fmt.Fprintln(w)
+	if len(r.PV) > 0 {
+		fmt.Fprintf(w, "  pv: %s\n", strings.Join(r.PV, " "))
+	}
+	unit := "units"
+	if s.TimeUnit == "ns" {
+		unit = "ns wall"
+	}
+	fmt.Fprintf(w, "  work W %d, critical path C %d, parallelism W/C %.2f, time T_P %d %s\n", s.Work, s.Span, s.Parallelism, s.Time, unit)
+	fmt.Fprintf(w, "  tasks %d, steals %d of %d attempts, aborts %d (%d tasks aborted), idle fraction %.3f\n",
+		s.Tasks, s.Steals, s.StealAttempts, s.Aborts, s.AbortedTasks, s.IdleFraction)
+	fmt.Fprintf(w, "  blocked on children %d, on shared state %d, on parents %d; scheduling overhead %d\n",
+		s.BlockedChildren, s.BlockedShared, s.BlockedParent, s.Overhead)
+	if s.CPUNS > 0 {
+		fmt.Fprintf(w, "  cpu %.3f s\n", float64(s.CPUNS)/1e9)
+	}
+	if r.Detail != nil {
+		r.Detail.WriteText(w, nil, s)
+	}
+	if b := r.Serial; b != nil {
+		fmt.Fprintf(w, "  serial %s: value %d, nodes %d, W_serial %d, %.3f s; efficiency W_serial/W %.3f, speedup %.2f\n",
+			b.Algo, b.Value, b.Nodes, b.Work, b.Seconds, r.Efficiency, r.Speedup)
+	}
+}
+
+// MachineLine describes the machine of a run in one line, with its seed,
+// scheduler options and non-zero costs.
+func MachineLine(cfg sched.Config) string {
+	return fmt.Sprintf("machine=%s p=%s seed=%d levels=%t levelwait=%t costs=%s", kindOf(cfg.Machine), cfg.PLabel(), cfg.Seed, cfg.Levels, cfg.LevelWait, cfg.Costs)
+}
+
+func kindOf(m sched.Machine) string {
+	if m.Kind == "" {
+		return sched.Pool
+	}
+	return m.Kind
+}

@@ -1,0 +1,79 @@
+package lab
+
+import (
+	"encoding/json"
+
+	"splitpoint/algos"
+	"splitpoint/results"
+	"splitpoint/sched"
+)
+
+// Settings is how a run was made, as its results row records it: the one
+// description a sweep's job, a recorded search and a parallel solve all
+// fill in.
+type Settings struct {
+	Role     string // results.RoleBaseline, RoleSerial, RoleParallel or RoleSolve
+	Position string // the position's canonical name
+	ID       string // its suite id
+	Domain   string
+	Opt      algos.Options // the algorithm, its variants and the search options
+	// Machine is the machine of a parallel run; nil for a serial run.
+	Machine *sched.Config
+	Rep     int // 1-based repetition
+}
+
+// SettingsOf is the Settings of a run of opt on it.
+func SettingsOf(role string, it *Item, opt algos.Options, cfg *sched.Config) Settings {
+	return Settings{Role: role, Position: it.Name, ID: it.ID, Domain: it.Domain(), Opt: opt, Machine: cfg, Rep: 1}
+}
+
+// PColumn is the p column of a results row for machine m: results.PInf
+// for infinitely many simulated processors.
+func PColumn(m sched.Machine) *int64 {
+	if m.Infinite() {
+		return results.Int(results.PInf)
+	}
+	return results.Int(int64(m.P))
+}
+
+// NewRow is the results row of a run with its settings filled in and no
+// counters. A serial run's row is on machine "serial" with costs of the
+// ideal machine unless given.
+func NewRow(s Settings, costs sched.CostModel) results.Run {
+	c, _ := json.Marshal(costs)
+	r := results.Run{Role: s.Role, Position: s.Position, PositionID: s.ID, Domain: s.Domain, Algo: s.Opt.Algo,
+		Variants: s.Opt.VariantLabel(), Depth: int64(s.Opt.Depth), TimeLimitNS: int64(s.Opt.Time), Machine: "serial",
+		Seed: int64(s.Opt.Seed), Rep: int64(max(s.Rep, 1)), TTBits: int64(s.Opt.TTBits), Costs: string(c), Result: "{}"}
+	if m := s.Machine; m != nil {
+		r.Machine, r.P, r.Seed = kindOf(m.Machine), PColumn(m.Machine), int64(m.Seed)
+		r.Levels, r.LevelWait = m.Levels, m.LevelWait
+	}
+	return r
+}
+
+// FillSerial fills a serial run's counters and result: its work in the
+// cost units of costs (algos.SerialWork, what a parallel search charges
+// for the same nodes), span = work, parallelism 1, time the wall time.
+func FillSerial(row *results.Run, rep *SearchReport, costs sched.CostModel) error {
+	c := rep.Counters
+	row.Value, row.BestMove, row.Nodes, row.Leaves = int64(rep.Value), rep.BestMoveText, int64(c.Nodes), int64(c.Leaves)
+	row.Work = algos.SerialWork(costs, c.Nodes)
+	row.Span, row.Parallelism = row.Work, 1
+	row.Time, row.TimeUnit, row.Seconds = max(int64(rep.Seconds*1e9), 1), "ns", rep.Seconds
+	return row.SetResult(rep)
+}
+
+// FillParallel fills a parallel run's counters and result from its report.
+func FillParallel(row *results.Run, rep *ParallelReport) error {
+	s := rep.Stats
+	row.Value, row.BestMove = int64(rep.Value), rep.BestMove
+	row.Nodes, row.Leaves = s.Counts["node"], s.Counts["eval"]
+	row.Work, row.Span, row.Parallelism, row.Time, row.TimeUnit = s.Work, s.Span, s.Parallelism, s.Time, s.TimeUnit
+	if s.TimeUnit == "ns" {
+		row.Seconds = float64(s.Time) / 1e9
+	}
+	row.Tasks, row.Steals, row.StealTries, row.Aborts, row.AbortedTask = s.Tasks, s.Steals, s.StealAttempts, s.Aborts, s.AbortedTasks
+	row.IdleFrac, row.Overhead = s.IdleFraction, s.Overhead
+	row.BlockedKids, row.BlockedShr, row.BlockedPar = s.BlockedChildren, s.BlockedShared, s.BlockedParent
+	return row.SetResult(rep)
+}
