@@ -67,15 +67,15 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 // lets the table's metadata be read without a domain.
 type noPos struct{}
 
-func (*noPos) Moves([]game.Move) int           { return 0 }
-func (*noPos) Captures([]game.Move) int        { return 0 }
-func (*noPos) Play(game.Move, *noPos)          {}
-func (*noPos) Hash() uint64                    { return 0 }
-func (*noPos) Eval() game.Value                { return 0 }
-func (*noPos) Terminal() game.Value            { return 0 }
-func (*noPos) Draw() bool                      { return false }
-func (*noPos) IsCapture(game.Move) bool        { return false }
-func (*noPos) Gain(game.Move) int32            { return 0 }
+func (*noPos) Moves([]game.Move) int    { return 0 }
+func (*noPos) Captures([]game.Move) int { return 0 }
+func (*noPos) Play(game.Move, *noPos)   {}
+func (*noPos) Hash() uint64             { return 0 }
+func (*noPos) Eval() game.Value         { return 0 }
+func (*noPos) Terminal() game.Value     { return 0 }
+func (*noPos) Draw() bool               { return false }
+func (*noPos) IsCapture(game.Move) bool { return false }
+func (*noPos) Gain(game.Move) int32     { return 0 }
 
 // Table returns the algorithm table, serial algorithms first.
 func Table() []Algorithm {

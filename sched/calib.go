@@ -136,4 +136,3 @@ func UniformWork(b, d int) int64 {
 
 // UniformSpan is C of a uniform tree of depth d.
 func UniformSpan(d int) int64 { return int64(d + 1) }
-

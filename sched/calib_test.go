@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"testing"
-
 )
 
 func runT(t testing.TB, cfg Config, root func(Ctx) any) (any, *Stats) {

@@ -16,7 +16,7 @@ import "fmt"
 // time, and among the idle time what was spent blocked waiting for
 // children, for shared state and for parents/controllers (in Time's unit).
 type Stats struct {
-	Machine // the machine of the run ("machine" and "p" in JSON)
+	Machine             // the machine of the run ("machine" and "p" in JSON)
 	Seed      uint64    `json:"seed"`
 	Levels    bool      `json:"levels"`
 	LevelWait bool      `json:"level_wait"`
