@@ -12,6 +12,7 @@ require (
 	github.com/charmbracelet/x/exp/teatest v0.0.0-20251215102626-e0db08df7383
 	github.com/chzyer/readline v1.5.1
 	github.com/go-echarts/go-echarts/v2 v2.6.7
+	github.com/google/renameio/v2 v2.0.2
 	github.com/muesli/termenv v0.16.0
 	github.com/rogpeppe/go-internal v1.16.0
 	golang.org/x/term v0.47.0

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"splitpoint/atomicfile"
 	"splitpoint/sessions"
 )
 
@@ -132,7 +133,7 @@ func writeFile(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return sessions.WriteFileAtomic(path, data)
+	return atomicfile.WriteBytes(path, data)
 }
 
 func writeMarkdown(w io.Writer, s *sessions.Session) {

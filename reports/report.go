@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"splitpoint/atomicfile"
 	"strings"
 )
 
@@ -276,7 +277,7 @@ func Write(dir string, r *Report) (index string, warnings []string, err error) {
 		warnings = append(warnings, fmt.Sprintf("echarts.min.js is not embedded in this binary (run `npm ci && go generate ./reports` and rebuild): %s loads %s and needs the network to draw its charts; the SVG and PDF figures beside it do not", "index.html", echartsCDN))
 	}
 	index = filepath.Join(dir, "index.html")
-	err = writeFileAtomic(index, func(w io.Writer) error { return renderHTML(w, r, js) })
+	err = atomicfile.Write(index, func(w io.Writer) error { return renderHTML(w, r, js) })
 	if err != nil {
 		return "", warnings, err
 	}

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"image/png"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -146,27 +145,6 @@ func TestCDNFallback(t *testing.T) {
 	}
 	if len(warnings) == 0 || !strings.Contains(strings.Join(warnings, "\n"), "needs the network") {
 		t.Errorf("warnings %q do not say the report needs the network", warnings)
-	}
-}
-
-// TestAtomic: a write that fails midway leaves the old file and no
-// temporary file.
-func TestAtomic(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "x.csv")
-	os.WriteFile(path, []byte("old\n"), 0o644)
-	err := writeFileAtomic(path, func(w io.Writer) error {
-		io.WriteString(w, "half of the new")
-		return errors.New("disk full")
-	})
-	if err == nil {
-		t.Fatal("no error")
-	}
-	if b, _ := os.ReadFile(path); string(b) != "old\n" {
-		t.Errorf("the old file was changed: %q", b)
-	}
-	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
-		t.Errorf("%d files in the directory, want only the old one", len(ents))
 	}
 }
 

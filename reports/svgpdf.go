@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"splitpoint/atomicfile"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -22,13 +23,13 @@ const (
 
 // writeChartFiles writes c as dir/ID.csv, dir/ID.svg and dir/ID.pdf.
 func writeChartFiles(dir string, c *Chart) error {
-	if err := writeFileAtomic(filepath.Join(dir, c.ID+".csv"), func(w io.Writer) error {
+	if err := atomicfile.Write(filepath.Join(dir, c.ID+".csv"), func(w io.Writer) error {
 		return writeChartCSV(w, c)
 	}); err != nil {
 		return err
 	}
 	for _, format := range []string{"svg", "pdf"} {
-		if err := writeFileAtomic(filepath.Join(dir, c.ID+"."+format), func(w io.Writer) error {
+		if err := atomicfile.Write(filepath.Join(dir, c.ID+"."+format), func(w io.Writer) error {
 			return writeFigure(w, c, format)
 		}); err != nil {
 			return fmt.Errorf("reports: chart %s: %s: %w", c.ID, format, err)

@@ -5,18 +5,19 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"splitpoint/atomicfile"
 	"strconv"
 	"strings"
 )
 
 // writeTableFiles writes t as dir/ID.csv and dir/ID.tex.
 func writeTableFiles(dir string, t *Table) error {
-	if err := writeFileAtomic(filepath.Join(dir, t.ID+".csv"), func(w io.Writer) error {
+	if err := atomicfile.Write(filepath.Join(dir, t.ID+".csv"), func(w io.Writer) error {
 		return writeTableCSV(w, t)
 	}); err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(dir, t.ID+".tex"), func(w io.Writer) error {
+	return atomicfile.Write(filepath.Join(dir, t.ID+".tex"), func(w io.Writer) error {
 		return writeTableTeX(w, t)
 	})
 }

@@ -1,55 +1,22 @@
 package results
 
 import (
-	"bufio"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+	"splitpoint/atomicfile"
 	"strconv"
 )
 
-// WriteFileAtomic writes a file through write: to a temporary file in the
-// same directory, synced, then renamed over path, so that a reader (or a
-// crash) never sees half a file. On an error the temporary file is removed
-// and path is left as it was.
-func WriteFileAtomic(path string, write func(w io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	bw := bufio.NewWriter(f)
-	if err = write(bw); err != nil {
-		return err
-	}
-	if err = bw.Flush(); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
-}
-
 // ExportCSV writes runs to path as CSV (header: Columns), atomically.
 func ExportCSV(path string, runs []Run) error {
-	return WriteFileAtomic(path, func(w io.Writer) error { return WriteCSV(w, runs) })
+	return atomicfile.Write(path, func(w io.Writer) error { return WriteCSV(w, runs) })
 }
 
 // ExportJSON writes runs to path as a JSON array, atomically.
 func ExportJSON(path string, runs []Run) error {
-	return WriteFileAtomic(path, func(w io.Writer) error { return WriteJSON(w, runs) })
+	return atomicfile.Write(path, func(w io.Writer) error { return WriteJSON(w, runs) })
 }
 
 // WriteJSON writes runs as an indented JSON array.

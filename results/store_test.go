@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -156,27 +155,6 @@ func TestReadCSVError(t *testing.T) {
 	_, err := ReadCSV("x.csv", strings.NewReader("id,depth\n1,2\n2,deep\n"))
 	if err == nil || !strings.Contains(err.Error(), "x.csv:3: column depth") {
 		t.Fatalf("err = %v", err)
-	}
-}
-
-func TestAtomicExportKeepsOldFileOnError(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "out.csv")
-	os.WriteFile(path, []byte("old\n"), 0o644)
-	boom := errors.New("boom")
-	err := WriteFileAtomic(path, func(w io.Writer) error {
-		io.WriteString(w, "half a file")
-		return boom
-	})
-	if !errors.Is(err, boom) {
-		t.Fatalf("err = %v", err)
-	}
-	if b, _ := os.ReadFile(path); string(b) != "old\n" {
-		t.Fatalf("file now %q", b)
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Fatalf("temporary file left: %v", entries)
 	}
 }
 

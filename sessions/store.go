@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"splitpoint/atomicfile"
 	"strings"
 	"time"
 )
@@ -138,31 +139,7 @@ func Save(dir string, s *Session, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	return WriteFileAtomic(filepath.Join(dir, FileName), append(data, '\n'))
-}
-
-// WriteFileAtomic writes data to path through a temporary file in the same
-// directory and a rename.
-func WriteFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return atomicfile.WriteBytes(filepath.Join(dir, FileName), append(data, '\n'))
 }
 
 // Info is one line of the session list.

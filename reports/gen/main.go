@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"splitpoint/atomicfile"
 )
 
 // want is the echarts release package reports is written for; it must
@@ -47,12 +48,7 @@ func run(dst string) error {
 	if err != nil {
 		return err
 	}
-	tmp := dst + ".tmp"
-	if err := os.WriteFile(tmp, js, 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, dst); err != nil {
-		os.Remove(tmp)
+	if err := atomicfile.WriteBytes(dst, js); err != nil {
 		return err
 	}
 	fmt.Printf("reports/gen: copied echarts %s (%d bytes) to %s\n", meta.Version, len(js), dst)

@@ -1,0 +1,45 @@
+// Package atomicfile is the one way splitpoint writes a file: through a
+// temporary file in the same directory, synced and renamed over the path
+// (github.com/google/renameio), so that a reader or a crash never sees half
+// a file and a failed write leaves the old file as it was. Every file it
+// writes has the mode Mode.
+package atomicfile
+
+import (
+	"bufio"
+	"io"
+	"os"
+
+	"github.com/google/renameio/v2"
+)
+
+// Mode is the permission of every file splitpoint writes (sessions,
+// results exports, reports, charts): readable by all, written by the user,
+// whatever the umask.
+const Mode os.FileMode = 0o644
+
+// Write writes path through fill. On an error from fill or the file system
+// the temporary file is removed and path is left as it was.
+func Write(path string, fill func(w io.Writer) error) error {
+	f, err := renameio.NewPendingFile(path, renameio.WithStaticPermissions(Mode))
+	if err != nil {
+		return err
+	}
+	defer f.Cleanup()
+	bw := bufio.NewWriter(f)
+	if err := fill(bw); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return f.CloseAtomicallyReplace()
+}
+
+// WriteBytes writes data to path (see Write).
+func WriteBytes(path string, data []byte) error {
+	return Write(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
