@@ -65,7 +65,7 @@ func Main(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 func join(args []string) string {
 	q := make([]string, len(args))
 	for i, a := range args {
-		q[i] = quote(a)
+		q[i] = workbench.Quote(a)
 	}
 	return strings.Join(q, " ")
 }

@@ -13,6 +13,7 @@ import (
 
 	"splitpoint/atomicfile"
 	"splitpoint/sessions"
+	"splitpoint/workbench"
 )
 
 // cmdRerun re-executes cells and reports, cell by cell, the output lines
@@ -46,7 +47,7 @@ func cmdRerun(ctx context.Context, sh *Shell, args []string) error {
 			break
 		}
 		fmt.Fprintf(sh.Out, "[%d] %s\n", c.N, c.Input)
-		words, err := Fields(c.Input)
+		words, err := workbench.Fields(c.Input)
 		if err != nil || len(words) == 0 {
 			continue
 		}

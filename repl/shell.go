@@ -80,7 +80,7 @@ func (sh *Shell) Save() error { return sessions.Save(sh.Dir, sh.S, sh.Now()) }
 // lines and comments do nothing. A recorded command becomes a cell of the
 // session (with its output, error and files), and the session is saved.
 func (sh *Shell) Eval(ctx context.Context, line, source string) error {
-	words, err := Fields(line)
+	words, err := workbench.Fields(line)
 	if err != nil {
 		fmt.Fprintf(sh.Out, "error: %v\n", err)
 		return err

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"path/filepath"
+	"splitpoint/workbench"
 	"strings"
 )
 
@@ -25,7 +26,7 @@ type step struct {
 func buildPlan(loaded, pos string, a algorithmModel, mc machineModel) []step {
 	var plan []step
 	if pos != loaded {
-		plan = append(plan, step{line: "load " + quoteArg(pos), load: true, pos: pos})
+		plan = append(plan, step{line: "load " + workbench.Quote(pos), load: true, pos: pos})
 	}
 	flags := a.flags()
 	for _, p := range mc.procList() {
@@ -35,20 +36,6 @@ func buildPlan(loaded, pos string, a algorithmModel, mc machineModel) []step {
 		plan = append(plan, step{line: "search " + strings.Join(f, " "), search: true, procs: p})
 	}
 	return plan
-}
-
-// quoteArg quotes a word for the REPL's tokenizer when it must be.
-func quoteArg(w string) string {
-	if w == "" {
-		return "''"
-	}
-	if !strings.ContainsAny(w, " \t'\"()") && w[0] != '#' {
-		return w
-	}
-	if !strings.Contains(w, "'") {
-		return "'" + w + "'"
-	}
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(w) + `"`
 }
 
 // reportDir is where the HTML report of a session goes.

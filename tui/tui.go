@@ -383,7 +383,7 @@ func (m Model) startReport() (tea.Model, tea.Cmd) {
 	}
 	m.results.reportBusy = true
 	m.status = "writing the report…"
-	line := "report --out " + quoteArg(reportDir(m.session.Dir))
+	line := "report --out " + workbench.Quote(reportDir(m.session.Dir))
 	return m, reportCmd(m.ev, line)
 }
 

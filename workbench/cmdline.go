@@ -1,9 +1,4 @@
-// Package repl is splitpoint's interactive prompt, its script runner and
-// the notebook session both work on. One Shell evaluates a line the same
-// way whether it was typed, read from a script, or sent by the terminal UI,
-// and writes to an io.Writer, so tests feed it lines and read what it
-// printed.
-package repl
+package workbench
 
 import (
 	"fmt"
@@ -76,12 +71,16 @@ func Fields(line string) ([]string, error) {
 	return out, nil
 }
 
-// quote writes a word back so that Fields reads it as one word.
-func quote(w string) string {
+// Quote writes a word back so that Fields reads it as exactly that one
+// word: the REPL's history, notebooks and the terminal UI's command lines
+// all quote with it. A word is quoted when it is empty or holds a blank, a
+// quote or a parenthesis (which Fields would nest), or starts with '#'
+// (a comment); a '#' inside a word (suite:kaufman#3) is left as it is.
+func Quote(w string) string {
 	if w == "" {
 		return "''"
 	}
-	if !strings.ContainsAny(w, " \t'\"#") {
+	if !strings.ContainsAny(w, " \t\r\n'\"()") && w[0] != '#' {
 		return w
 	}
 	if !strings.Contains(w, "'") {
