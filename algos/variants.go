@@ -10,23 +10,24 @@ import (
 // algorithm takes, as the command line (--variants a,b), sweeps
 // (algo+a+b), the REPL's set, the TUI's checkboxes and help all spell it.
 type Variant struct {
-	Name string // as typed: serialize2
-	Help string
-	Cite string
-	on   func(*Options) *bool
+	Name  string // as typed: serialize2
+	Label string // a few words, for checkboxes
+	Help  string
+	Cite  string
+	on    func(*Options) *bool
 }
 
 // variants is the variant table. A new variant is a bool field of
 // Options and one row here; the algorithms that take it list its name in
 // their row of the algorithm table.
 var variants = []Variant{
-	{Name: VariantSerialize2, Help: "search a second child serially at a type-2 node that dropped below α", Cite: "StarTech §4",
+	{Name: VariantSerialize2, Label: "serialize two children", Help: "search a second child serially at a type-2 node that dropped below α", Cite: "StarTech §4",
 		on: func(o *Options) *bool { return &o.Serialize2 }},
-	{Name: VariantDeferred, Help: "deferred reads: wait for a search in progress of the same position instead of repeating it", Cite: "StarTech §4",
+	{Name: VariantDeferred, Label: "deferred reads", Help: "deferred reads: wait for a search in progress of the same position instead of repeating it", Cite: "StarTech §4",
 		on: func(o *Options) *bool { return &o.Deferred }},
-	{Name: VariantRID, Help: "recursive iterative deepening for the first move", Cite: "StarTech §4",
+	{Name: VariantRID, Label: "recursive iterative deepening", Help: "recursive iterative deepening for the first move", Cite: "StarTech §4",
 		on: func(o *Options) *bool { return &o.RID }},
-	{Name: VariantDistTT, Help: "distribute the table over the processors (key mod P); remote accesses cost tt_remote", Cite: "StarTech Fig. 3",
+	{Name: VariantDistTT, Label: "distributed table", Help: "distribute the table over the processors (key mod P); remote accesses cost tt_remote", Cite: "StarTech Fig. 3",
 		on: func(o *Options) *bool { return &o.DistTT }},
 }
 

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"slices"
+	"splitpoint/algos"
 	"strconv"
 	"strings"
 	"time"
@@ -10,21 +12,20 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// algorithm pane rows
-const (
-	rowAlgo = iota
-	rowSerialize2
-	rowDeferred
-	rowRID
-	rowDistTT
-	rowLevels
-	rowLevelWait
-	rowTT
-	rowGrain
-	rowDepth
-	rowTime
-	rowSeed
-	numAlgoRows
+// algorithm pane rows: the algorithm, one checkbox per row of the variant
+// table (algos.Variants), then the scheduler's and search's settings.
+const rowAlgo = 0
+
+var (
+	numVariants  = len(algos.Variants())
+	rowLevels    = 1 + numVariants
+	rowLevelWait = rowLevels + 1
+	rowTT        = rowLevels + 2
+	rowGrain     = rowLevels + 3
+	rowDepth     = rowLevels + 4
+	rowTime      = rowLevels + 5
+	rowSeed      = rowLevels + 6
+	numAlgoRows  = rowLevels + 7
 )
 
 // model
@@ -34,18 +35,19 @@ const (
 // (*Socrates §4.3–4.4), the table, the grain, and the depth, time limit
 // and seed.
 type algorithmModel struct {
-	cursor                    int
-	algo                      string
-	serialize2, deferred, rid bool
-	distTT, levels, levelWait bool
-	ttBits, grain, depth      int
-	timeLimit                 time.Duration
-	seed                      uint64
-	session                   map[string]bool // settings the session has: their flags are always given
+	cursor               int
+	algo                 string
+	variantOn            []bool // by row of algos.Variants()
+	levels, levelWait    bool
+	ttBits, grain, depth int
+	timeLimit            time.Duration
+	seed                 uint64
+	session              map[string]bool // settings the session has: their flags are always given
 }
 
-// parallelAlgos are the algorithms the UI runs on a machine.
-func parallelAlgos() []string { return []string{"jamboree", "pnegamax"} }
+// parallelAlgos are the algorithms the UI runs on a machine (the
+// algorithm table's parallel rows).
+func parallelAlgos() []string { return algos.Names(algos.ParallelAlgos) }
 
 // timeLimits are the choices of the time limit (0: none).
 func timeLimits() []time.Duration {
@@ -57,23 +59,21 @@ func ttSizes() []int { return []int{0, 12, 14, 16, 18, 20, 22, 24} }
 
 // newAlgorithmModel starts from the session's settings where it has them.
 func newAlgorithmModel(settings map[string]string) algorithmModel {
-	a := algorithmModel{algo: "jamboree", depth: 5, seed: 1, session: map[string]bool{}}
+	a := algorithmModel{algo: algos.AlgoJamboree, depth: 5, seed: 1, session: map[string]bool{}, variantOn: make([]bool, numVariants)}
 	for k := range settings {
 		a.session[k] = true
 	}
-	if v := settings["algo"]; v == "jamboree" || v == "pnegamax" {
+	if v := settings["algo"]; slices.Contains(parallelAlgos(), v) {
 		a.algo = v
 	}
 	for _, v := range strings.Split(settings["variants"], ",") {
-		switch v {
-		case "serialize2":
-			a.serialize2 = true
-		case "deferred":
-			a.deferred = true
-		case "rid":
-			a.rid = true
+		for i, x := range algos.Variants() {
+			if x.Name == v {
+				a.variantOn[i] = true
+			}
 		}
 	}
+	a.variantOn[distTT] = a.variantOn[distTT] || settings["dist-tt"] == "true"
 	a.levels = settings["levels"] == "true"
 	a.levelWait = settings["levelwait"] == "true"
 	if n, err := strconv.Atoi(settings["depth"]); err == nil && n > 0 {
@@ -94,15 +94,22 @@ func newAlgorithmModel(settings map[string]string) algorithmModel {
 	return a
 }
 
+// distTT is the row of the dist-tt variant, which the pane gives as
+// --dist-tt (a session setting of its own) rather than in --variants.
+var distTT = slices.IndexFunc(algos.Variants(), func(v algos.Variant) bool { return v.Name == algos.VariantDistTT })
+
+// takes reports whether the pane's algorithm takes variant i.
+func (a algorithmModel) takes(i int) bool {
+	row, _ := algos.Lookup(a.algo)
+	return slices.Contains(row.Variants, algos.Variants()[i].Name)
+}
+
 // variants is the --variants value: the variants that are on, or none.
 func (a algorithmModel) variants() string {
 	var on []string
-	for _, v := range []struct {
-		on   bool
-		name string
-	}{{a.serialize2, "serialize2"}, {a.deferred, "deferred"}, {a.rid, "rid"}} {
-		if v.on {
-			on = append(on, v.name)
+	for i, v := range algos.Variants() {
+		if a.variantOn[i] && i != distTT {
+			on = append(on, v.Name)
 		}
 	}
 	if len(on) == 0 {
@@ -116,9 +123,11 @@ func (a algorithmModel) variants() string {
 // fill in a value the UI does not show).
 func (a algorithmModel) flags() []string {
 	f := []string{"--algo=" + a.algo, "--depth=" + strconv.Itoa(a.depth)}
-	jam := a.algo == "jamboree"
-	f = append(f, flagIf(jam && (a.variants() != "none" || a.session["variants"]), "variants", a.variants())...)
-	f = append(f, flagIf(jam && a.distTT, "dist-tt", true)...)
+	jam := a.algo == algos.AlgoJamboree
+	row, _ := algos.Lookup(a.algo)
+	some := len(row.Variants) > 0
+	f = append(f, flagIf(some && (a.variants() != "none" || a.session["variants"]), "variants", a.variants())...)
+	f = append(f, flagIf(a.takes(distTT) && a.variantOn[distTT], "dist-tt", true)...)
 	f = append(f, flagIf(a.levels || a.session["levels"], "levels", a.levels)...)
 	f = append(f, flagIf(a.levelWait || a.session["levelwait"], "levelwait", a.levelWait)...)
 	f = append(f, flagIf(jam && (a.ttBits != 0 || a.session["tt"]), "tt", a.ttBits)...)
@@ -153,17 +162,14 @@ func (a algorithmModel) change(d int) algorithmModel {
 	if step == 0 {
 		step = 1
 	}
+	if i := a.cursor - 1; i >= 0 && i < numVariants {
+		a.variantOn = slices.Clone(a.variantOn)
+		a.variantOn[i] = !a.variantOn[i]
+		return a
+	}
 	switch a.cursor {
 	case rowAlgo:
 		a.algo = cycle(parallelAlgos(), a.algo, step)
-	case rowSerialize2:
-		a.serialize2 = !a.serialize2
-	case rowDeferred:
-		a.deferred = !a.deferred
-	case rowRID:
-		a.rid = !a.rid
-	case rowDistTT:
-		a.distTT = !a.distTT
 	case rowLevels:
 		a.levels = !a.levels
 	case rowLevelWait:
@@ -209,6 +215,13 @@ func (a algorithmModel) view(w int, st styles) string {
 		}
 		return s + st.dim.Render(" (jamboree)")
 	}
+	variant := func(i int) string {
+		s := check(a.variantOn[i]) + " " + algos.Variants()[i].Label
+		if a.takes(i) {
+			return s
+		}
+		return s + st.dim.Render(" ("+strings.Join(takers(i), ", ")+")")
+	}
 	tt := "off"
 	if a.ttBits > 0 {
 		tt = fmt.Sprintf("2^%d entries", a.ttBits)
@@ -217,19 +230,21 @@ func (a algorithmModel) view(w int, st styles) string {
 	if a.timeLimit > 0 {
 		limit = a.timeLimit.String()
 	}
-	rows := [numAlgoRows]string{
-		rowAlgo:       "algorithm   ◀ " + a.algo + " ▶",
-		rowSerialize2: only(check(a.serialize2) + " serialize two children"),
-		rowDeferred:   only(check(a.deferred) + " deferred reads"),
-		rowRID:        only(check(a.rid) + " recursive iterative deepening"),
-		rowDistTT:     only(check(a.distTT) + " distributed table"),
-		rowLevels:     check(a.levels) + " steal ordering by levels",
-		rowLevelWait:  check(a.levelWait) + " level waiting",
-		rowTT:         only("table       ◀ " + tt + " ▶"),
-		rowGrain:      only(fmt.Sprintf("grain depth ◀ %d ▶", a.grain)),
-		rowDepth:      fmt.Sprintf("depth       ◀ %d ▶", a.depth),
-		rowTime:       "time limit  ◀ " + limit + " ▶",
-		rowSeed:       fmt.Sprintf("seed        ◀ %d ▶", a.seed),
+	rows := make([]string, numAlgoRows)
+	for i := range numVariants {
+		rows[1+i] = variant(i)
+	}
+	for i, r := range map[int]string{
+		rowAlgo:      "algorithm   ◀ " + a.algo + " ▶",
+		rowLevels:    check(a.levels) + " steal ordering by levels",
+		rowLevelWait: check(a.levelWait) + " level waiting",
+		rowTT:        only("table       ◀ " + tt + " ▶"),
+		rowGrain:     only(fmt.Sprintf("grain depth ◀ %d ▶", a.grain)),
+		rowDepth:     fmt.Sprintf("depth       ◀ %d ▶", a.depth),
+		rowTime:      "time limit  ◀ " + limit + " ▶",
+		rowSeed:      fmt.Sprintf("seed        ◀ %d ▶", a.seed),
+	} {
+		rows[i] = r
 	}
 	var b strings.Builder
 	b.WriteString(st.heading.Render("Algorithm") + "\n\n")
@@ -242,4 +257,15 @@ func (a algorithmModel) view(w int, st styles) string {
 	}
 	b.WriteString("\n" + st.dim.Render("variants: "+a.variants()))
 	return truncateLines(b.String(), w)
+}
+
+// takers are the algorithms that take variant i.
+func takers(i int) []string {
+	var out []string
+	for _, a := range algos.Table() {
+		if slices.Contains(a.Variants, algos.Variants()[i].Name) {
+			out = append(out, a.Name)
+		}
+	}
+	return out
 }
