@@ -1,5 +1,6 @@
 // Command splitpoint is a research workbench for parallel game-tree search:
-// Jamboree, PVSplit, PARSSS* and root splitting on chess, checkers and
+// the algorithms of algos.Table (Jamboree and its variants, root splitting,
+// plain parallel negamax, the serial baselines) on chess, checkers and
 // synthetic trees, on a goroutine pool or a simulated machine. With no
 // arguments it opens a REPL on the current session.
 //

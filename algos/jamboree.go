@@ -15,8 +15,6 @@ import (
 	"splitpoint/tt"
 )
 
-// AlgoJamboree is the name of the parallel Jamboree search. It is not one
-// of Algorithms() (the serial ones): it runs on a sched machine through
 // JamIteration is one completed iteration of a Jamboree search and when
 // it finished: At is the root processor's virtual clock on the simulator,
 // wall nanoseconds since the search began on the pool.
@@ -27,7 +25,8 @@ type JamIteration struct {
 	At       int64      `json:"at"`
 }
 
-// RunJamboree.
+// AlgoJamboree is the name of the parallel Jamboree search: a parallel
+// row of the algorithm table, run on a sched machine by RunJamboree.
 const AlgoJamboree = "jamboree"
 
 // JamboreeResult is the outcome of one Jamboree search.

@@ -3,10 +3,11 @@
 // variants, a depth or time limit, pool worker counts, simulated processor
 // counts, repetitions, seeds, a table size and a cost model; Plan expands it
 // into Jobs, with the serial baseline of every position first; a Runner runs
-// them through an Engine (package workbench provides the one that searches)
-// and stores every finished run in a results.Store at once.
+// them through an Engine and stores every finished run in a results.Store
+// at once.
 //
-// The package knows no game and no algorithm: the Engine resolves position
-// names, says which algorithms run on a machine and which variants they
-// have, and runs one search.
+// The Engine is declared here, where it is used: LabEngine is the real one
+// (positions from lab.Resolve, algorithms and variants from algos.Table,
+// costs from sched.ParseCosts, each job run by lab.Search or lab.Parallel
+// and its row built by lab.NewRow); the tests use a fake.
 package experiment

@@ -1,7 +1,8 @@
 // Package sched is the parallel runtime of splitpoint: the contract every
 // parallel search algorithm is written against (Ctx), and two machines that
 // run the same algorithm code — a real goroutine pool and a simulated
-// machine of P processors (1…4096, or infinitely many) with a virtual clock.
+// machine of P processors (1…MaxSimProcs = 65536, or infinitely many) with a
+// virtual clock.
 //
 // The split follows the papers: the algorithm only exposes parallelism
 // (spawn, sync, abort, levels), the scheduler decides where and when it runs
