@@ -81,6 +81,9 @@ func SetVariants(algo, list string, opt *Options) error {
 	}
 	for _, name := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == '+' }) {
 		name = strings.TrimSpace(name)
+		if name == "none" {
+			continue
+		}
 		v, ok := FindVariant(name)
 		if !ok || !slices.Contains(a.Variants, v.Name) {
 			switch {

@@ -82,8 +82,53 @@ func NewSpec() *Spec {
 	return &Spec{Reps: 1, Seeds: []uint64{1}, Baseline: "scout", Preset: "plain", lines: map[string][]int{}}
 }
 
-// Keys lists the keys of a spec, in the order of the documentation.
-var Keys = []string{"positions", "algos", "depth", "time", "workers", "sim", "reps", "seeds", "tt", "preset", "grain", "costs", "levels", "levelwait", "baseline"}
+// Key is one key of a spec: its YAML name, the sweep flag that sets it
+// (the same name but for seeds, whose flag is --seed), whether it is a
+// switch, and its help. The YAML reader, Set, the sweep command's flags
+// and its help all read KeyTable.
+type Key struct {
+	Name, Flag string
+	Bool       bool
+	Help       string
+}
+
+// KeyTable is the keys of a spec, in the order of the documentation.
+func KeyTable() []Key {
+	return []Key{
+		{Name: "positions", Help: "positions, comma-separated (suite:kaufman#1,uniform:b=4,d=6,seed=1,…)"},
+		{Name: "algos", Help: "algorithms with +variants, comma-separated: " + strings.Join(algos.Names(algos.AllAlgos), ", ")},
+		{Name: "depth", Help: "search depth in plies"},
+		{Name: "time", Help: "time limit of the serial searches (with depth 0)"},
+		{Name: "workers", Help: "goroutine-pool sizes, comma-separated"},
+		{Name: "sim", Help: "simulated processor counts, comma-separated, inf for infinitely many"},
+		{Name: "reps", Help: "repetitions of every run (default 1)"},
+		{Name: "seeds", Flag: "seed", Help: "machine seeds, comma-separated (default 1)"},
+		{Name: "tt", Help: "transposition table of 2^BITS entries (default: the preset's; plain: 0, off)"},
+		{Name: "preset", Help: "search options every run starts from: " + strings.Join(algos.PresetNames(), ", ") + " (default plain)"},
+		{Name: "grain", Help: "parallel searches run serial Scout at this remaining depth and below (default 0)"},
+		{Name: "costs", Help: "simulator cost model: a preset (" + strings.Join(sched.CostPresetNames(), ", ") + ") and/or key=value pairs (keys: " + strings.Join(sched.CostKeys(), ", ") + ")"},
+		{Name: "levels", Bool: true, Help: "steal ordering by levels"},
+		{Name: "levelwait", Bool: true, Help: "level waiting"},
+		{Name: "baseline", Help: "serial algorithm of the baseline (default scout)"},
+	}
+}
+
+// Keys lists the keys of a spec (KeyTable's names).
+var Keys = func() []string {
+	var out []string
+	for _, k := range KeyTable() {
+		out = append(out, k.Name)
+	}
+	return out
+}()
+
+// FlagName is the sweep flag of the key.
+func (k Key) FlagName() string {
+	if k.Flag != "" {
+		return k.Flag
+	}
+	return k.Name
+}
 
 // Error is an error in a spec: the file and line (or the flag) and the key
 // it concerns.

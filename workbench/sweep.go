@@ -7,11 +7,9 @@ import (
 	"os"
 	"strings"
 
-	"splitpoint/algos"
 	"splitpoint/experiment"
 	"splitpoint/fits"
 	"splitpoint/results"
-	"splitpoint/sched"
 )
 
 func init() {
@@ -38,21 +36,13 @@ flags given with it override the file. Positions given as arguments are
 added to the list.`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
 			specFile := fs.String("spec", "", "experiment spec (YAML); flags override it")
-			fs.String("positions", "", "positions, comma-separated (suite:kaufman#1,uniform:b=4,d=6,seed=1,…)")
-			fs.String("algos", "", "algorithms with +variants, comma-separated: "+strings.Join(algos.Names(algos.AllAlgos), ", "))
-			fs.String("workers", "", "goroutine-pool sizes, comma-separated")
-			fs.String("sim", "", "simulated processor counts, comma-separated, inf for infinitely many")
-			fs.String("depth", "", "search depth in plies")
-			fs.String("time", "", "time limit of the serial searches (with depth 0)")
-			fs.String("reps", "", "repetitions of every run (default 1)")
-			fs.String("seed", "", "machine seeds, comma-separated (default 1)")
-			fs.String("tt", "", "transposition table of 2^BITS entries (default: the preset's; plain: 0, off)")
-			fs.String("preset", "", "search options every run starts from: "+strings.Join(algos.PresetNames(), ", ")+" (default plain)")
-			fs.String("grain", "", "parallel searches run serial Scout at this remaining depth and below (default 0)")
-			fs.String("costs", "", "simulator cost model: a preset ("+strings.Join(sched.CostPresetNames(), ", ")+") and/or key=value pairs (keys: "+strings.Join(sched.CostKeys(), ", ")+")")
-			fs.Bool("levels", false, "steal ordering by levels")
-			fs.Bool("levelwait", false, "level waiting")
-			fs.String("baseline", "", "serial algorithm of the baseline (default scout)")
+			for _, k := range experiment.KeyTable() {
+				if k.Bool {
+					fs.Bool(k.FlagName(), false, k.Help)
+				} else {
+					fs.String(k.FlagName(), "", k.Help)
+				}
+			}
 			db := fs.String("db", results.DefaultPath, "results database")
 			fit := fs.Bool("fit", false, "fit T_P ≈ c1·W/P + c∞·C + c0 to the parallel runs, per algorithm and machine")
 			return func(env *Env, args []string) error {
@@ -82,8 +72,11 @@ func sweepSpec(fs *flag.FlagSet, file string, args []string) (*experiment.Spec, 
 		switch key {
 		case "spec", "db", "fit":
 			return
-		case "seed":
-			key = "seeds"
+		}
+		for _, k := range experiment.KeyTable() {
+			if k.FlagName() == key {
+				key = k.Name
+			}
 		}
 		if e := spec.Set(key, f.Value.String()); e != nil && err == nil {
 			err = fmt.Errorf("%w: %v", ErrUsage, e)

@@ -1,0 +1,93 @@
+package algos
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"splitpoint/games/synth"
+	"splitpoint/sched"
+)
+
+// TestTable: names are unique; every variant an algorithm lists is in the
+// variant table; a baseline is a serial algorithm; every parallel row runs
+// on a small tree and returns the serial value, every serial row is one
+// Search runs.
+func TestTable(t *testing.T) {
+	tr, err := synth.Parse("uniform:b=3,d=4,seed=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := refNegamax(tr.Root(), 4)
+	seen := map[string]bool{}
+	for _, a := range Table() {
+		if seen[a.Name] {
+			t.Errorf("%s twice in the table", a.Name)
+		}
+		seen[a.Name] = true
+		if a.Help == "" || a.Cite == "" {
+			t.Errorf("%s: no help or citation", a.Name)
+		}
+		for _, v := range a.Variants {
+			if _, ok := FindVariant(v); !ok {
+				t.Errorf("%s lists variant %q, not in the variant table", a.Name, v)
+			}
+		}
+		if a.Baseline != "" {
+			if b, ok := Lookup(a.Baseline); !ok || b.Parallel {
+				t.Errorf("%s: baseline %q is not a serial algorithm", a.Name, a.Baseline)
+			}
+		}
+		opt := Options{Algo: a.Name, Depth: 4}
+		if !a.Parallel {
+			res, err := Search[synth.Position](context.Background(), tr.Root(), opt)
+			if err != nil || res.Value != want {
+				t.Errorf("%s: %v, %v; want value %d", a.Name, res, err, want)
+			}
+			continue
+		}
+		for _, m := range []sched.Machine{sched.SimOf(3), sched.PoolOf(2)} {
+			res, st, err := RunParallel[synth.Position](context.Background(), tr.Root(), opt, sched.Config{Machine: m, Seed: 1})
+			if err != nil || st == nil || res.Value != want {
+				t.Errorf("%s on %s: %+v, %v; want value %d", a.Name, m, res, err, want)
+			}
+		}
+	}
+	if _, _, err := RunParallel[synth.Position](context.Background(), tr.Root(), Options{Algo: AlgoScout, Depth: 2}, sched.Config{}); err == nil {
+		t.Error("RunParallel ran a serial algorithm")
+	}
+}
+
+// TestSetVariants: lists, sets, the old dist_tt spelling, and the errors.
+func TestSetVariants(t *testing.T) {
+	for _, tc := range []struct {
+		algo, list string
+		want       []string
+		err        string
+	}{
+		{AlgoJamboree, "none", nil, ""},
+		{AlgoJamboree, "", nil, ""},
+		{AlgoJamboree, "serialize2,rid", []string{VariantSerialize2, VariantRID}, ""},
+		{AlgoJamboree, "rid+serialize2", []string{VariantSerialize2, VariantRID}, ""},
+		{AlgoJamboree, "startech", []string{VariantSerialize2, VariantDeferred, VariantRID}, ""},
+		{AlgoJamboree, "none,dist_tt", []string{VariantDistTT}, ""},
+		{AlgoJamboree, "rid,rid", nil, `variant "rid" twice`},
+		{AlgoJamboree, "magic", nil, `jamboree has no variant "magic" (variants: serialize2, deferred, rid, dist-tt, none)`},
+		{AlgoScout, "rid", nil, "scout is a serial algorithm: it has no variants"},
+		{AlgoPNegamax, "rid", nil, "pnegamax has no variants"},
+		{"bogus", "", nil, `unknown algorithm "bogus"`},
+	} {
+		opt := Options{Serialize2: true, DistTT: true}
+		err := SetVariants(tc.algo, tc.list, &opt)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s %q: err %v, want %q", tc.algo, tc.list, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(opt.VariantList(), tc.want) {
+			t.Errorf("%s %q: %v, %v; want %v", tc.algo, tc.list, opt.VariantList(), err, tc.want)
+		}
+	}
+}
