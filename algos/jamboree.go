@@ -284,11 +284,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 	e.mu.Lock()
 	for _, w := range e.all {
 		res.Serial.Merge(&w.s.Counters)
-		res.TT.Probes += w.s.TTStats.Probes
-		res.TT.Hits += w.s.TTStats.Hits
-		res.TT.Cutoffs += w.s.TTStats.Cutoffs
-		res.TT.Stores += w.s.TTStats.Stores
-		res.TT.Overwrites += w.s.TTStats.Overwrites
+		res.TT.Merge(w.s.TTStats)
 	}
 	for _, w := range e.all {
 		putSearcher(w.s)
@@ -402,15 +398,11 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 			if e.opt.TTMove || e.opt.RID {
 				hint = ent.Move
 			}
-			if ply > 0 && ent.Depth >= depth {
-				switch {
-				case ent.Lower >= beta:
-					return ent.Lower, ent.Move, true
-				case ent.Upper <= alpha:
-					return ent.Upper, game.NoMove, true
-				case ent.Lower == ent.Upper:
-					return ent.Lower, ent.Move, true
-				}
+			switch v, cut := tableCut(ent, ply, depth, alpha, beta); cut {
+			case upperCut:
+				return v, game.NoMove, true
+			case lowerCut, exactCut:
+				return v, ent.Move, true
 			}
 		}
 	}
@@ -518,14 +510,7 @@ func (e *jamEngine[T, P]) store(c sched.Ctx, key uint64, ply, depth int, b, alph
 	if e.table == nil {
 		return
 	}
-	lo, hi := -game.Inf, game.Inf
-	m := game.NoMove
-	if b > alpha0 {
-		lo, m = b, best
-	}
-	if b < beta {
-		hi = b
-	}
+	lo, hi, m := bounds(b, alpha0, beta, best)
 	e.ttAccess(c, key)
 	e.table.Store(key, ply, depth, lo, hi, m)
 }
@@ -604,14 +589,7 @@ func (e *jamEngine[T, P]) learn(c sched.Ctx, f *jamFrame[T], ply, depth int, bes
 		return
 	}
 	w := e.workers.Get(c)
-	s := w.s
-	if e.opt.Killers && s.killers[ply][0] != best {
-		s.killers[ply][1] = s.killers[ply][0]
-		s.killers[ply][0] = best
-	}
-	if e.opt.History {
-		s.bumpHistory(ply, best, depth)
-	}
+	w.s.learnQuiet(ply, depth, best)
 	e.workers.Put(c, w)
 }
 

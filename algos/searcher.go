@@ -228,23 +228,10 @@ func (s *Searcher[T, P]) enter(ply, depth int, alpha, beta game.Value, useTT boo
 		if e, ok := s.TT.Probe(pos.Hash(), ply); ok {
 			s.TTStats.Hits++
 			ttMove = e.Move
-			if ply > 0 && e.Depth >= depth {
-				v, cut := game.Value(0), true
-				switch {
-				case e.Lower >= beta:
-					v = e.Lower
-				case e.Upper <= alpha:
-					v = e.Upper
-				case e.Lower == e.Upper:
-					v = e.Lower
-				default:
-					cut = false
-				}
-				if cut {
-					s.TTStats.Cutoffs++
-					s.Counters.Leaves++
-					return v, 0, true
-				}
+			if v, cut := tableCut(e, ply, depth, alpha, beta); cut != noCut {
+				s.TTStats.Cutoffs++
+				s.Counters.Leaves++
+				return v, 0, true
 			}
 		}
 	}
@@ -315,33 +302,71 @@ func (s *Searcher[T, P]) finish(ply, depth, n, searched, bestIdx int, best game.
 			c.FirstBest++
 		}
 		if !pos.IsCapture(best) {
-			if s.Opt.Killers && s.killers[ply][0] != best {
-				s.killers[ply][1] = s.killers[ply][0]
-				s.killers[ply][0] = best
-			}
-			if s.Opt.History {
-				s.bumpHistory(ply, best, depth)
-			}
+			s.learnQuiet(ply, depth, best)
 		}
 	}
 	if ply == 0 {
 		s.rootMove, s.rootValue = best, b
 	}
 	if useTT && s.TT != nil {
-		lo, hi := -game.Inf, game.Inf
-		if improved {
-			lo = b
-		}
-		if !cut {
-			hi = b
-		}
-		m := game.NoMove
-		if improved {
-			m = best
-		}
+		lo, hi, m := bounds(b, alpha0, beta, best)
 		s.TTStats.Stores++
 		if s.TT.Store(pos.Hash(), ply, depth, lo, hi, m) {
 			s.TTStats.Overwrites++
 		}
+	}
+}
+
+// cutKind says which bound of a table entry ended a node's search.
+type cutKind uint8
+
+const (
+	noCut    cutKind = iota
+	lowerCut         // the lower bound reached β: a fail high, the entry's move refutes
+	upperCut         // the upper bound stayed at or below α: a fail low, no best move
+	exactCut         // the bounds meet: the exact value and its move
+)
+
+// tableCut is the rule by which a table entry ends a node's search (StarTech
+// Fig. 3): below the root, an entry at least as deep as the node whose
+// bounds fall outside the window (or meet) gives the node's value.
+func tableCut(e tt.Entry, ply, depth int, alpha, beta game.Value) (game.Value, cutKind) {
+	if ply == 0 || e.Depth < depth {
+		return 0, noCut
+	}
+	switch {
+	case e.Lower >= beta:
+		return e.Lower, lowerCut
+	case e.Upper <= alpha:
+		return e.Upper, upperCut
+	case e.Lower == e.Upper:
+		return e.Lower, exactCut
+	}
+	return 0, noCut
+}
+
+// bounds is what a node searched with window (alpha0, beta) that scored b
+// with best move best tells the table: a lower bound b when b rose above
+// alpha0 (and the move), an upper bound b when b stayed below beta.
+func bounds(b, alpha0, beta game.Value, best game.Move) (lo, hi game.Value, m game.Move) {
+	lo, hi, m = -game.Inf, game.Inf, game.NoMove
+	if b > alpha0 {
+		lo, m = b, best
+	}
+	if b < beta {
+		hi = b
+	}
+	return lo, hi, m
+}
+
+// learnQuiet credits a quiet move that cut off or was best at ply: the
+// killers (two per ply) and the history heuristic, as the options say.
+func (s *Searcher[T, P]) learnQuiet(ply, depth int, best game.Move) {
+	if s.Opt.Killers && s.killers[ply][0] != best {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = best
+	}
+	if s.Opt.History {
+		s.bumpHistory(ply, best, depth)
 	}
 }
