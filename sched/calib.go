@@ -77,12 +77,17 @@ func queens(c Ctx, n, row int, cols, d1, d2 uint64) int64 {
 		bitsOf[k] = bit
 		k++
 	}
-	counts := make([]int64, k)
-	child := func(c Ctx, i int) any {
+	return spawnSum(c, k, func(c Ctx, i int) int64 {
 		bit := bitsOf[i]
-		counts[i] = queens(c, n, row+1, cols|bit, (d1|bit)<<1, (d2|bit)>>1)
-		return nil
-	}
+		return queens(c, n, row+1, cols|bit, (d1|bit)<<1, (d2|bit)>>1)
+	})
+}
+
+// spawnSum spawns fn(c, i) for i in [0, k) as children, waits for them and
+// returns the sum of their results.
+func spawnSum(c Ctx, k int, fn func(c Ctx, i int) int64) int64 {
+	counts := make([]int64, k)
+	child := func(c Ctx, i int) any { counts[i] = fn(c, i); return nil }
 	for i := range k {
 		c.GoIndexed(child, i)
 	}
@@ -109,17 +114,7 @@ func Uniform(c Ctx, b, d int) int64 {
 		c.Charge(Eval, 1)
 		return 1
 	}
-	counts := make([]int64, b)
-	child := func(c Ctx, i int) any { counts[i] = Uniform(c, b, d-1); return nil }
-	for i := range b {
-		c.GoIndexed(child, i)
-	}
-	c.Sync()
-	var s int64
-	for _, x := range counts {
-		s += x
-	}
-	return s
+	return spawnSum(c, b, func(c Ctx, _ int) int64 { return Uniform(c, b, d-1) })
 }
 
 // UniformWork and UniformSpan are W and C of a uniform tree of branching b

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"splitpoint/sched"
 	"strconv"
 	"strings"
 
@@ -58,22 +59,8 @@ func newMachineModel(settings map[string]string, maxProcs int) machineModel {
 		mc.sim = true
 		mc.simP = v
 	}
-	for _, kv := range strings.Split(settings["costs"], ",") {
-		k, v, _ := strings.Cut(kv, "=")
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			continue
-		}
-		switch k {
-		case "steal":
-			mc.steal = n
-		case "migrate":
-			mc.migrate = n
-		case "abort":
-			mc.abort = n
-		case "tt_remote":
-			mc.ttRemote = n
-		}
+	if c, err := sched.ParseCosts(settings["costs"]); err == nil {
+		mc.steal, mc.migrate, mc.abort, mc.ttRemote = c.Steal, c.Migrate, c.Abort, c.TTRemote
 	}
 	return mc
 }
@@ -96,18 +83,10 @@ func (mc machineModel) procCount() int {
 	return n
 }
 
-// costs is the --costs value (empty when every cost is 0).
+// costs is the --costs value (empty when every cost the pane sets is 0),
+// written by sched.CostModel.String.
 func (mc machineModel) costs() string {
-	var out []string
-	for _, c := range []struct {
-		name string
-		v    int64
-	}{{"steal", mc.steal}, {"migrate", mc.migrate}, {"abort", mc.abort}, {"tt_remote", mc.ttRemote}} {
-		if c.v != 0 {
-			out = append(out, fmt.Sprintf("%s=%d", c.name, c.v))
-		}
-	}
-	return strings.Join(out, ",")
+	return sched.CostModel{Steal: mc.steal, Migrate: mc.migrate, Abort: mc.abort, TTRemote: mc.ttRemote}.String()
 }
 
 // flags are the machine flags of one search on p.
