@@ -46,6 +46,7 @@ type Job struct {
 	Depth     int
 	Preset    string // the options every search starts from (algos.Presets)
 	Grain     int
+	Params    string // algos.SetParams, on top of the preset
 	Time      time.Duration
 	TTBits    int
 	Costs     sched.CostModel
@@ -64,6 +65,9 @@ func (j *Job) Config() sched.Config {
 func (j *Job) Options() (algos.Options, error) {
 	opt := algos.Presets()[j.Preset]
 	opt.Algo, opt.Depth, opt.TTBits, opt.Time, opt.Seed, opt.Grain = j.Algo.Name, j.Depth, j.TTBits, j.Time, j.Seed, j.Grain
+	if err := algos.SetParams(&opt, j.Params); err != nil {
+		return opt, err
+	}
 	if j.Machine != "serial" {
 		opt.Time = 0
 	}
@@ -151,7 +155,7 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 	if !s.ttSet {
 		ttBits = algos.Presets()[s.Preset].TTBits
 	}
-	common := Job{Depth: s.Depth, Time: s.Time, TTBits: ttBits, Preset: s.Preset, Grain: s.Grain, Costs: costs, Levels: s.Levels, LevelWait: s.LevelWait}
+	common := Job{Depth: s.Depth, Time: s.Time, TTBits: ttBits, Preset: s.Preset, Grain: s.Grain, Params: s.Params, Costs: costs, Levels: s.Levels, LevelWait: s.LevelWait}
 	var jobs []Job
 	for _, pos := range positions {
 		j := common

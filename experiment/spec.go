@@ -35,6 +35,9 @@ type Spec struct {
 	// Grain is the remaining depth at or below which a parallel search
 	// runs the serial Scout.
 	Grain int
+	// Params sets any other option by its name (algos.SetParams), on top
+	// of the preset, for every run: "spawn_height=4,granularity=3".
+	Params string
 	ttSet bool // TTBits was given (else the preset's table size applies)
 
 	file  string           // the spec file, for errors; "" for flags
@@ -106,6 +109,7 @@ func KeyTable() []Key {
 		{Name: "tt", Help: "transposition table of 2^BITS entries (default: the preset's; plain: 0, off)"},
 		{Name: "preset", Help: "search options every run starts from: " + strings.Join(algos.PresetNames(), ", ") + " (default plain)"},
 		{Name: "grain", Help: "parallel searches run serial Scout at this remaining depth and below (default 0)"},
+		{Name: "params", Help: "any other search option by name, name=value,… (" + strings.Join(algos.ParamNames(), ", ") + ")"},
 		{Name: "costs", Help: "simulator cost model: a preset (" + strings.Join(sched.CostPresetNames(), ", ") + ") and/or key=value pairs (keys: " + strings.Join(sched.CostKeys(), ", ") + ")"},
 		{Name: "levels", Bool: true, Help: "steal ordering by levels"},
 		{Name: "levelwait", Bool: true, Help: "level waiting"},
@@ -367,6 +371,16 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 			return s.Errf(key, 0, "unknown preset %q (allowed: %s)", v, strings.Join(algos.PresetNames(), ", "))
 		}
 		s.Preset = v
+	case "params":
+		var parts []string
+		for _, it := range items {
+			parts = append(parts, it.s)
+		}
+		var o algos.Options
+		if err := algos.SetParams(&o, strings.Join(parts, ",")); err != nil {
+			return s.Errf(key, 0, "%v", err)
+		}
+		s.Params = strings.Join(parts, ",")
 	default:
 		return s.Errf("", -1, "unknown key %q (keys: %s)", key, strings.Join(Keys, ", "))
 	}

@@ -93,6 +93,9 @@ func parallelOptions(sf *searchFlags, mf *machineFlags) (algos.Options, error) {
 		return opt, usageErr("--variants: %v", err)
 	}
 	opt.Grain = *mf.grain
+	if err := algos.SetParams(&opt, *sf.params); err != nil { // again: --param overrides --grain too
+		return opt, usageErr("--param %v", err)
+	}
 	if err := opt.ValidateParallel(); err != nil {
 		return opt, fmt.Errorf("%w: %v", ErrUsage, err)
 	}

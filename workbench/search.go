@@ -25,6 +25,7 @@ type searchFlags struct {
 	timeLimit  *time.Duration
 	nodes      *uint64
 	memory     *int
+	params     *string
 	asJSON     *bool
 	fs         *flag.FlagSet
 }
@@ -44,6 +45,7 @@ func declareSearchFlags(fs *flag.FlagSet, defaultPreset string) *searchFlags {
 		timeLimit:  fs.Duration("time", 0, "time limit, e.g. 30s (implies iterative deepening)"),
 		nodes:      fs.Uint64("nodes", 0, "node limit; 0 = none"),
 		memory:     fs.Int("memory", 0, "itersss: OPEN list bound M; 0 = the minimum M0 = ⌈d/2⌉(b−1)+1"),
+		params:     fs.String("param", "", "any other option by name, name=value,… ("+strings.Join(algos.ParamNames(), ", ")+")"),
 		asJSON:     fs.Bool("json", false, "write JSON"),
 	}
 }
@@ -98,6 +100,9 @@ func (f *searchFlags) options() (algos.Options, error) {
 	opt.Seed = *f.seed
 	if err != nil {
 		return opt, err
+	}
+	if err := algos.SetParams(&opt, *f.params); err != nil {
+		return opt, usageErr("--param %v", err)
 	}
 	if err := opt.Validate(); err != nil {
 		return opt, fmt.Errorf("%w: %v", ErrUsage, err)
