@@ -38,7 +38,7 @@ type Spec struct {
 	// Params sets any other option by its name (algos.SetParams), on top
 	// of the preset, for every run: "spawn_height=4,granularity=3".
 	Params string
-	ttSet bool // TTBits was given (else the preset's table size applies)
+	ttSet  bool // TTBits was given (else the preset's table size applies)
 
 	file  string           // the spec file, for errors; "" for flags
 	lines map[string][]int // key → its line, then each item's line
