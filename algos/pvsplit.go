@@ -200,7 +200,6 @@ type PVSplitResult struct {
 	Preempted   []PVPreemption `json:"preempted,omitempty"`
 	Iterations  []JamIteration `json:"iterations,omitempty"`
 	TT          tt.Stats       `json:"tt"`
-	Controller  sched.Stats    `json:"-"`
 	serialNodes uint64
 }
 
