@@ -229,6 +229,34 @@ func (r *PVSplitResult) WriteText(w io.Writer) {
 	}
 }
 
+// PVLuMeasures are Lu's figures of one search against the serial one
+// (notes §1.1): speedup T_1/T_n (Formula 3.1), speedup efficiency
+// speedup/n (3.2), search overhead (3.3) and % time idle.
+type PVLuMeasures struct {
+	Speedup        float64 `json:"speedup"`
+	Efficiency     float64 `json:"efficiency"`
+	SearchOverhead float64 `json:"search_overhead"`
+	IdlePct        float64 `json:"idle_pct"`
+	StarvedPct     float64 `json:"starved_pct"`
+	StragglerPct   float64 `json:"straggler_pct"`
+}
+
+// Lu computes Lu's measures from the serial search's node count and time
+// (in the machine's unit: on the simulator the serial search's cost, e.g.
+// its node count with the default cost model; on the pool its wall
+// nanoseconds). The searchers are n; the controller is not counted.
+func (r *PVSplitResult) Lu(serialNodes uint64, serialTime int64) PVLuMeasures {
+	m := PVLuMeasures{SearchOverhead: SearchOverhead(r.Nodes, serialNodes),
+		IdlePct: r.IdlePct, StarvedPct: r.StarvedPct, StragglerPct: r.StragglerPct}
+	if r.Time > 0 {
+		m.Speedup = float64(serialTime) / float64(r.Time)
+	}
+	if r.Searchers > 0 {
+		m.Efficiency = m.Speedup / float64(r.Searchers)
+	}
+	return m
+}
+
 // SetSerialNodes records the serial node count WriteText's search
 // overhead line is computed from (0: no such line).
 func (r *PVSplitResult) SetSerialNodes(n uint64) { r.serialNodes = n }
@@ -286,6 +314,13 @@ func (r *PVSplitResult) SetSerialNodes(n uint64) { r.serialNodes = n }
 // descend into those at once). The rule is evaluated by the straggler at
 // each node from the idle times the controller publishes after each event,
 // so on the simulator it fires at the exact virtual time the rule holds.
+//
+// Measures: the returned sched.Stats are the machine's (P+1 processors,
+// processor 0 the controller: its idle time is in IdleFraction); Lu's
+// per-searcher figures are in the result (PerSearch, IdlePct …), measured
+// by the controller's clock (virtual time on the simulator, wall time on
+// the pool, where the waiting controller spins and then sleeps as any
+// idle worker does).
 //
 // Lu's setting (§4.2): one table of 2^TTBits entries shared by all (Lu:
 // 2^23; PrivateTT), a history table shared without locks (SharedHistory:

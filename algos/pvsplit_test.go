@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
 	"splitpoint/game"
 	"splitpoint/games/checkers"
@@ -315,4 +317,66 @@ func TestSearchOverhead(t *testing.T) {
 	if got := SearchOverhead(80, 100); got > -0.19 || got < -0.21 {
 		t.Errorf("SO(80, 100) = %v", got)
 	}
+}
+
+// TestPVSplitCancel: a cancelled context ends a deep search on the pool
+// promptly, with the deepest completed iteration's result.
+func TestPVSplitCancel(t *testing.T) {
+	for _, algo := range PVSplitAlgorithms() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+		opt := Options{Algo: algo, Depth: 40, TTBits: 16, TTMove: true, Iterative: true}
+		start := time.Now()
+		res, _, err := RunPVSplit[checkers.Position](ctx, checkers.Start(), opt, sched.Config{Machine: "pool", P: 2})
+		cancel()
+		if err == nil {
+			t.Errorf("%s: no error after the context's deadline", algo)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s: took %v after a 30 ms deadline", algo, d)
+		}
+		if res == nil || !res.Stopped || res.Depth >= 40 {
+			t.Errorf("%s: result %+v, want a stopped search", algo, res)
+		}
+	}
+}
+
+// TestPVSplitLuMeasures: the measures a result reports add up.
+func TestPVSplitLuMeasures(t *testing.T) {
+	tree, _ := synth.Parse("bimodal:bq=6,bc=2,q=0.77,d=10,seed=8")
+	ref, _ := Search[synth.Position](context.Background(), tree.Root(), Options{Algo: AlgoScout, Depth: 10})
+	opt := Options{Algo: AlgoPVFSplitLB, Depth: 10}
+	opt.Granularity, opt.LBThreshold = 2, 30
+	res, st, err := RunPVSplit[synth.Position](context.Background(), tree.Root(), opt, sched.Config{Machine: "sim", P: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nodes uint64
+	for _, s := range res.PerSearch {
+		nodes += s.Nodes
+		if s.Idle > res.Time || s.Busy+s.Idle != res.Time {
+			t.Errorf("busy %d + idle %d ≠ time %d", s.Busy, s.Idle, res.Time)
+		}
+		if s.Idle != s.Starved+s.Straggler {
+			t.Errorf("idle %d ≠ starved %d + stragglers %d", s.Idle, s.Starved, s.Straggler)
+		}
+	}
+	if nodes+res.ControllerNodes != res.Nodes || int64(res.Nodes) != st.Work {
+		t.Errorf("nodes: searchers %d + controller %d, total %d, W %d", nodes, res.ControllerNodes, res.Nodes, st.Work)
+	}
+	if res.Time != st.Time {
+		t.Errorf("controller time %d, machine time %d", res.Time, st.Time)
+	}
+	m := res.Lu(ref.Counters.Nodes, int64(ref.Counters.Nodes))
+	if m.SearchOverhead != SearchOverhead(res.Nodes, ref.Counters.Nodes) || m.Speedup <= 1 || m.Efficiency != m.Speedup/4 {
+		t.Errorf("measures %+v", m)
+	}
+	var b strings.Builder
+	res.SetSerialNodes(ref.Counters.Nodes)
+	res.WriteText(&b)
+	for _, want := range []string{"split nodes", "re-searches", "starved", "preemptions", "search overhead"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("WriteText lacks %q:\n%s", want, b.String())
+		}
+	}
+	t.Logf("%+v\n%s", m, b.String())
 }
