@@ -177,7 +177,7 @@ func newPVEngine[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, n
 		e.hist = new(pvHistory)
 		e.snaps = make([][2][historySize]int32, n)
 	}
-	for i := range n {
+	for range n {
 		s := mk()
 		h := &pvHook{sim: sim, start: e.start, order: &e.lbc.order}
 		s.Hook = h
@@ -186,7 +186,6 @@ func newPVEngine[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, n
 		}
 		e.ss = append(e.ss, s)
 		e.hooks = append(e.hooks, h)
-		_ = i
 	}
 	e.busy = make([]bool, n)
 	e.idleSince = make([]int64, n)

@@ -13,6 +13,7 @@ import (
 	"splitpoint/games/checkers"
 	"splitpoint/games/chess"
 	"splitpoint/games/synth"
+	"splitpoint/metrics"
 	"splitpoint/sched"
 )
 
@@ -379,4 +380,94 @@ func TestPVSplitLuMeasures(t *testing.T) {
 		}
 	}
 	t.Logf("%+v\n%s", m, b.String())
+}
+
+// pvTestFrame is a split node for the unit tests of PVFSplit's choices:
+// window (0, 100), its first move's value 10 known when firstDone.
+func pvTestFrame(ply, depth int, typ metrics.NodeType, firstDone bool) *pvFrame {
+	f := &pvFrame{ply: ply, depth: depth, alpha0: 0, alpha: 0, beta: 100, typ: typ, fsplit: true, firstDone: firstDone}
+	for range 3 {
+		f.moves = append(f.moves, pvMove{lo: -game.Inf, hi: game.Inf})
+	}
+	f.moves[0].state = mvLocal
+	if firstDone {
+		f.moves[0] = pvMove{lo: 10, hi: 10, searched: true}
+		f.alpha = 10
+	}
+	return f
+}
+
+// TestPVFSplitOtherSplitNode: GetOtherSplitNode takes the nearest ALL (or
+// PV) node above the controller, a CUT node only when no ALL node has
+// work, never the root (unless SplitRoot); SynthMinWindow gives a
+// speculative node far from the leaves the minimal window on the deepest
+// split node's score signed by parity, else the previous iteration's
+// value, and a node within FullWindowPlies its full window.
+func TestPVFSplitOtherSplitNode(t *testing.T) {
+	e := &pvEngine[synth.Position, *synth.Position]{fullWin: 7}
+	e.frames = []*pvFrame{
+		pvTestFrame(0, 12, metrics.PV, true),
+		pvTestFrame(1, 11, metrics.CUT, true),
+		pvTestFrame(2, 10, metrics.ALL, false),
+		pvTestFrame(3, 9, metrics.CUT, true),
+		pvTestFrame(4, 8, metrics.ALL, true),
+	}
+	e.frames[4].alpha0 = -50
+	e.frames[4].alpha = 37
+	e.top = 4
+	w, ok := e.otherSplitNode()
+	if !ok || w.f.ply != 2 || w.move != 1 || !w.speculative {
+		t.Fatalf("first pick %+v %v, want the ALL node at ply 2, move 1, speculative", w, ok)
+	}
+	if w.kind != pvTest || w.a != 37 || w.b != 38 {
+		t.Errorf("synthesized window (%d, %d) kind %d, want (37, 38): ply 4's best score, two plies down", w.a, w.b, w.kind)
+	}
+	e.frames[2].moves[1].state, e.frames[2].moves[2].state = mvFarmed, mvFarmed
+	w, ok = e.otherSplitNode()
+	if !ok || w.f.ply != 3 || w.kind != pvTest || w.a != 10 {
+		t.Fatalf("second pick %+v %v, want the nearest CUT node (ply 3) with a test at α = 10", w, ok)
+	}
+	e.frames[3].moves[1].state, e.frames[3].moves[2].state = mvFarmed, mvFarmed
+	e.frames[1].moves[1].state, e.frames[1].moves[2].state = mvFarmed, mvFarmed
+	if w, ok = e.otherSplitNode(); ok {
+		t.Fatalf("picked %+v: the root is not a split node", w)
+	}
+	e.opt.SplitRoot = true
+	if w, ok = e.otherSplitNode(); !ok || w.f.ply != 0 {
+		t.Fatalf("SplitRoot: picked %+v %v, want the root", w, ok)
+	}
+	// No deeper score: the previous iteration's value, negated at odd ply.
+	g := pvTestFrame(1, 10, metrics.ALL, false)
+	e.frames, e.top = []*pvFrame{pvTestFrame(0, 11, metrics.PV, false), g}, 1
+	e.prevValue, e.havePrev = -20, true
+	if w := e.synthMinWindow(g, 1); w.a != 20 || w.b != 21 {
+		t.Errorf("previous iteration: window (%d, %d), want (20, 21)", w.a, w.b)
+	}
+	g.depth = 7
+	if w := e.synthMinWindow(g, 1); w.kind != pvFull || w.a != 0 || w.b != 100 {
+		t.Errorf("7 plies from the leaves: window (%d, %d) kind %d, want the full window (0, 100)", w.a, w.b, w.kind)
+	}
+}
+
+// TestPVSplitSharedHistory: what one searcher learns reaches another
+// through the shared history table.
+func TestPVSplitSharedHistory(t *testing.T) {
+	h := new(pvHistory)
+	a := NewSearcher[synth.Position, *synth.Position](Options{History: true}, nil)
+	b := NewSearcher[synth.Position, *synth.Position](Options{History: true}, nil)
+	var sa, sb [2][historySize]int32
+	h.load(a, &sa)
+	h.load(b, &sb)
+	a.bumpHistory(0, game.Move(77), 5)
+	h.merge(a, &sa)
+	h.load(b, &sb)
+	if got := b.history[0][historyIndex(77)]; got != 25 {
+		t.Errorf("b sees %d for a's move, want 25", got)
+	}
+	b.bumpHistory(0, game.Move(77), 2)
+	h.merge(b, &sb)
+	h.load(a, &sa)
+	if got := a.history[0][historyIndex(77)]; got != 29 {
+		t.Errorf("a sees %d, want 29", got)
+	}
 }
