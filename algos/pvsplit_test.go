@@ -471,3 +471,34 @@ func TestPVSplitSharedHistory(t *testing.T) {
 		t.Errorf("a sees %d, want 29", got)
 	}
 }
+
+// TestPVSplitPreemptPool: on the pool, with a threshold of 1 µs, -LB
+// preempts (wall-clock rule) and still returns the serial value.
+func TestPVSplitPreemptPool(t *testing.T) {
+	ctx := context.Background()
+	tree, _ := synth.Parse("uniform:b=3,d=10,seed=2")
+	want := refNegamax(tree.Root(), 10)
+	total := int64(0)
+	for _, algo := range []string{AlgoPVSplitLB, AlgoPVFSplitLB} {
+		for _, p := range []int{2, 4} {
+			opt := Options{Algo: algo, Depth: 10, TTBits: 12, TTMove: true}
+			opt.Granularity, opt.LBThreshold = 2, 1000
+			res, _, err := RunPVSplit[synth.Position](ctx, tree.Root(), opt, sched.Config{Machine: "pool", P: p})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Value != want {
+				t.Errorf("%s pool P=%d: value %d, want %d", algo, p, res.Value, want)
+			}
+			total += res.Preemptions
+			for _, e := range res.Preempted {
+				if e.IdleOver < p/4+1 {
+					t.Errorf("%s pool P=%d: preempted with %d idle over the threshold", algo, p, e.IdleOver)
+				}
+			}
+		}
+	}
+	if total == 0 {
+		t.Errorf("no preemption on the pool with a 1 µs threshold")
+	}
+}
