@@ -170,6 +170,14 @@ type PVSplitResult struct {
 	Nodes           uint64 `json:"nodes"`
 	ControllerNodes uint64 `json:"controller_nodes"`
 	SplitNodes      int64  `json:"split_nodes"` // nodes whose moves were farmed
+	// Lu's starvation figures (§4.3): the moves of the split nodes
+	// (SplitMoves/SplitNodes is their mean branching factor; searchers
+	// over it the parallelism overload factor), how many split nodes were
+	// capture nodes (checkers' narrow ones), and the most split nodes
+	// (granularity nodes included) with work out at once.
+	SplitMoves      int64  `json:"split_moves"`
+	CaptureSplits   int64  `json:"capture_splits"`
+	MaxActiveSplits int    `json:"max_active_splits"`
 	Speculative     int64  `json:"speculative"` // PVFSplit: pieces farmed before the split node's first move was known
 	Farmed          int64  `json:"farmed"`      // pieces of work handed to searchers
 	Researches      int64  `json:"researches"`  // fail-high re-searches at split nodes (farmed or the controller's)
@@ -217,6 +225,11 @@ func (r *PVSplitResult) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "%s: %d searchers (controller on its own processor), depth %d\n", r.Algo, r.Searchers, r.Depth)
 	fmt.Fprintf(w, "  nodes %d (controller %d), split nodes %d, farmed %d (speculative %d), re-searches %d, re-tests %d, restarts %d, cutoffs %d (aborted %d nodes), syncs %d\n",
 		r.Nodes, r.ControllerNodes, r.SplitNodes, r.Farmed, r.Speculative, r.Researches, r.Retests, r.Restarts, r.Cutoffs, r.AbortedNodes, r.Syncs)
+	if r.SplitNodes > 0 {
+		b := float64(r.SplitMoves) / float64(r.SplitNodes)
+		fmt.Fprintf(w, "  split nodes: mean branching %.2f (parallelism overload %.1f), %d capture nodes, at most %d with work out at once\n",
+			b, float64(r.Searchers)/b, r.CaptureSplits, r.MaxActiveSplits)
+	}
 	fmt.Fprintf(w, "  idle %.1f%% of %d %s per searcher: starved %.1f%%, stragglers %.1f%% (sync overhead %d %s)\n",
 		r.IdlePct, r.Time, r.TimeUnit, r.StarvedPct, r.StragglerPct, r.SyncIdle, r.TimeUnit)
 	if r.Options.Algo == AlgoPVSplitLB || r.Options.Algo == AlgoPVFSplitLB {

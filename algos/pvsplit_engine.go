@@ -561,6 +561,10 @@ func (e *pvEngine[T, P]) farm(w pvWork) {
 		if !f.split {
 			f.split = true
 			e.res.SplitNodes++
+			e.res.SplitMoves += int64(len(f.moves))
+			if cs.capNode[f.ply] {
+				e.res.CaptureSplits++
+			}
 		}
 		if w.speculative {
 			e.res.Speculative++
@@ -575,6 +579,13 @@ func (e *pvEngine[T, P]) farm(w pvWork) {
 	e.stats[s].Items++
 	it.task = e.c.SpawnOn(1+s, func(c sched.Ctx) any { return e.runItem(c, it) })
 	e.items = append(e.items, it)
+	active := 0
+	for p := 0; p <= e.top; p++ {
+		if e.frames[p].out > 0 {
+			active++
+		}
+	}
+	e.res.MaxActiveSplits = max(e.res.MaxActiveSplits, active)
 }
 
 // runItem is a searcher: the serial Scout on the item's subtree.

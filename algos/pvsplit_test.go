@@ -374,7 +374,7 @@ func TestPVSplitLuMeasures(t *testing.T) {
 	var b strings.Builder
 	res.SetSerialNodes(ref.Counters.Nodes)
 	res.WriteText(&b)
-	for _, want := range []string{"split nodes", "re-searches", "starved", "preemptions", "search overhead"} {
+	for _, want := range []string{"split nodes", "re-searches", "mean branching", "starved", "preemptions", "search overhead"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("WriteText lacks %q:\n%s", want, b.String())
 		}
