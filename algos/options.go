@@ -47,6 +47,8 @@ type Options struct {
 	// an access to a key whose home (key mod P) is another processor is
 	// charged sched.TTRemote, one at home sched.TTLocal.
 	DistTT bool `json:"dist_tt,omitempty"`
+	// Lu's PVSplit family (pvsplit.go); omitted from JSON when zero.
+	PVSplitOptions `json:"pvsplit,omitzero"`
 }
 
 // The algorithm names.
