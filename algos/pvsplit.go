@@ -219,10 +219,24 @@ func SearchOverhead(parallelNodes, serialNodes uint64) float64 {
 	return float64(parallelNodes)/float64(serialNodes) - 1
 }
 
-// WriteText prints Lu's measures in a few lines (the caller prints the
-// value, W, C and the runtime's counters).
-func (r *PVSplitResult) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "%s: %d searchers (controller on its own processor), depth %d\n", r.Algo, r.Searchers, r.Depth)
+// runPVSplit is RunPVSplit as a row of the table: the four names share it.
+func runPVSplit[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error) {
+	res, st, err := RunPVSplit[T, P](ctx, root, opt, cfg)
+	if res == nil {
+		return nil, st, err
+	}
+	return &Parallel{Value: res.Value, BestMove: res.BestMove, PV: res.PV, Depth: res.Depth, Iterations: res.Iterations,
+		TT: res.TT, Stopped: res.Stopped, Detail: res}, st, err
+}
+
+// CompareSerial records the serial node count for Lu's search overhead
+// (the SerialComparing side of a Detail).
+func (r *PVSplitResult) CompareSerial(serial *Result) { r.SetSerialNodes(serial.Nodes) }
+
+// WriteText prints Lu's measures in a few lines (the Detail of a parallel
+// report, whose caller prints the value, W, C and the runtime's counters).
+func (r *PVSplitResult) WriteText(w io.Writer, _ MoveNamer, _ *sched.Stats) {
+	fmt.Fprintf(w, "  %s: %d searchers (controller on its own processor), depth %d\n", r.Algo, r.Searchers, r.Depth)
 	fmt.Fprintf(w, "  nodes %d (controller %d), split nodes %d, farmed %d (speculative %d), re-searches %d, re-tests %d, restarts %d, cutoffs %d (aborted %d nodes), syncs %d\n",
 		r.Nodes, r.ControllerNodes, r.SplitNodes, r.Farmed, r.Speculative, r.Researches, r.Retests, r.Restarts, r.Cutoffs, r.AbortedNodes, r.Syncs)
 	if r.SplitNodes > 0 {
@@ -353,7 +367,7 @@ func RunPVSplit[T any, P game.Position[T]](ctx context.Context, root *T, opt Opt
 		return nil, nil, err
 	}
 	n := cfg.P
-	if cfg.Machine == "sim" {
+	if cfg.IsSim() {
 		if n < 1 {
 			return nil, nil, fmt.Errorf("%s needs a finite number of searchers on the simulator (--sim P with P ≥ 1)", opt.Algo)
 		}
@@ -367,7 +381,7 @@ func RunPVSplit[T any, P game.Position[T]](ctx context.Context, root *T, opt Opt
 		table = tt.New(opt.TTBits)
 	}
 	r, st, err := sched.Run(ctx, mcfg, func(c sched.Ctx) any {
-		e := newPVEngine[T, P](c, root, opt, n, cfg.Machine == "sim", table)
+		e := newPVEngine[T, P](c, root, opt, n, cfg.IsSim(), table)
 		return e.run()
 	})
 	res, _ := r.(*PVSplitResult)

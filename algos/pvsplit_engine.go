@@ -154,9 +154,7 @@ func newPVEngine[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, n
 	e.fsplit = opt.Algo == AlgoPVFSplit || opt.Algo == AlgoPVFSplitLB
 	e.lb = opt.Algo == AlgoPVSplitLB || opt.Algo == AlgoPVFSplitLB
 	e.resplit = e.fsplit || po.LBResplit != "pvsplit"
-	if d, ok := any(root).(domainer); ok {
-		e.forced = d.Domain() == "checkers"
-	}
+	e.forced = game.CapturesForced(any(root))
 	o := opt
 	o.Algo, o.Time, o.MaxNodes = AlgoScout, 0, 0
 	mk := func() *Searcher[T, P] {

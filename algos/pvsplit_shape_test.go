@@ -56,7 +56,7 @@ func TestPVSplitLuShape(t *testing.T) {
 				opt.Algo = algo
 				opt.SharedHistory = true
 				opt.LBThreshold = int64(refs[i].Counters.Nodes / 50)
-				res, _, err := RunPVSplit[checkers.Position](ctx, pos, opt, sched.Config{Machine: "sim", P: p})
+				res, _, err := RunPVSplit[checkers.Position](ctx, pos, opt, sched.Config{Machine: sched.SimOf(p)})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -21,8 +21,8 @@ import (
 // {1, 2, 3, 4, 8} and simulated P {1, 2, 4, 16, 64} (searchers; the
 // controller has a processor of its own).
 var pvMachines = []sched.Config{
-	{Machine: "pool", P: 1}, {Machine: "pool", P: 2}, {Machine: "pool", P: 3}, {Machine: "pool", P: 4}, {Machine: "pool", P: 8},
-	{Machine: "sim", P: 1}, {Machine: "sim", P: 2}, {Machine: "sim", P: 4}, {Machine: "sim", P: 16}, {Machine: "sim", P: 64},
+	{Machine: sched.PoolOf(1)}, {Machine: sched.PoolOf(2)}, {Machine: sched.PoolOf(3)}, {Machine: sched.PoolOf(4)}, {Machine: sched.PoolOf(8)},
+	{Machine: sched.SimOf(1)}, {Machine: sched.SimOf(2)}, {Machine: sched.SimOf(4)}, {Machine: sched.SimOf(16)}, {Machine: sched.SimOf(64)},
 }
 
 func pvName(opt Options, cfg sched.Config) string {
@@ -44,7 +44,7 @@ func pvCombo(k int, opt *Options, cfg sched.Config) {
 	opt.Iterative = k%6 == 5
 	opt.FullWindowPlies = []int{0, 2, 4}[k%3]
 	opt.LBThreshold = int64(1 + k%40)
-	if cfg.Machine == "pool" {
+	if !cfg.IsSim() {
 		opt.LBThreshold = 20000
 	}
 	if k%8 == 4 {
@@ -194,7 +194,7 @@ func TestPVSplitChessCheckers(t *testing.T) {
 // gives the same result and measurements, bit for bit.
 func TestPVSplitDeterministic(t *testing.T) {
 	ctx := context.Background()
-	cfg := sched.Config{Machine: "sim", P: 8, Seed: 3, Costs: sched.CostModel{Node: 1, Abort: 1, Wake: 1}}
+	cfg := sched.Config{Machine: sched.SimOf(8), Seed: 3, Costs: sched.CostModel{Node: 1, Abort: 1, Wake: 1}}
 	for _, algo := range PVSplitAlgorithms() {
 		opt := Options{Algo: algo, Depth: 8, TTBits: 12, TTMove: true, Killers: true, History: true, Iterative: true}
 		opt.Granularity, opt.LBThreshold, opt.SharedHistory = 2, 20, true
@@ -232,7 +232,7 @@ func TestPVSplitStarvation(t *testing.T) {
 	for _, p := range []int{1, 2, 4, 8, 16} {
 		opt := Options{Algo: AlgoPVSplit, Depth: 9}
 		opt.Granularity = 3
-		res, st, err := RunPVSplit[synth.Position](ctx, tree.Root(), opt, sched.Config{Machine: "sim", P: p})
+		res, st, err := RunPVSplit[synth.Position](ctx, tree.Root(), opt, sched.Config{Machine: sched.SimOf(p)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -274,7 +274,7 @@ func TestPVSplitPreemptionRule(t *testing.T) {
 			}{{0, 100, true}, {0.5, 50, true}, {0, 1 << 40, false}, {0.99, 1, false}} {
 				opt := Options{Algo: algo, Depth: 12}
 				opt.Granularity, opt.LBQuorum, opt.LBThreshold = 3, c.quorum, c.threshold
-				res, _, err := RunPVSplit[synth.Position](ctx, tree.Root(), opt, sched.Config{Machine: "sim", P: p})
+				res, _, err := RunPVSplit[synth.Position](ctx, tree.Root(), opt, sched.Config{Machine: sched.SimOf(p)})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -327,7 +327,7 @@ func TestPVSplitCancel(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 		opt := Options{Algo: algo, Depth: 40, TTBits: 16, TTMove: true, Iterative: true}
 		start := time.Now()
-		res, _, err := RunPVSplit[checkers.Position](ctx, checkers.Start(), opt, sched.Config{Machine: "pool", P: 2})
+		res, _, err := RunPVSplit[checkers.Position](ctx, checkers.Start(), opt, sched.Config{Machine: sched.PoolOf(2)})
 		cancel()
 		if err == nil {
 			t.Errorf("%s: no error after the context's deadline", algo)
@@ -347,7 +347,7 @@ func TestPVSplitLuMeasures(t *testing.T) {
 	ref, _ := Search[synth.Position](context.Background(), tree.Root(), Options{Algo: AlgoScout, Depth: 10})
 	opt := Options{Algo: AlgoPVFSplitLB, Depth: 10}
 	opt.Granularity, opt.LBThreshold = 2, 30
-	res, st, err := RunPVSplit[synth.Position](context.Background(), tree.Root(), opt, sched.Config{Machine: "sim", P: 4})
+	res, st, err := RunPVSplit[synth.Position](context.Background(), tree.Root(), opt, sched.Config{Machine: sched.SimOf(4)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -373,7 +373,7 @@ func TestPVSplitLuMeasures(t *testing.T) {
 	}
 	var b strings.Builder
 	res.SetSerialNodes(ref.Counters.Nodes)
-	res.WriteText(&b)
+	res.WriteText(&b, nil, nil)
 	for _, want := range []string{"split nodes", "re-searches", "mean branching", "starved", "preemptions", "search overhead"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("WriteText lacks %q:\n%s", want, b.String())
@@ -483,7 +483,7 @@ func TestPVSplitPreemptPool(t *testing.T) {
 		for _, p := range []int{2, 4} {
 			opt := Options{Algo: algo, Depth: 10, TTBits: 12, TTMove: true}
 			opt.Granularity, opt.LBThreshold = 2, 1000
-			res, _, err := RunPVSplit[synth.Position](ctx, tree.Root(), opt, sched.Config{Machine: "pool", P: p})
+			res, _, err := RunPVSplit[synth.Position](ctx, tree.Root(), opt, sched.Config{Machine: sched.PoolOf(p)})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -60,6 +60,22 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 			Help: "static root splitting: the ordered root move list dealt to P independent searchers, best of their results; node saving",
 			Cite: "Vučković 2007 §5–6"},
 			runRootSplit[T, P]},
+		{Algorithm{Name: AlgoPVSplit, Parallel: true, Baseline: AlgoScout,
+			Help: "PVSplit: a controller walks the principal variation and farms each split node's other moves to idle searchers; --param granularity=…",
+			Cite: "Lu 1993 Fig. 4.1"},
+			runPVSplit[T, P]},
+		{Algorithm{Name: AlgoPVFSplit, Parallel: true, Baseline: AlgoScout,
+			Help: "PVFSplit: several split nodes on the variation, idle searchers served by GetOtherSplitNode, synthesized minimal windows",
+			Cite: "Lu 1993 Fig. 5.1"},
+			runPVSplit[T, P]},
+		{Algorithm{Name: AlgoPVSplitLB, Parallel: true, Baseline: AlgoScout,
+			Help: "PVSplit with straggler preemption: a straggler's subtree re-split when a quorum of searchers idles; --param lb_quorum=…,lb_threshold=…",
+			Cite: "Lu 1993 §5.3"},
+			runPVSplit[T, P]},
+		{Algorithm{Name: AlgoPVFSplitLB, Parallel: true, Baseline: AlgoScout,
+			Help: "PVFSplit with straggler preemption",
+			Cite: "Lu 1993 §5.3"},
+			runPVSplit[T, P]},
 	}
 }
 
