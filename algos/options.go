@@ -48,6 +48,8 @@ type Options struct {
 	// an access to a key whose home (key mod P) is another processor is
 	// charged sched.TTRemote, one at home sched.TTLocal.
 	DistTT bool `json:"dist_tt,omitempty"`
+
+	SSSParallelOptions // PARSSS* and PARITERSSS* (parsss.go)
 }
 
 // The algorithm names.
@@ -117,7 +119,7 @@ func PresetNames() []string {
 
 // Validate reports the first invalid option, with what is allowed.
 func (o Options) Validate() error {
-	if !slices.Contains(algorithms, o.Algo) {
+	if !slices.Contains(algorithms, o.Algo) && !isParSSS(o.Algo) {
 		if o.Algo == "" {
 			return fmt.Errorf("no algorithm given (allowed: %s)", strings.Join(algorithms, ", "))
 		}
@@ -135,7 +137,7 @@ func (o Options) Validate() error {
 	if o.Aspiration < 0 {
 		return fmt.Errorf("aspiration window %d is negative (allowed: 0 = off, or a half-width > 0)", o.Aspiration)
 	}
-	if o.Algo == AlgoSSS || o.Algo == AlgoIterSSS {
+	if o.Algo == AlgoSSS || o.Algo == AlgoIterSSS || isParSSS(o.Algo) {
 		if o.Depth < 1 {
 			return fmt.Errorf("%s searches to a fixed depth: give a depth 1..%d", o.Algo, MaxDepth)
 		}
