@@ -276,14 +276,14 @@ type pssProc[T any, P game.Position[T]] struct {
 	killed bool
 
 	// Measured by the process itself, read after the run.
-	start  int64
-	leaves int64
-	nodes  int64
-	peak   int
+	start    int64
+	leaves   int64
+	nodes    int64
+	peak     int
 	final    game.Value
 	bestMove game.Move
 	solved   bool
-	trace  []PARSSSStep
+	trace    []PARSSSStep
 }
 
 // notifyParent announces a change of w's entry (or w's end) to its parent.

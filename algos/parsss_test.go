@@ -1,0 +1,336 @@
+package algos
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"splitpoint/game"
+	"splitpoint/games/synth"
+	"splitpoint/sched"
+)
+
+// parsssTerminalSim is the simulated machine of N processors with the
+// paper's cost model.
+func parsssTerminalSim(n int) sched.Config {
+	return sched.Config{Machine: "sim", P: n, Costs: sched.TerminalCosts()}
+}
+
+// TestPARSSSTable1: on the paper's example with N = 2, PARSSS* finishes in
+// 7 terminalcounts on the paper's clock and on the strict simulated
+// machine; process 1 examines 1111, 1121, 1112, 1211, 1212 at counts 1–5
+// and process 2 2111, 2121, 2112, 2122, 2211, 2212, 2221 at counts 1–7,
+// with Table 1's LIVE and SOLVED values (reading notes §2.3: LIVE of 2221
+// is 5 by the algorithm's rules, where the paper prints 4); the root's
+// value is 4; serial SSS* needs 12 counts, and so does PARSSS* with N = 1,
+// in SSS*'s order.
+func TestPARSSSTable1(t *testing.T) {
+	tree, err := synth.Parse("paper:parsss-table1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	opt := Options{Algo: AlgoPARSSS, Depth: 4}
+	opt.Trace = true
+	const inf = sssInfinity
+	type cell struct {
+		leaf         string
+		live, solved game.Value
+	}
+	want := map[int][]cell{
+		1: {{"1111", inf, 4}, {"1121", inf, 4}, {"1112", 4, 4}, {"1211", 4, 4}, {"1212", 4, 4}},
+		2: {{"2111", inf, 6}, {"2121", inf, 6}, {"2112", 6, 5}, {"2122", 6, 5}, {"2211", 5, 5}, {"2212", 5, 4}, {"2221", 5, 3}},
+	}
+	res, st, err := RunPARSSS[synth.Position](ctx, tree.Root(), opt, parsssTerminalSim(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Value != 4 || res.PaperTime != 7 || res.MachineTime != 7 || st.Time != 7 || res.Terminals != 12 {
+		t.Fatalf("value %d, paper time %d, machine time %d, terminals %d; want 4, 7, 7, 12", res.Value, res.PaperTime, res.MachineTime, res.Terminals)
+	}
+	if res.TimeUnit != sched.TerminalTimeUnit || st.Work != 12 || res.Spawned != 2 || res.N != 2 {
+		t.Fatalf("unit %q, W %d, spawned %d, N %d", res.TimeUnit, st.Work, res.Spawned, res.N)
+	}
+	got := map[int][]cell{}
+	for _, s := range res.Trace {
+		if int64(len(got[s.Proc])+1) != s.Count {
+			t.Fatalf("process %d: count %d at its terminal %d", s.Proc, s.Count, len(got[s.Proc])+1)
+		}
+		if s.Clock != s.Count {
+			t.Fatalf("process %d: machine clock %d at count %d", s.Proc, s.Clock, s.Count)
+		}
+		got[s.Proc] = append(got[s.Proc], cell{s.Leaf, s.Live, s.Solved})
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("trace\n got %v\nwant %v", got, want)
+	}
+	if p := res.Processes; p[0].Root != "s" || p[1].Root != "2" || p[1].Parent != 1 || p[0].End != 7 || p[1].Start != 0 {
+		t.Fatalf("processes %+v", p)
+	}
+	var b bytes.Buffer
+	res.WriteTrace(&b)
+	if s := b.String(); !strings.Contains(s, "    1 | 1111         ∞      4 | 2111         ∞      6") ||
+		!strings.Contains(s, "    7 | -                     | 2221         5      3") {
+		t.Fatalf("table:\n%s", s)
+	}
+	b.Reset()
+	res.WriteText(&b)
+	if s := b.String(); !strings.Contains(s, "running time: 7 terminal counts") || !strings.Contains(s, "machine time: 7 terminal counts") ||
+		!strings.Contains(s, "terminals examined by all processes: 12") {
+		t.Fatalf("text:\n%s", s)
+	}
+	t.Logf("Table 1, N = 2:\n%s", b.String())
+
+	serial := SSS[synth.Position](tree.Root(), 4, nil)
+	if serial.Leaves != 12 || serial.Value != 4 {
+		t.Fatalf("serial SSS*: %+v", serial)
+	}
+	one, _, err := RunPARSSS[synth.Position](ctx, tree.Root(), opt, parsssTerminalSim(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seq []string
+	for _, s := range one.Trace {
+		seq = append(seq, s.Leaf)
+	}
+	if w := "1111 1121 2111 2121 2112 2122 2211 2212 2221 1112 1211 1212"; strings.Join(seq, " ") != w || one.PaperTime != 12 {
+		t.Fatalf("N = 1: %v in %d, want %s in 12", seq, one.PaperTime, w)
+	}
+}
+
+// parsssCheck runs one configuration and checks the value, the memory
+// bound and the accounting.
+func parsssCheck(t *testing.T, name string, tree *synth.Tree, depth int, want game.Value, opt Options, cfg sched.Config) *PARSSSResult {
+	t.Helper()
+	opt.Depth = depth
+	res, st, err := RunPARSSS[synth.Position](context.Background(), tree.Root(), opt, cfg)
+	if err != nil {
+		t.Fatalf("%s %s N=%d %s M=%d: %v", name, opt.Algo, cfg.P, cfg.Machine, opt.Memory, err)
+	}
+	if res.Value != want {
+		t.Fatalf("%s %s N=%d %s M=%d h=%d: value %d, want %d", name, opt.Algo, cfg.P, cfg.Machine, opt.Memory, opt.SpawnHeight, res.Value, want)
+	}
+	if res.Memory > 0 && res.PeakOpen > res.Memory {
+		t.Fatalf("%s %s N=%d: a process held %d states, M = %d", name, opt.Algo, cfg.P, res.PeakOpen, res.Memory)
+	}
+	if cfg.Machine == "sim" && cfg.Costs == sched.TerminalCosts() && st.Work != res.Terminals {
+		t.Fatalf("%s: W = %d, terminals %d", name, st.Work, res.Terminals)
+	}
+	if cfg.P > 0 && res.Spawned-res.Killed > 0 && res.N != cfg.P {
+		t.Fatalf("%s: N = %d on P = %d", name, res.N, cfg.P)
+	}
+	return res
+}
+
+// TestPARSSSValues: PARSSS* and PARITERSSS* (M = M0 and a little more)
+// return the negamax value on seeded trees of every family, for N in {1, 2,
+// 3, 8, 64} on the simulator (terminal and default cost models, spawn
+// heights 0 and 2); no PARITERSSS* process holds more than M states.
+func TestPARSSSValues(t *testing.T) {
+	trees := 1400
+	if testing.Short() {
+		trees = 200
+	}
+	ns := []int{1, 2, 3, 8, 64}
+	exceed := 0
+	eachRandomTree(t, 41, 43, trees, func(i int, name string, tree *synth.Tree, depth int, want game.Value) {
+		for j, n := range ns {
+			k := i*len(ns) + j
+			cfg := parsssTerminalSim(n)
+			if k%3 == 2 {
+				cfg.Costs = sched.CostModel{}
+			}
+			opt := Options{Algo: AlgoPARSSS}
+			opt.SpawnHeight = []int{0, 0, 2}[k%3]
+			res := parsssCheck(t, name, tree, depth, want, opt, cfg)
+			if res.Terminals > int64(n)*res.PaperTime {
+				exceed++
+			}
+			opt.Algo = AlgoPARITERSSS
+			opt.Memory = IterSSSMinMemory(depth, tree.Width()) + k%4
+			parsssCheck(t, name, tree, depth, want, opt, cfg)
+		}
+	})
+	t.Logf("runs whose terminals exceed N × paper time: %d", exceed)
+}
+
+// TestPARSSSPool: the same on the goroutine pool with N in {1, 2, 4}.
+func TestPARSSSPool(t *testing.T) {
+	trees := 150
+	if testing.Short() {
+		trees = 40
+	}
+	eachRandomTree(t, 47, 53, trees, func(i int, name string, tree *synth.Tree, depth int, want game.Value) {
+		for _, n := range []int{1, 2, 4} {
+			cfg := sched.Config{Machine: "pool", P: n, Seed: uint64(i)}
+			parsssCheck(t, name, tree, depth, want, Options{Algo: AlgoPARSSS}, cfg)
+			opt := Options{Algo: AlgoPARITERSSS, Memory: IterSSSMinMemory(depth, tree.Width()) + i%3}
+			parsssCheck(t, name, tree, depth, want, opt, cfg)
+		}
+	})
+}
+
+// TestPARSSSOneProcess: with N = 1 PARSSS* is SSS* and PARITERSSS* is
+// ITERSSS* with the same M: the same value, best move, terminals, nodes
+// and largest OPEN, and the paper's time is the terminal count.
+func TestPARSSSOneProcess(t *testing.T) {
+	trees := 700
+	if testing.Short() {
+		trees = 150
+	}
+	ctx := context.Background()
+	eachRandomTree(t, 59, 61, trees, func(i int, name string, tree *synth.Tree, depth int, want game.Value) {
+		ref := SSS[synth.Position](tree.Root(), depth, nil)
+		res, _, err := RunPARSSS[synth.Position](ctx, tree.Root(), Options{Algo: AlgoPARSSS, Depth: depth}, parsssTerminalSim(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Value != ref.Value || res.BestMove != ref.BestMove || res.Terminals != ref.Leaves || res.Nodes != ref.Nodes ||
+			res.PeakOpen != ref.OpenPeak || res.PaperTime != ref.Leaves || res.MachineTime != ref.Leaves {
+			t.Fatalf("%s: PARSSS* N=1 %+v, SSS* %+v", name, res, ref)
+		}
+		m := IterSSSMinMemory(depth, tree.Width()) + i%5
+		iref, err := IterSSS[synth.Position](tree.Root(), depth, m, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ires, _, err := RunPARSSS[synth.Position](ctx, tree.Root(), Options{Algo: AlgoPARITERSSS, Depth: depth, Memory: m}, parsssTerminalSim(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ires.Value != iref.Value || ires.BestMove != iref.BestMove || ires.Terminals != iref.Leaves || ires.Nodes != iref.Nodes ||
+			ires.PeakOpen != iref.OpenPeak {
+			t.Fatalf("%s M=%d: PARITERSSS* N=1 %+v, ITERSSS* %+v", name, m, ires, iref)
+		}
+	})
+}
+
+// TestPARSSSReproducible: simulated runs repeated with the same
+// configuration give the same result, trace and stats, bit for bit.
+func TestPARSSSReproducible(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range []string{"uniform:b=3,d=7,seed=5", "ordered:b=4,d=6,seed=2,order=p0.6", "bimodal:bq=5,bc=2,q=0.5,d=7,seed=9"} {
+		tree, err := synth.Parse(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, algo := range []string{AlgoPARSSS, AlgoPARITERSSS} {
+			opt := Options{Algo: algo, Depth: tree.Depth()}
+			opt.Trace = true
+			cfg := sched.Config{Machine: "sim", P: 8, Seed: 3, Costs: sched.CostModel{Eval: 1, Node: 1, Wake: 1, Abort: 1}}
+			run := func() (*PARSSSResult, *sched.Stats) {
+				res, st, err := RunPARSSS[synth.Position](ctx, tree.Root(), opt, cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return res, st
+			}
+			r1, s1 := run()
+			r2, s2 := run()
+			if !reflect.DeepEqual(r1, r2) || !reflect.DeepEqual(s1, s2) {
+				t.Fatalf("%s %s: two runs differ:\n%+v\n%+v", name, algo, r1, r2)
+			}
+			if r1.Spawned < 2 {
+				t.Fatalf("%s %s: only %d processes", name, algo, r1.Spawned)
+			}
+		}
+	}
+}
+
+// TestPARSSSOptions: the entry's errors, and Validate accepts the names.
+func TestPARSSSOptions(t *testing.T) {
+	ctx := context.Background()
+	tree, _ := synth.Parse("uniform:b=3,d=4,seed=1")
+	if _, _, err := RunPARSSS[synth.Position](ctx, tree.Root(), Options{Algo: AlgoPARITERSSS, Depth: 4, Memory: 3}, parsssTerminalSim(2)); err == nil ||
+		!strings.Contains(err.Error(), "M0") {
+		t.Fatalf("memory below M0: %v", err)
+	}
+	if _, _, err := RunPARSSS[synth.Position](ctx, tree.Root(), Options{Algo: AlgoPARSSS}, parsssTerminalSim(2)); err == nil {
+		t.Fatal("depth 0 accepted")
+	}
+	for _, a := range []string{AlgoPARSSS, AlgoPARITERSSS} {
+		if err := (Options{Algo: a, Depth: 4}).Validate(); err != nil {
+			t.Fatalf("%s: %v", a, err)
+		}
+		if err := (Options{Algo: a, Time: 1}).Validate(); err == nil {
+			t.Fatalf("%s without depth accepted", a)
+		}
+	}
+}
+
+// PARSSSTableRow is one row of Bhattacharya & Bagchi's Tables 2 and 3 as
+// measured on the simulator with the terminal cost model.
+type PARSSSTableRow struct {
+	Tree           string
+	N, M           int
+	PaperTime      int64
+	MachineTime    int64
+	Speedup        float64 // serial / PaperTime
+	MachineSpeedup float64 // serial / MachineTime
+	Terminals      int64
+	Killed         int
+}
+
+// parsssTableRows measures PARSSS* (M = 0) or PARITERSSS* on tree for each
+// N, spawning no process below height 4 (§4), with the speed-up against
+// serial (SSS*'s terminals).
+func parsssTableRows(tree *synth.Tree, ns []int, m int, serial int64) ([]PARSSSTableRow, error) {
+	var rows []PARSSSTableRow
+	for _, n := range ns {
+		opt := Options{Algo: AlgoPARSSS, Depth: tree.Depth()}
+		if m > 0 {
+			opt.Algo, opt.Memory = AlgoPARITERSSS, m
+		}
+		opt.SpawnHeight = 4
+		res, _, err := RunPARSSS[synth.Position](context.Background(), tree.Root(), opt, parsssTerminalSim(n))
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, PARSSSTableRow{Tree: tree.Name(), N: n, M: m, PaperTime: res.PaperTime, MachineTime: res.MachineTime,
+			Speedup: res.Speedup(serial), MachineSpeedup: float64(serial) / float64(res.MachineTime), Terminals: res.Terminals, Killed: res.Killed})
+	}
+	return rows, nil
+}
+
+// TestPARSSSTables computes the rows of Tables 2 and 3 on the workbench's
+// uniform trees (the paper's instances are unknown) and logs them; only
+// the values are checked. Skipped with -short.
+func TestPARSSSTables(t *testing.T) {
+	if testing.Short() {
+		t.Skip("tables: not in -short")
+	}
+	for _, name := range []string{"uniform:b=2,d=15,seed=1", "uniform:b=3,d=10,seed=1", "uniform:b=5,d=7,seed=1"} {
+		tree, err := synth.Parse(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := SSS[synth.Position](tree.Root(), tree.Depth(), nil)
+		rows, err := parsssTableRows(tree, []int{1, 2, 3, 5, 8}, 0, ref.Leaves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("Table 2, %s: SSS* %d terminals", name, ref.Leaves)
+		for _, r := range rows {
+			t.Logf("  N=%d time %d (machine %d) speed-up %.2f (machine %.2f) terminals %d killed %d",
+				r.N, r.PaperTime, r.MachineTime, r.Speedup, r.MachineSpeedup, r.Terminals, r.Killed)
+		}
+		if name != "uniform:b=3,d=10,seed=1" {
+			continue
+		}
+		for _, m := range []int{11, 23, 36, 61} {
+			rows, err := parsssTableRows(tree, []int{1, 2, 3, 8}, m, ref.Leaves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("Table 3, %s, M = %d:", name, m)
+			for _, r := range rows {
+				t.Logf("  N=%d time %d (machine %d) speed-up over SSS* %.2f (machine %.2f) terminals %d killed %d",
+					r.N, r.PaperTime, r.MachineTime, r.Speedup, r.MachineSpeedup, r.Terminals, r.Killed)
+			}
+		}
+	}
+	_ = fmt.Sprint
+}
