@@ -3,12 +3,13 @@ package algos
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
 	"splitpoint/game"
+	"splitpoint/games/checkers"
+	"splitpoint/games/chess"
 	"splitpoint/games/synth"
 	"splitpoint/sched"
 )
@@ -51,8 +52,8 @@ func TestPARSSSTable1(t *testing.T) {
 	if res.Value != 4 || res.PaperTime != 7 || res.MachineTime != 7 || st.Time != 7 || res.Terminals != 12 {
 		t.Fatalf("value %d, paper time %d, machine time %d, terminals %d; want 4, 7, 7, 12", res.Value, res.PaperTime, res.MachineTime, res.Terminals)
 	}
-	if res.TimeUnit != sched.TerminalTimeUnit || st.Work != 12 || res.Spawned != 2 || res.N != 2 {
-		t.Fatalf("unit %q, W %d, spawned %d, N %d", res.TimeUnit, st.Work, res.Spawned, res.N)
+	if res.TimeUnit != sched.TerminalTimeUnit || st.Work != 12 || st.Span != 7 || res.Spawned != 2 || res.N != 2 {
+		t.Fatalf("unit %q, W %d, C %d, spawned %d, N %d", res.TimeUnit, st.Work, st.Span, res.Spawned, res.N)
 	}
 	got := map[int][]cell{}
 	for _, s := range res.Trace {
@@ -119,8 +120,11 @@ func parsssCheck(t *testing.T, name string, tree *synth.Tree, depth int, want ga
 	if cfg.Machine == "sim" && cfg.Costs == sched.TerminalCosts() && st.Work != res.Terminals {
 		t.Fatalf("%s: W = %d, terminals %d", name, st.Work, res.Terminals)
 	}
-	if cfg.P > 0 && res.Spawned-res.Killed > 0 && res.N != cfg.P {
+	if cfg.P > 0 && res.N != cfg.P {
 		t.Fatalf("%s: N = %d on P = %d", name, res.N, cfg.P)
+	}
+	if cfg.Machine == "sim" && st.Span > st.Time {
+		t.Fatalf("%s: C = %d > T = %d", name, st.Span, st.Time)
 	}
 	return res
 }
@@ -332,5 +336,80 @@ func TestPARSSSTables(t *testing.T) {
 			}
 		}
 	}
-	_ = fmt.Sprint
+}
+
+// TestPARSSSLargerTrees: on deeper trees, where PARITERSSS*'s processes
+// suspend, wake and collapse subtrees (killing the processes below them),
+// both algorithms return the negamax value for N in {2, 4, 8} on the
+// simulator, the infinite simulator and 2 pool workers; no process holds
+// more than M states; the critical path C never exceeds the time.
+func TestPARSSSLargerTrees(t *testing.T) {
+	names := []string{"uniform:b=3,d=8,seed=2", "ordered:b=4,d=7,seed=3,order=p0.7", "bimodal:bq=6,bc=2,q=0.6,d=8,seed=4",
+		"uniform:b=2,d=12,seed=5", "ordered:b=3,d=8,seed=6,order=worst"}
+	if testing.Short() {
+		names = names[:2]
+	}
+	killed := 0
+	for _, name := range names {
+		tree, err := synth.Parse(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := tree.Depth()
+		want := refNegamax(tree.Root(), d)
+		m0 := IterSSSMinMemory(d, tree.Width())
+		for _, cfg := range []sched.Config{parsssTerminalSim(2), parsssTerminalSim(4), parsssTerminalSim(8), parsssTerminalSim(0),
+			{Machine: "pool", P: 2}} {
+			for _, opt := range []Options{{Algo: AlgoPARSSS}, {Algo: AlgoPARITERSSS, Memory: m0}, {Algo: AlgoPARITERSSS, Memory: 2 * m0}} {
+				for _, h := range []int{0, 3} {
+					opt.SpawnHeight = h
+					res := parsssCheck(t, name, tree, d, want, opt, cfg)
+					killed += res.Killed
+				}
+			}
+		}
+	}
+	if killed == 0 {
+		t.Error("no process was ever killed")
+	}
+}
+
+// TestPARSSSDomains: on chess (Bratko-Kopec positions, a mate in one) and
+// checkers, PARSSS* and PARITERSSS* agree with serial SSS*, and with one
+// process examine the same terminals.
+func TestPARSSSDomains(t *testing.T) {
+	ctx := context.Background()
+	bk := loadBK(t)
+	mate, err := chess.ParseFEN("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	roots := []*chess.Position{bk[0].Pos, bk[5].Pos, mate}
+	if testing.Short() {
+		roots = roots[1:]
+	}
+	for i, root := range roots {
+		ref := SSS[chess.Position](root, 3, nil)
+		for _, cfg := range []sched.Config{parsssTerminalSim(1), parsssTerminalSim(3), {Machine: "pool", P: 2}} {
+			for _, algo := range []string{AlgoPARSSS, AlgoPARITERSSS} {
+				res, _, err := RunPARSSS[chess.Position](ctx, root, Options{Algo: algo, Depth: 3}, cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Value != ref.Value || (cfg.P == 1 && algo == AlgoPARSSS && res.Terminals != ref.Leaves) {
+					t.Fatalf("chess %d %s P=%d: value %d terminals %d, SSS* %d %d", i, algo, cfg.P, res.Value, res.Terminals, ref.Value, ref.Leaves)
+				}
+			}
+		}
+	}
+	ck := SSS[checkers.Position](checkers.Start(), 5, nil)
+	for _, n := range []int{1, 4} {
+		res, _, err := RunPARSSS[checkers.Position](ctx, checkers.Start(), Options{Algo: AlgoPARSSS, Depth: 5}, parsssTerminalSim(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Value != ck.Value || (n == 1 && res.Terminals != ck.Leaves) {
+			t.Fatalf("checkers N=%d: value %d terminals %d, SSS* %d %d", n, res.Value, res.Terminals, ck.Value, ck.Leaves)
+		}
+	}
 }
