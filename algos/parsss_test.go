@@ -3,6 +3,7 @@ package algos
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -345,7 +346,8 @@ func TestPARSSSTables(t *testing.T) {
 // more than M states; the critical path C never exceeds the time.
 func TestPARSSSLargerTrees(t *testing.T) {
 	names := []string{"uniform:b=3,d=8,seed=2", "ordered:b=4,d=7,seed=3,order=p0.7", "bimodal:bq=6,bc=2,q=0.6,d=8,seed=4",
-		"uniform:b=2,d=12,seed=5", "ordered:b=3,d=8,seed=6,order=worst"}
+		"uniform:b=2,d=12,seed=5", "ordered:b=3,d=8,seed=6,order=worst",
+		"bimodal:bq=5,bc=2,q=0.5,d=8,seed=113"} // a collapse kills a process (N = 8)
 	if testing.Short() {
 		names = names[:2]
 	}
@@ -371,6 +373,25 @@ func TestPARSSSLargerTrees(t *testing.T) {
 	}
 	if killed == 0 {
 		t.Error("no process was ever killed")
+	}
+	if testing.Short() {
+		return
+	}
+	// PARITERSSS* at M0, where collapses are most frequent, on more
+	// seeds.
+	for seed := 1; seed <= 60; seed++ {
+		for _, spec := range []string{"uniform:b=3,d=8", "ordered:b=4,d=7,order=p0.5", "uniform:b=2,d=12", "bimodal:bq=5,bc=2,q=0.5,d=8"} {
+			name := fmt.Sprintf("%s,seed=%d", spec, seed)
+			tree, err := synth.Parse(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := tree.Depth()
+			want := refNegamax(tree.Root(), d)
+			for _, n := range []int{3, 8} {
+				parsssCheck(t, name, tree, d, want, Options{Algo: AlgoPARITERSSS, Memory: IterSSSMinMemory(d, tree.Width())}, parsssTerminalSim(n))
+			}
+		}
 	}
 }
 
