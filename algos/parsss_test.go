@@ -266,40 +266,6 @@ func TestPARSSSOptions(t *testing.T) {
 	}
 }
 
-// PARSSSTableRow is one row of Bhattacharya & Bagchi's Tables 2 and 3 as
-// measured on the simulator with the terminal cost model.
-type PARSSSTableRow struct {
-	Tree           string
-	N, M           int
-	PaperTime      int64
-	MachineTime    int64
-	Speedup        float64 // serial / PaperTime
-	MachineSpeedup float64 // serial / MachineTime
-	Terminals      int64
-	Killed         int
-}
-
-// parsssTableRows measures PARSSS* (M = 0) or PARITERSSS* on tree for each
-// N, spawning no process below height 4 (§4), with the speed-up against
-// serial (SSS*'s terminals).
-func parsssTableRows(tree *synth.Tree, ns []int, m int, serial int64) ([]PARSSSTableRow, error) {
-	var rows []PARSSSTableRow
-	for _, n := range ns {
-		opt := Options{Algo: AlgoPARSSS, Depth: tree.Depth()}
-		if m > 0 {
-			opt.Algo, opt.Memory = AlgoPARITERSSS, m
-		}
-		opt.SpawnHeight = 4
-		res, _, err := RunPARSSS[synth.Position](context.Background(), tree.Root(), opt, parsssTerminalSim(n))
-		if err != nil {
-			return nil, err
-		}
-		rows = append(rows, PARSSSTableRow{Tree: tree.Name(), N: n, M: m, PaperTime: res.PaperTime, MachineTime: res.MachineTime,
-			Speedup: res.Speedup(serial), MachineSpeedup: float64(serial) / float64(res.MachineTime), Terminals: res.Terminals, Killed: res.Killed})
-	}
-	return rows, nil
-}
-
 // TestPARSSSTables computes the rows of Tables 2 and 3 on the workbench's
 // uniform trees (the paper's instances are unknown) and logs them; only
 // the values are checked. Skipped with -short.
@@ -307,33 +273,42 @@ func TestPARSSSTables(t *testing.T) {
 	if testing.Short() {
 		t.Skip("tables: not in -short")
 	}
+	ctx := context.Background()
+	logRows := func(rows []PARSSSTableRow) {
+		for _, r := range rows {
+			t.Logf("  N=%d time %d (machine %d) speed-up %.2f (machine %.2f) terminals %d, %d processes, %d killed, peak OPEN %d",
+				r.N, r.PaperTime, r.MachineTime, r.Speedup, r.MachineSpeedup, r.Terminals, r.Spawned, r.Killed, r.PeakOpen)
+		}
+	}
 	for _, name := range []string{"uniform:b=2,d=15,seed=1", "uniform:b=3,d=10,seed=1", "uniform:b=5,d=7,seed=1"} {
 		tree, err := synth.Parse(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref := SSS[synth.Position](tree.Root(), tree.Depth(), nil)
-		rows, err := parsssTableRows(tree, []int{1, 2, 3, 5, 8}, 0, ref.Leaves)
+		d := tree.Depth()
+		serial, rows, err := PARSSSTable[synth.Position](ctx, tree.Root(), d, []int{1, 2, 3, 5, 8}, 0, 4)
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("Table 2, %s: SSS* %d terminals", name, ref.Leaves)
-		for _, r := range rows {
-			t.Logf("  N=%d time %d (machine %d) speed-up %.2f (machine %.2f) terminals %d killed %d",
-				r.N, r.PaperTime, r.MachineTime, r.Speedup, r.MachineSpeedup, r.Terminals, r.Killed)
+		if rows[0].PaperTime != serial || rows[0].Terminals != serial || rows[0].Speedup != 1 {
+			t.Fatalf("%s: N = 1 is not SSS*: %+v, SSS* %d", name, rows[0], serial)
 		}
+		t.Logf("Table 2, %s: SSS* %d terminals", name, serial)
+		logRows(rows)
 		if name != "uniform:b=3,d=10,seed=1" {
 			continue
 		}
 		for _, m := range []int{11, 23, 36, 61} {
-			rows, err := parsssTableRows(tree, []int{1, 2, 3, 8}, m, ref.Leaves)
+			_, rows, err := PARSSSTable[synth.Position](ctx, tree.Root(), d, []int{1, 2, 3, 8}, m, 4)
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("Table 3, %s, M = %d:", name, m)
+			t.Logf("Table 3, %s, M = %d (speed-up over SSS*):", name, m)
+			logRows(rows)
 			for _, r := range rows {
-				t.Logf("  N=%d time %d (machine %d) speed-up over SSS* %.2f (machine %.2f) terminals %d killed %d",
-					r.N, r.PaperTime, r.MachineTime, r.Speedup, r.MachineSpeedup, r.Terminals, r.Killed)
+				if r.PeakOpen > m {
+					t.Fatalf("M = %d: peak %d", m, r.PeakOpen)
+				}
 			}
 		}
 	}
