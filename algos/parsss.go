@@ -93,9 +93,13 @@ var errPARSSSKilled = errors.New("parsss: process killed")
 // paper's terminalcount on a strict machine. The paper's own clock (§4:
 // a process starts at its father's count, adds one per terminal, and
 // before declaring a MAX node SOLVED takes the maximum of its count and
-// those of every process it spawned) is kept beside it in PaperTime: it
-// lets the total terminals exceed N × time (Table 2 row 10), which a strict
-// machine cannot.
+// those of every process it spawned) is kept beside it in PaperTime. We
+// read "every process it spawned" literally: all of them, finished and
+// killed ones included, at their counts of the moment, and "a MAX node"
+// as any, terminals included. The paper's clock lets the total terminals
+// exceed N × time (Table 2 row 10): a process that waited has a count
+// behind the machine's clock, and its next child starts from it. A strict
+// machine cannot (W ≤ N·T); see TestPARSSSClocks.
 //
 // PARITERSSS* reads §5 as IterSSS does (see IterSSS for the suspension,
 // waking and collapse rules, which are the same here, per process); each

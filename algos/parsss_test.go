@@ -409,3 +409,26 @@ func TestPARSSSDomains(t *testing.T) {
 		}
 	}
 }
+
+// TestPARSSSClocks: the paper's clock can let the total terminals exceed
+// N × time (its Table 2, row 10): a process that waited has a count behind
+// the machine's clock and its next child starts from it. The strict
+// simulated machine of N processors cannot: W ≤ N·T. On this tree with
+// N = 3, 256 terminals take 85 counts on the paper's clock (3 × 85 = 255)
+// and 86 on the machine.
+func TestPARSSSClocks(t *testing.T) {
+	tree, err := synth.Parse("uniform:b=3,d=6,seed=27")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, st, err := RunPARSSS[synth.Position](context.Background(), tree.Root(), Options{Algo: AlgoPARSSS, Depth: 6}, parsssTerminalSim(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Terminals != 256 || res.PaperTime != 85 || res.MachineTime != 86 || st.Work != 256 || st.Work > 3*st.Time {
+		t.Fatalf("terminals %d, paper time %d, machine time %d, W %d", res.Terminals, res.PaperTime, res.MachineTime, st.Work)
+	}
+	if res.Value != refNegamax(tree.Root(), 6) {
+		t.Fatalf("value %d", res.Value)
+	}
+}
