@@ -71,6 +71,7 @@ type pssLocal[T any, P game.Position[T]] struct {
 	kids    []*pssProc[T, P] // live child processes
 	kidsAll []*pssProc[T, P] // every child process
 	kidGen  uint64           // kidsGen when the kids' entries were last read
+	doneMax int64            // largest count of a child process solved or killed
 	lm      []pssRef         // LIVEMINS candidates (stale entries dropped lazily)
 	inact   []pssRef         // INACTIVE states (stale entries dropped lazily)
 	cands   []pssCand
@@ -204,8 +205,23 @@ func (l *pssLocal[T, P]) push(id int32) {
 	l.up(len(l.heap) - 1)
 	l.countOpen()
 	if n := &l.nodes[id]; n.liveMin {
+		if len(l.lm) >= 2*l.open+64 {
+			l.compactLM()
+		}
 		l.lm = append(l.lm, pssRef{id, n.serial})
 	}
+}
+
+// compactLM drops the stale entries of the LIVEMINS list.
+func (l *pssLocal[T, P]) compactLM() {
+	j := 0
+	for _, ref := range l.lm {
+		if n := &l.nodes[ref.id]; n.serial == ref.serial && n.liveMin && !n.solved && n.heap != sssNone {
+			l.lm[j] = ref
+			j++
+		}
+	}
+	l.lm = l.lm[:j]
 }
 
 func (l *pssLocal[T, P]) pop() int32 {
@@ -336,6 +352,7 @@ func (l *pssLocal[T, P]) transfer() {
 			j++
 			continue
 		}
+		l.doneMax = max(l.doneMax, k.count.Load())
 		n := &l.nodes[k.node]
 		n.kid = sssNone
 		n.solved, n.liveMin = true, false
@@ -366,6 +383,8 @@ func (l *pssLocal[T, P]) publish(c sched.Ctx, hx game.Value) {
 			h = max(h, n.h)
 		}
 		l.inact = l.inact[:j]
+	} else {
+		l.inact = l.inact[:0]
 	}
 	if h != l.pub {
 		l.pub = h
@@ -381,19 +400,12 @@ func (l *pssLocal[T, P]) spawn(c sched.Ctx) {
 		return
 	}
 	cands := l.cands[:0]
-	j := 0
+	l.compactLM()
 	for _, ref := range l.lm {
-		n := &l.nodes[ref.id]
-		if n.serial != ref.serial || !n.liveMin || n.solved || n.heap == sssNone {
-			continue
-		}
-		l.lm[j] = ref
-		j++
-		if r.depth-int(n.depth) >= r.spawnHeight {
+		if n := &l.nodes[ref.id]; r.depth-int(n.depth) >= r.spawnHeight {
 			cands = append(cands, pssCand{min: ref.id, inact: sssNone, h: n.h})
 		}
 	}
-	l.lm = l.lm[:j]
 	if l.inactive > 0 {
 		for _, ref := range l.inact {
 			n := &l.nodes[ref.id]
@@ -479,6 +491,7 @@ func (l *pssLocal[T, P]) start(c sched.Ctx, cd pssCand, slot int) {
 func (l *pssLocal[T, P]) kill(c sched.Ctx, k *pssProc[T, P]) {
 	c.Abort(k.task)
 	k.killed = true
+	l.doneMax = max(l.doneMax, k.count.Load())
 	l.r.killed.Add(1)
 	if n := &l.nodes[k.node]; n.kid != sssNone {
 		n.kid = sssNone
@@ -510,10 +523,12 @@ func (l *pssLocal[T, P]) killBelow(c sched.Ctx, p int32, h game.Value) bool {
 }
 
 // maxSolved applies the paper's clock rule before a MAX node is declared
-// SOLVED: the count becomes the largest of its own and its children's.
+// SOLVED: the count becomes the largest of its own and its children's (a
+// child solved or killed counts with its count of that moment, as if it
+// stopped at once, as the paper's did).
 func (l *pssLocal[T, P]) maxSolved() {
-	cnt := l.w.count.Load()
-	for _, k := range l.kidsAll {
+	cnt := max(l.w.count.Load(), l.doneMax)
+	for _, k := range l.kids {
 		cnt = max(cnt, k.count.Load())
 	}
 	l.w.count.Store(cnt)
