@@ -54,8 +54,9 @@ type PARSSSResult struct {
 	Trace []PARSSSStep `json:"trace,omitempty"`
 }
 
-// PARSSSProcess is one process of a run: MINPROC's root and final h, and
-// what it examined.
+// PARSSSProcess is one process of a run (Bhattacharya & Bagchi §3(a): a
+// MINPROC entry): its root, its final h and state, its counts on the
+// paper's clock (§4) and what it examined.
 type PARSSSProcess struct {
 	ID        int        `json:"id"`     // 1 is the root process
 	Parent    int        `json:"parent"` // 0 for the root process
@@ -154,11 +155,14 @@ func (r *PARSSSResult) WriteText(w io.Writer) {
 	}
 	fmt.Fprintf(w, ", no spawn below height %d\n", r.SpawnHeight)
 	fmt.Fprintf(w, "running time: %d terminal counts (paper's clock: a process starts at its father's count, a MAX node solved waits for its children's)\n", r.PaperTime)
-	unit := r.TimeUnit
-	if unit == "" {
-		unit = "units"
+	switch r.TimeUnit {
+	case "ns":
+		fmt.Fprintf(w, "wall-clock time: %d ns (pool; terminal counts only on the paper's clock)\n", r.MachineTime)
+	case "":
+		fmt.Fprintf(w, "machine time: %d units\n", r.MachineTime)
+	default:
+		fmt.Fprintf(w, "machine time: %d %s (simulated machine, strict: W ≤ N·T)\n", r.MachineTime, r.TimeUnit)
 	}
-	fmt.Fprintf(w, "machine time: %d %s (strict machine)\n", r.MachineTime, unit)
 	fmt.Fprintf(w, "terminals examined by all processes: %d; nodes %d\n", r.Terminals, r.Nodes)
 	fmt.Fprintf(w, "processes: %d spawned (root included), %d killed; largest OPEN+LIVEMINS held: %d\n", r.Spawned, r.Killed, r.PeakOpen)
 }
