@@ -28,10 +28,10 @@ func parsssTerminalSim(n int) sched.Config {
 // with Table 1's LIVE and SOLVED values (reading notes §2.3: LIVE of 2221
 // is 5 by the algorithm's rules, where the paper prints 4); the root's
 // value is 4; serial SSS* needs 12 counts, and so does PARSSS* with N = 1,
-// in SSS*'s order. (The paper has P1 kill P2 at the end of count 7; here
-// P2, whose remaining steps up to solving node 2 examine no terminal and
-// cost no time, finishes in the same instant, before P1, which runs after
-// it at equal virtual time, looks: no process is killed.)
+// in SSS*'s order. (The paper has P1 kill P2 at the end of count 7. On
+// the simulator P2's remaining steps up to solving node 2 are on SOLVED
+// nodes and charge nothing, so P2 finishes in that same instant, before P1,
+// woken at the same virtual time, runs again: no process is killed.)
 func TestPARSSSTable1(t *testing.T) {
 	tree, err := synth.Parse("paper:parsss-table1")
 	if err != nil {
