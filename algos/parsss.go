@@ -73,9 +73,11 @@ var errPARSSSKilled = errors.New("parsss: process killed")
 //
 //   - Waiting. The paper's process spins on x; here it blocks on a
 //     sched.Cond until one of its child processes changes its MINPROC
-//     entry, so a spin costs no simulated time, as in the paper's clock.
-//   - Killing. Abort marks the process and its descendants; each stops at
-//     its next step, before examining another terminal (on the simulator
+//     entry, so a spin costs no simulated time, as in the paper's clock;
+//     the wait is accounted as blocked on shared state.
+//   - Killing. Abort marks the process and its descendants (a killed
+//     process's subprocesses die with it; the paper does not say); each
+//     stops at its next step, before examining another terminal (on the simulator
 //     the mark arrives after CostModel.Abort per edge). A killed process
 //     keeps its slot until it has stopped, so N counts killed processes
 //     that have not stopped yet; with the terminal cost model that is no
@@ -95,8 +97,9 @@ var errPARSSSKilled = errors.New("parsss: process killed")
 // before declaring a MAX node SOLVED takes the maximum of its count and
 // those of every process it spawned) is kept beside it in PaperTime. We
 // read "every process it spawned" literally: all of them, finished and
-// killed ones included, at their counts of the moment, and "a MAX node"
-// as any, terminals included. The paper's clock lets the total terminals
+// killed ones included (a child solved or killed counts with its count at
+// that moment, as if it stopped at once), and "a MAX node" as any,
+// terminals included. The paper's clock lets the total terminals
 // exceed N × time (Table 2 row 10): a process that waited has a count
 // behind the machine's clock, and its next child starts from it. A strict
 // machine cannot (W ≤ N·T); see TestPARSSSClocks.
@@ -114,7 +117,8 @@ var errPARSSSKilled = errors.New("parsss: process killed")
 // may forget a subtree below which a child process runs: the process is
 // killed and its subtree searched again later from its MINPROC h. With
 // N = 1 PARSSS* examines exactly the terminals of SSS and PARITERSSS*
-// those of IterSSS, in the same order.
+// those of IterSSS with the same M, in the same order (the same counts of
+// terminals and nodes, the same largest OPEN; TestPARSSSOneProcess).
 func RunPARSSS[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*PARSSSResult, *sched.Stats, error) {
 	if !isParSSS(opt.Algo) {
 		opt.Algo = AlgoPARSSS
