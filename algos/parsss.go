@@ -292,6 +292,14 @@ type pssProc[T any, P game.Position[T]] struct {
 	bestMove game.Move
 	solved   bool
 	trace    []PARSSSStep
+	writes   []PARSSSEntry
+}
+
+// logEntry records a write of w's MINPROC entry when tracing.
+func (w *pssProc[T, P]) logEntry(c sched.Ctx, h game.Value, solved bool) {
+	if w.run.trace {
+		w.writes = append(w.writes, PARSSSEntry{Proc: w.id, Count: w.count.Load(), Clock: c.Now(), H: h, Solved: solved})
+	}
 }
 
 // notifyParent announces a change of w's entry (or w's end) to its parent.
@@ -318,6 +326,7 @@ func (r *pssRun[T, P]) process(c sched.Ctx, w *pssProc[T, P]) {
 		}
 		w.solved = true
 		w.entry.Store(c, pssEntry{h: w.final, solved: true})
+		w.logEntry(c, w.final, true)
 		return
 	}
 	if err != errPARSSSKilled {

@@ -390,6 +390,7 @@ func (l *pssLocal[T, P]) publish(c sched.Ctx, hx game.Value) {
 		l.pub = h
 		l.w.entry.Store(c, pssEntry{h: h})
 		l.w.notifyParent(c)
+		l.w.logEntry(c, h, false)
 	}
 }
 

@@ -52,6 +52,19 @@ type PARSSSResult struct {
 	// Trace lists every terminal examined, when Options.Trace is set, by
 	// process and count.
 	Trace []PARSSSStep `json:"trace,omitempty"`
+	// Minproc lists the writes of the MINPROC entries (§3(a)), when
+	// Options.Trace is set, by process and time: a process's h after each
+	// change (Remark 2) and its value when SOLVED.
+	Minproc []PARSSSEntry `json:"minproc,omitempty"`
+}
+
+// PARSSSEntry is one write of a process's MINPROC entry.
+type PARSSSEntry struct {
+	Proc   int        `json:"proc"`
+	Count  int64      `json:"count"` // the writer's terminalcount
+	Clock  int64      `json:"clock"` // the machine's clock
+	H      game.Value `json:"h"`
+	Solved bool       `json:"solved"`
 }
 
 // PARSSSProcess is one process of a run (Bhattacharya & Bagchi §3(a): a
@@ -132,6 +145,7 @@ func (r *pssRun[T, P]) result(opt Options, w *pssProc[T, P], cfg sched.Config, s
 		res.Nodes += p.nodes
 		res.PeakOpen = max(res.PeakOpen, p.peak)
 		res.Trace = append(res.Trace, p.trace...)
+		res.Minproc = append(res.Minproc, p.writes...)
 	}
 	slices.SortStableFunc(res.Trace, func(a, b PARSSSStep) int {
 		if a.Proc != b.Proc {

@@ -72,6 +72,14 @@ func TestPARSSSTable1(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("trace\n got %v\nwant %v", got, want)
 	}
+	// MINPROC (reading notes §2.3): P2's h is 5 from the end of count 4
+	// to the end of count 6 and 4 at the end of count 7, so P1, which
+	// solved node 1 (h 4) at count 5, waits; s is solved at count 7.
+	wantEntries := []PARSSSEntry{{1, 3, 3, 6, false}, {1, 5, 5, 5, false}, {1, 5, 7, 4, false}, {1, 7, 7, 4, true},
+		{2, 2, 2, 6, false}, {2, 4, 4, 5, false}, {2, 7, 7, 4, false}, {2, 7, 7, 4, true}}
+	if !reflect.DeepEqual(res.Minproc, wantEntries) {
+		t.Fatalf("MINPROC writes\n got %+v\nwant %+v", res.Minproc, wantEntries)
+	}
 	if p := res.Processes; p[0].Root != "s" || p[1].Root != "2" || p[1].Parent != 1 || p[0].End != 7 || p[1].Start != 0 {
 		t.Fatalf("processes %+v", p)
 	}
