@@ -228,4 +228,22 @@ func (r *PARSSSResult) WriteTrace(w io.Writer) {
 		}
 		fmt.Fprintln(w)
 	}
+	if len(r.Minproc) > 0 {
+		fmt.Fprintln(w, "MINPROC writes (process: h at its count/machine clock; * = SOLVED):")
+		for p := 1; p <= procs; p++ {
+			var parts []string
+			for _, e := range r.Minproc {
+				if e.Proc == p {
+					star := ""
+					if e.Solved {
+						star = "*"
+					}
+					parts = append(parts, fmt.Sprintf("%s%s@%d/%d", val(e.H), star, e.Count, e.Clock))
+				}
+			}
+			if len(parts) > 0 {
+				fmt.Fprintf(w, "  P%d: %s\n", p, strings.Join(parts, " "))
+			}
+		}
+	}
 }
