@@ -277,14 +277,16 @@ type pssProc[T any, P game.Position[T]] struct {
 
 	// Parent's side: the task, the node in the parent's tree, the entry
 	// as last read.
-	task   *sched.Task
-	node   int32
-	cacheH game.Value
-	cacheS bool
-	killed bool
+	task     *sched.Task
+	node     int32
+	cacheH   game.Value
+	cacheS   bool
+	killed   bool
+	killedAt int64 // the killer's clock
 
 	// Measured by the process itself, read after the run.
 	start    int64
+	stopped  int64 // the machine's clock when the process ended
 	leaves   int64
 	nodes    int64
 	peak     int
@@ -313,6 +315,7 @@ func (w *pssProc[T, P]) notifyParent(c sched.Ctx) {
 // process runs one PARSSS* process to its end.
 func (r *pssRun[T, P]) process(c sched.Ctx, w *pssProc[T, P]) {
 	defer func() {
+		w.stopped = c.Now()
 		w.notifyParent(c)
 		r.release(c, w.slot)
 	}()

@@ -492,6 +492,7 @@ func (l *pssLocal[T, P]) start(c sched.Ctx, cd pssCand, slot int) {
 func (l *pssLocal[T, P]) kill(c sched.Ctx, k *pssProc[T, P]) {
 	c.Abort(k.task)
 	k.killed = true
+	k.killedAt = c.Now()
 	l.doneMax = max(l.doneMax, k.count.Load())
 	l.r.killed.Add(1)
 	if n := &l.nodes[k.node]; n.kid != sssNone {

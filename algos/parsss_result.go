@@ -81,6 +81,8 @@ type PARSSSProcess struct {
 	Value     game.Value `json:"value,omitempty"` // h when SOLVED
 	Solved    bool       `json:"solved"`
 	Killed    bool       `json:"killed"`
+	KilledAt  int64      `json:"killed_at,omitempty"` // the machine's clock when its parent killed it
+	Stopped   int64      `json:"stopped"`             // the machine's clock when it ended
 }
 
 // PARSSSStep is one terminal examined: a cell of Table 1.
@@ -136,7 +138,7 @@ func (r *pssRun[T, P]) result(opt Options, w *pssProc[T, P], cfg sched.Config, s
 			parent = p.parent.id
 		}
 		pp := PARSSSProcess{ID: p.id, Parent: parent, Root: deweyString(p.dewey), Start: p.start, End: p.count.Load(),
-			Terminals: p.leaves, PeakOpen: p.peak, Solved: p.solved, Killed: p.killed}
+			Terminals: p.leaves, PeakOpen: p.peak, Solved: p.solved, Killed: p.killed, KilledAt: p.killedAt, Stopped: p.stopped}
 		if p.solved {
 			pp.Value = p.final
 		}

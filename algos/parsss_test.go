@@ -191,7 +191,9 @@ func TestPARSSSPool(t *testing.T) {
 
 // TestPARSSSOneProcess: with N = 1 PARSSS* is SSS* and PARITERSSS* is
 // ITERSSS* with the same M: the same value, best move, terminals, nodes
-// and largest OPEN, and the paper's time is the terminal count.
+// and largest OPEN, and the paper's time is the terminal count; with M at
+// least SSS*'s largest OPEN, PARITERSSS* is SSS* (§5: "when M = 243,
+// ITERSSS* is identical to SSS*").
 func TestPARSSSOneProcess(t *testing.T) {
 	trees := 700
 	if testing.Short() {
@@ -220,6 +222,14 @@ func TestPARSSSOneProcess(t *testing.T) {
 		if ires.Value != iref.Value || ires.BestMove != iref.BestMove || ires.Terminals != iref.Leaves || ires.Nodes != iref.Nodes ||
 			ires.PeakOpen != iref.OpenPeak {
 			t.Fatalf("%s M=%d: PARITERSSS* N=1 %+v, ITERSSS* %+v", name, m, ires, iref)
+		}
+		// With M at least SSS*'s largest OPEN, PARITERSSS* is SSS*.
+		big, _, err := RunPARSSS[synth.Position](ctx, tree.Root(), Options{Algo: AlgoPARITERSSS, Depth: depth, Memory: max(ref.OpenPeak, m)}, parsssTerminalSim(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if big.Terminals != ref.Leaves || big.Nodes != ref.Nodes || big.Value != ref.Value {
+			t.Fatalf("%s M=%d: PARITERSSS* N=1 %+v, SSS* %+v", name, ref.OpenPeak, big, ref)
 		}
 	})
 }
@@ -441,5 +451,51 @@ func TestPARSSSClocks(t *testing.T) {
 	}
 	if res.Value != refNegamax(tree.Root(), 6) {
 		t.Fatalf("value %d", res.Value)
+	}
+}
+
+// TestPARSSSKilledStop: a killed process stops at its next terminal: on
+// the simulator with terminal costs and instant aborts, every terminal it
+// examined was begun before or at the instant of the kill (its clock after
+// it is at most one past the kill's), and it ends then; with aborts that
+// take a unit per edge, a unit later.
+func TestPARSSSKilledStop(t *testing.T) {
+	ctx := context.Background()
+	kills := 0
+	for _, name := range []string{"uniform:b=2,d=12,seed=5", "uniform:b=3,d=8,seed=2", "bimodal:bq=5,bc=2,q=0.5,d=8,seed=113"} {
+		tree, err := synth.Parse(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, abort := range []int64{0, 1} {
+			for _, algo := range []string{AlgoPARSSS, AlgoPARITERSSS} {
+				opt := Options{Algo: algo, Depth: tree.Depth()}
+				opt.Trace = true
+				cfg := parsssTerminalSim(8)
+				cfg.Costs.Abort = abort
+				res, _, err := RunPARSSS[synth.Position](ctx, tree.Root(), opt, cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				last := map[int]int64{}
+				for _, s := range res.Trace {
+					last[s.Proc] = max(last[s.Proc], s.Clock)
+				}
+				for _, p := range res.Processes {
+					if !p.Killed {
+						continue
+					}
+					kills++
+					arrive := p.KilledAt + abort // the mark goes one edge down
+					if last[p.ID] > arrive+1 || p.Stopped > arrive+1 {
+						t.Fatalf("%s %s abort=%d: process %d killed at %d, examined until %d, stopped at %d",
+							name, algo, abort, p.ID, p.KilledAt, last[p.ID], p.Stopped)
+					}
+				}
+			}
+		}
+	}
+	if kills == 0 {
+		t.Fatal("no process killed")
 	}
 }
