@@ -338,7 +338,8 @@ func TestPARSSSTables(t *testing.T) {
 // TestPARSSSLargerTrees: on deeper trees, where PARITERSSS*'s processes
 // suspend, wake and collapse subtrees (killing the processes below them),
 // both algorithms return the negamax value for N in {2, 4, 8} on the
-// simulator, the infinite simulator and 2 pool workers; no process holds
+// simulator, the infinite simulator, 2 pool workers and a simulator with
+// level waiting and costly wake-ups, aborts and spawns; no process holds
 // more than M states; the critical path C never exceeds the time.
 func TestPARSSSLargerTrees(t *testing.T) {
 	names := []string{"uniform:b=3,d=8,seed=2", "ordered:b=4,d=7,seed=3,order=p0.7", "bimodal:bq=6,bc=2,q=0.6,d=8,seed=4",
@@ -357,7 +358,8 @@ func TestPARSSSLargerTrees(t *testing.T) {
 		want := refNegamax(tree.Root(), d)
 		m0 := IterSSSMinMemory(d, tree.Width())
 		for _, cfg := range []sched.Config{parsssTerminalSim(2), parsssTerminalSim(4), parsssTerminalSim(8), parsssTerminalSim(0),
-			{Machine: "pool", P: 2}} {
+			{Machine: "pool", P: 2},
+			{Machine: "sim", P: 4, Levels: true, LevelWait: true, Costs: sched.CostModel{Eval: 1, Node: 1, Wake: 2, Abort: 1, Spawn: 1}}} {
 			for _, opt := range []Options{{Algo: AlgoPARSSS}, {Algo: AlgoPARITERSSS, Memory: m0}, {Algo: AlgoPARITERSSS, Memory: 2 * m0}} {
 				for _, h := range []int{0, 3} {
 					opt.SpawnHeight = h
