@@ -3,10 +3,12 @@ package algos
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"splitpoint/game"
 	"splitpoint/games/checkers"
@@ -499,5 +501,22 @@ func TestPARSSSKilledStop(t *testing.T) {
 	}
 	if kills == 0 {
 		t.Fatal("no process killed")
+	}
+}
+
+// TestPARSSSCancel: a cancelled context stops every process (waiting ones
+// included) and the run returns the context's error.
+func TestPARSSSCancel(t *testing.T) {
+	tree, err := synth.Parse("uniform:b=4,d=12,seed=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"pool", "sim"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+		res, _, err := RunPARSSS[synth.Position](ctx, tree.Root(), Options{Algo: AlgoPARSSS, Depth: 12}, sched.Config{Machine: m, P: 2})
+		cancel()
+		if res != nil || !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("%s: result %v, error %v", m, res, err)
+		}
 	}
 }
