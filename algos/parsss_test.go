@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -290,8 +291,11 @@ func TestPARSSSOptions(t *testing.T) {
 }
 
 // TestPARSSSTables computes the rows of Tables 2 and 3 on the workbench's
-// uniform trees (the paper's instances are unknown) and logs them; only
-// the values are checked. Skipped with -short.
+// uniform trees (the paper's instances are unknown: compare trends, not
+// numbers) and logs them: seed 1 row by row, then the spread of the
+// speed-up (paper's clock) over seeds 1–8; it checks that N = 1 is SSS*
+// and the memory bound. Skipped with -short. Run with
+// go test ./algos -run TestPARSSSTables -v.
 func TestPARSSSTables(t *testing.T) {
 	if testing.Short() {
 		t.Skip("tables: not in -short")
@@ -303,35 +307,65 @@ func TestPARSSSTables(t *testing.T) {
 				r.N, r.PaperTime, r.MachineTime, r.Speedup, r.MachineSpeedup, r.Terminals, r.Spawned, r.Killed, r.PeakOpen)
 		}
 	}
-	for _, name := range []string{"uniform:b=2,d=15,seed=1", "uniform:b=3,d=10,seed=1", "uniform:b=5,d=7,seed=1"} {
-		tree, err := synth.Parse(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := tree.Depth()
-		serial, rows, err := PARSSSTable[synth.Position](ctx, tree.Root(), d, []int{1, 2, 3, 5, 8}, 0, 4)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if rows[0].PaperTime != serial || rows[0].Terminals != serial || rows[0].Speedup != 1 {
-			t.Fatalf("%s: N = 1 is not SSS*: %+v, SSS* %d", name, rows[0], serial)
-		}
-		t.Logf("Table 2, %s: SSS* %d terminals", name, serial)
-		logRows(rows)
-		if name != "uniform:b=3,d=10,seed=1" {
-			continue
-		}
-		for _, m := range []int{11, 23, 36, 61} {
-			_, rows, err := PARSSSTable[synth.Position](ctx, tree.Root(), d, []int{1, 2, 3, 8}, m, 4)
+	type key struct{ shape, m, n int }
+	speed := map[key][]float64{}
+	work := map[key][]float64{}
+	shapes := []string{"uniform:b=2,d=15", "uniform:b=3,d=10", "uniform:b=5,d=7"}
+	for seed := 1; seed <= 8; seed++ {
+		for si, shape := range shapes {
+			name := fmt.Sprintf("%s,seed=%d", shape, seed)
+			tree, err := synth.Parse(name)
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("Table 3, %s, M = %d (speed-up over SSS*):", name, m)
-			logRows(rows)
-			for _, r := range rows {
-				if r.PeakOpen > m {
-					t.Fatalf("M = %d: peak %d", m, r.PeakOpen)
+			d := tree.Depth()
+			ms := []int{0}
+			if si == 1 {
+				ms = []int{0, 11, 23, 36, 61}
+			}
+			for _, m := range ms {
+				ns := []int{1, 2, 3, 5, 8}
+				if m > 0 {
+					ns = []int{1, 2, 3, 8}
 				}
+				serial, rows, err := PARSSSTable[synth.Position](ctx, tree.Root(), d, ns, m, 4)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if m == 0 && (rows[0].PaperTime != serial || rows[0].Terminals != serial || rows[0].Speedup != 1) {
+					t.Fatalf("%s: N = 1 is not SSS*: %+v, SSS* %d", name, rows[0], serial)
+				}
+				for _, r := range rows {
+					if m > 0 && r.PeakOpen > m {
+						t.Fatalf("%s M = %d: peak %d", name, m, r.PeakOpen)
+					}
+					k := key{si, m, r.N}
+					speed[k] = append(speed[k], r.Speedup)
+					work[k] = append(work[k], float64(r.Terminals)/float64(serial))
+				}
+				if seed == 1 {
+					if m == 0 {
+						t.Logf("Table 2, %s: SSS* %d terminals", name, serial)
+					} else {
+						t.Logf("Table 3, %s, M = %d (speed-up over SSS*, %d terminals):", name, m, serial)
+					}
+					logRows(rows)
+				}
+			}
+		}
+	}
+	t.Log("Seeds 1-8: speed-up on the paper's clock min/median/max; terminals / SSS*'s, median")
+	for si, shape := range shapes {
+		for _, m := range []int{0, 11, 23, 36, 61} {
+			for _, n := range []int{1, 2, 3, 5, 8} {
+				k := key{si, m, n}
+				if len(speed[k]) == 0 {
+					continue
+				}
+				sp, wk := slices.Clone(speed[k]), slices.Clone(work[k])
+				slices.Sort(sp)
+				slices.Sort(wk)
+				t.Logf("  %s M=%d N=%d: speed-up %.2f/%.2f/%.2f, terminals x%.2f", shape, m, n, sp[0], sp[len(sp)/2], sp[len(sp)-1], wk[len(wk)/2])
 			}
 		}
 	}
