@@ -250,6 +250,8 @@ func (r *pssRun[T, P]) release(c sched.Ctx, slot int) {
 	})
 }
 
+// fail records the first error of a process (ITERSSS* stuck) and makes
+// every process stop.
 func (r *pssRun[T, P]) fail(err error) {
 	r.mu.Lock()
 	if r.err == nil {
