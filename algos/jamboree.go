@@ -165,6 +165,7 @@ type jamWorker[T any, P game.Position[T]] struct {
 	t     *sched.Task // c's own handle: direct calls on the per-node path
 	rec   *workRec
 	start uint64 // the Searcher's node count when the serial search began (pool)
+	leafs uint64 // its leaf count then
 	e     *jamEngine[T, P]
 	dist  bool
 }
@@ -189,15 +190,20 @@ func (w *jamWorker[T, P]) Node() bool {
 }
 
 // begin marks the start of a serial search (for flush).
-func (w *jamWorker[T, P]) begin() { w.start = w.s.Counters.Nodes }
+func (w *jamWorker[T, P]) begin() { w.start, w.leafs = w.s.Counters.Nodes, w.s.Counters.Leaves }
 
-// flush charges, on the pool, the nodes of the serial search since begin.
+// flush charges, on the pool, the nodes of the serial search since begin,
+// and on both machines its leaves (one sched.Eval each: what
+// algos.SerialWork charges a serial search for).
 func (w *jamWorker[T, P]) flush() {
 	if n := int64(w.s.Counters.Nodes - w.start); w.e.batch && n > 0 {
 		w.t.Charge(sched.Node, n)
 		w.rec.nodes += n
 	}
-	w.start = w.s.Counters.Nodes
+	if l := int64(w.s.Counters.Leaves - w.leafs); l > 0 {
+		w.t.Charge(sched.Eval, l)
+	}
+	w.start, w.leafs = w.s.Counters.Nodes, w.s.Counters.Leaves
 }
 
 // TTAccess charges one access of the global table (tt.Accountant).
@@ -386,6 +392,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 	e.local(c).parallel++
 	pos := P(&f.pos)
 	if ply > 0 && pos.Draw() {
+		c.Charge(sched.Eval, 1) // the leaves the serial search counts: draws, table cuts, terminals
 		return 0, game.NoMove, true
 	}
 	key := pos.Hash()
@@ -400,14 +407,17 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 			}
 			switch v, cut := tableCut(ent, ply, depth, alpha, beta); cut {
 			case upperCut:
+				c.Charge(sched.Eval, 1)
 				return v, game.NoMove, true
 			case lowerCut, exactCut:
+				c.Charge(sched.Eval, 1)
 				return v, ent.Move, true
 			}
 		}
 	}
 	n := pos.Moves(f.moves[:])
 	if n == 0 {
+		c.Charge(sched.Eval, 1)
 		return terminalValue[T, P](pos, ply), game.NoMove, true
 	}
 	prelim, havePrelim, ok := e.recursiveDeepening(c, f, ply, depth, alpha, beta, typ, rec, &hint, ent, have)
@@ -475,6 +485,7 @@ func (e *jamEngine[T, P]) leaf(c sched.Ctx, f *jamFrame[T], ply int, rec *workRe
 		return 0, game.NoMove, false
 	}
 	c.Charge(sched.Node, 1)
+	c.Charge(sched.Eval, 1) // a leaf, as the serial search counts it (draw or evaluation)
 	rec.nodes++
 	pos := P(&f.pos)
 	if ply > 0 && pos.Draw() {

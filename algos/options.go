@@ -47,8 +47,10 @@ type Options struct {
 	// an access to a key whose home (key mod P) is another processor is
 	// charged sched.TTRemote, one at home sched.TTLocal.
 	DistTT bool `json:"dist_tt,omitempty"`
-	// Lu's PVSplit family (pvsplit.go); omitted from JSON when zero.
-	PVSplitOptions `json:"pvsplit,omitzero"`
+	// The options of Lu's PVSplit family (pvsplit.go) and of PARSSS* and
+	// PARITERSSS* (parsss.go); omitted from JSON when zero.
+	PVSplitOptions     `json:"pvsplit,omitzero"`
+	SSSParallelOptions `json:"parsss,omitzero"`
 }
 
 // The algorithm names.
@@ -101,10 +103,7 @@ func PresetNames() []string {
 
 // Validate reports the first invalid option, with what is allowed.
 func (o Options) Validate() error {
-	if a, ok := Lookup(o.Algo); !ok || a.Parallel {
-		if ok {
-			return fmt.Errorf("%s is a parallel algorithm: give --workers P or --sim P|inf", o.Algo)
-		}
+	if _, ok := Lookup(o.Algo); !ok {
 		return UnknownAlgorithm(o.Algo)
 	}
 	if o.Depth < 0 || o.Depth > MaxDepth {
@@ -119,7 +118,7 @@ func (o Options) Validate() error {
 	if o.Aspiration < 0 {
 		return fmt.Errorf("aspiration window %d is negative (allowed: 0 = off, or a half-width > 0)", o.Aspiration)
 	}
-	if o.Algo == AlgoSSS || o.Algo == AlgoIterSSS {
+	if o.Algo == AlgoSSS || o.Algo == AlgoIterSSS || isParSSS(o.Algo) {
 		if o.Depth < 1 {
 			return fmt.Errorf("%s searches to a fixed depth: give a depth 1..%d", o.Algo, MaxDepth)
 		}

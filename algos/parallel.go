@@ -55,14 +55,15 @@ type SerialComparing interface {
 }
 
 // SerialWork is a serial search's work in the cost units of a parallel
-// run on cost model c, for efficiency W_serial/W: every search charges
-// sched.Node per node it visits (Jamboree, the root split's searchers,
-// the serial Scout below a parallel search's grain), and that is what a
-// serial search of nodes nodes would have been charged. Evaluations and
-// move generations cost nothing extra in the searches, so not here
-// either.
-func SerialWork(c sched.CostModel, nodes uint64) int64 {
-	return c.Node * int64(nodes)
+// run on cost model c, for efficiency W_serial/W: Node per node visited and
+// Eval per leaf (a static evaluation or a terminal), the steps the
+// simulated searches charge — PNegamax and PARSSS*/PARITERSSS* charge
+// exactly these. Jamboree, the root split and the PVSplit family charge
+// Node per node only (their serial parts are timed by nodes), so with a
+// non-zero Eval cost their efficiency counts the serial search's
+// evaluations and not theirs. Search and sweeps use this one formula.
+func SerialWork(c sched.CostModel, r *Result) int64 {
+	return c.Node*int64(r.Counters.Nodes) + c.Eval*int64(r.Counters.Leaves)
 }
 
 // runPNegamax is PNegamax as a row of the table.

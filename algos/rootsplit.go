@@ -151,6 +151,7 @@ func splitSearch[T any, P game.Position[T]](c sched.Ctx, root *T, moves []game.M
 			v := -s.Scout(1, d-1, -game.Inf, -best)
 			if s.Stopped() {
 				out.Nodes = s.Counters.Nodes
+				c.Charge(sched.Eval, int64(s.Counters.Leaves))
 				return out
 			}
 			if v > best {
@@ -160,5 +161,6 @@ func splitSearch[T any, P game.Position[T]](c sched.Ctx, root *T, moves []game.M
 		out.Value, out.BestMove = best, bestMove
 	}
 	out.Nodes = s.Counters.Nodes
+	c.Charge(sched.Eval, int64(s.Counters.Leaves)) // the leaves, as algos.SerialWork charges them
 	return out
 }

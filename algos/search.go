@@ -2,6 +2,7 @@ package algos
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
@@ -18,6 +19,9 @@ import (
 func Search[T any, P game.Position[T]](ctx context.Context, root *T, opt Options) (*Result, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, err
+	}
+	if a, _ := Lookup(opt.Algo); a.Parallel {
+		return nil, fmt.Errorf("%s is a parallel algorithm: give --workers P or --sim P|inf", opt.Algo)
 	}
 	if opt.Algo == AlgoSSS || opt.Algo == AlgoIterSSS {
 		return searchSSS[T, P](ctx, root, opt)

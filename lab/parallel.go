@@ -118,7 +118,7 @@ func SerialOptions(opt algos.Options, algo string) algos.Options {
 
 // compare measures the run against the serial search ser.
 func (r *ParallelReport) compare(ser *algos.Result, costs sched.CostModel) {
-	b := &Baseline{Algo: ser.Options.Algo, Value: ser.Value, Nodes: ser.Nodes, Seconds: ser.Seconds, Work: algos.SerialWork(costs, ser.Nodes)}
+	b := &Baseline{Algo: ser.Options.Algo, Value: ser.Value, Nodes: ser.Nodes, Seconds: ser.Seconds, Work: algos.SerialWork(costs, ser)}
 	r.Serial = b
 	if r.Work > 0 {
 		r.Efficiency = float64(b.Work) / float64(r.Work)
@@ -157,8 +157,11 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  pv: %s\n", strings.Join(r.PV, " "))
 	}
 	unit := "units"
-	if s.TimeUnit == "ns" {
+	switch {
+	case s.TimeUnit == "ns":
 		unit = "ns wall"
+	case s.Costs == sched.TerminalCosts():
+		unit = sched.TerminalTimeUnit
 	}
 	fmt.Fprintf(w, "  work W %d, critical path C %d, parallelism W/C %.2f, time T_P %d %s\n", s.Work, s.Span, s.Parallelism, s.Time, unit)
 	fmt.Fprintf(w, "  tasks %d, steals %d of %d attempts, aborts %d (%d tasks aborted), idle fraction %.3f\n",

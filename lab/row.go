@@ -57,7 +57,7 @@ func NewRow(s Settings, costs sched.CostModel) results.Run {
 func FillSerial(row *results.Run, rep *SearchReport, costs sched.CostModel) error {
 	c := rep.Counters
 	row.Value, row.BestMove, row.Nodes, row.Leaves = int64(rep.Value), rep.BestMoveText, int64(c.Nodes), int64(c.Leaves)
-	row.Work = algos.SerialWork(costs, c.Nodes)
+	row.Work = algos.SerialWork(costs, rep.Result)
 	row.Span, row.Parallelism = row.Work, 1
 	row.Time, row.TimeUnit, row.Seconds = max(int64(rep.Seconds*1e9), 1), "ns", rep.Seconds
 	return row.SetResult(rep)

@@ -106,7 +106,8 @@ func CostKeys() []string {
 // costPresets are the named cost models ParseCosts accepts before the
 // key=value pairs.
 var costPresets = map[string]func() CostModel{
-	"unit": DefaultCosts,
+	"unit":            DefaultCosts,
+	TerminalCostsName: TerminalCosts,
 }
 
 // CostPresetNames lists the named cost models, sorted.

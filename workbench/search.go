@@ -26,6 +26,7 @@ type searchFlags struct {
 	nodes      *uint64
 	memory     *int
 	params     *string
+	trace      *bool
 	asJSON     *bool
 	fs         *flag.FlagSet
 }
@@ -46,6 +47,7 @@ func declareSearchFlags(fs *flag.FlagSet, defaultPreset string) *searchFlags {
 		nodes:      fs.Uint64("nodes", 0, "node limit; 0 = none"),
 		memory:     fs.Int("memory", 0, "itersss: OPEN list bound M; 0 = the minimum M0 = ⌈d/2⌉(b−1)+1"),
 		params:     fs.String("param", "", "any other option by name, name=value,… ("+strings.Join(algos.ParamNames(), ", ")+")"),
+		trace:      fs.Bool("trace", false, "keep and print the algorithm's trace where it keeps one (parsss, paritersss: the layout of Bhattacharya & Bagchi's Table 1)"),
 		asJSON:     fs.Bool("json", false, "write JSON"),
 	}
 }
@@ -104,6 +106,7 @@ func (f *searchFlags) options() (algos.Options, error) {
 	if err := algos.SetParams(&opt, *f.params); err != nil {
 		return opt, usageErr("--param %v", err)
 	}
+	opt.Trace = opt.Trace || *f.trace
 	if err := opt.Validate(); err != nil {
 		return opt, fmt.Errorf("%w: %v", ErrUsage, err)
 	}
