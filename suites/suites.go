@@ -109,7 +109,7 @@ var all = []*Suite{
 		Description: "Ed Gilbert's 5-move ballots"},
 	{Name: "11man", Domain: "checkers", File: "data/checkers/11man-ballots.txt",
 		Description: "Ed Gilbert's 11-man ballots"},
-	{Name: "tinsley", Aliases: []string{"lu", "tinsley1992"}, Domain: "checkers", File: "data/checkers/tinsley1992.txt",
+	{Name: "tinsley", Aliases: []string{"lu"}, Domain: "checkers", File: "data/checkers/tinsley1992.txt",
 		Description: "Lu's Tinsley-Chinook 1992 suite (ParaChinook thesis, App. B): 20 London match positions, bm = move played",
 		read:        readTinsley},
 }
