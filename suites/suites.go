@@ -1,7 +1,8 @@
 // Package suites embeds the published test positions splitpoint ships with:
 // the chess EPD suites (Kaufman, Bratko-Kopec, WAC, ECM, ERET, CCR, and the
-// perft suite) and the checkers ballots, so that "suite:kaufman" works on any
-// machine. data/SOURCES.md gives the source of every file.
+// perft suite), the checkers ballots and Lu's Tinsley–Chinook 1992 suite, so
+// that "suite:kaufman" works on any machine. data/SOURCES.md gives the source
+// of every file.
 package suites
 
 import (
@@ -29,6 +30,7 @@ type Suite struct {
 	File        string   // path inside the embedded data
 	Description string
 
+	read    func(name string, r io.Reader) ([]Entry, error) // nil: Read by domain
 	once    sync.Once
 	entries []Entry
 	err     error
@@ -48,6 +50,10 @@ type Entry struct {
 	Ops   []chess.Op
 	Label string
 	Line  int // line in the source file
+	// Pieces and RootMoves are the piece count and the number of legal
+	// moves at the root that the suite records for the position (the
+	// Tinsley–Chinook suite; checked on load), 0 where it records none.
+	Pieces, RootMoves int
 }
 
 // Describer is the entry's position as a game.Describer.
@@ -103,6 +109,9 @@ var all = []*Suite{
 		Description: "Ed Gilbert's 5-move ballots"},
 	{Name: "11man", Domain: "checkers", File: "data/checkers/11man-ballots.txt",
 		Description: "Ed Gilbert's 11-man ballots"},
+	{Name: "tinsley", Aliases: []string{"lu"}, Domain: "checkers", File: "data/checkers/tinsley1992.txt",
+		Description: "Lu's Tinsley-Chinook 1992 suite (ParaChinook thesis, App. B): 20 London match positions, bm = move played",
+		read:        readTinsley},
 }
 
 // List returns every embedded suite, in a fixed order.
@@ -140,6 +149,10 @@ func (s *Suite) Entries() ([]Entry, error) {
 		data, err := files.ReadFile(s.File)
 		if err != nil {
 			s.err = err
+			return
+		}
+		if s.read != nil {
+			s.entries, s.err = s.read("suite:"+s.Name, bytes.NewReader(data))
 			return
 		}
 		s.entries, s.err = Read("suite:"+s.Name, s.Domain, bytes.NewReader(data))

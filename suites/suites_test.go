@@ -9,7 +9,7 @@ import (
 // suites/data/SOURCES.md gives.
 func TestCounts(t *testing.T) {
 	want := map[string]int{"kaufman": 25, "bratko-kopec": 24, "wac": 300, "ecm": 770, "eret": 111, "ccr": 25,
-		"perftsuite": 126, "2move": 49, "3move": 174, "4move": 794, "5move": 2700, "11man": 2500}
+		"perftsuite": 126, "2move": 49, "3move": 174, "4move": 794, "5move": 2700, "11man": 2500, "tinsley": 20}
 	for _, s := range List() {
 		es, err := s.Entries()
 		if err != nil {
