@@ -54,6 +54,13 @@ type SerialComparing interface {
 	CompareSerial(serial *Result)
 }
 
+// SearcherIdle is a Detail that measures idle time over its searchers
+// only (Lu's "% of time idle per searcher", the controller's processor not
+// counted): a results row records it as the run's idle fraction.
+type SearcherIdle interface {
+	SearcherIdleFraction() float64
+}
+
 // SerialWork is a serial search's work in the cost units of a parallel
 // run on cost model c, for efficiency W_serial/W: Node per node visited and
 // Eval per leaf (a static evaluation or a terminal), the steps the

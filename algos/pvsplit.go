@@ -229,6 +229,10 @@ func runPVSplit[T any, P game.Position[T]](ctx context.Context, root *T, opt Opt
 		TT: res.TT, Stopped: res.Stopped, Detail: res}, st, err
 }
 
+// SearcherIdleFraction is Lu's idle time per searcher as a fraction
+// (IdlePct/100): the results row's idle fraction (SearcherIdle).
+func (r *PVSplitResult) SearcherIdleFraction() float64 { return r.IdlePct / 100 }
+
 // CompareSerial records the serial node count for Lu's search overhead
 // (the SerialComparing side of a Detail).
 func (r *PVSplitResult) CompareSerial(serial *Result) { r.SetSerialNodes(serial.Nodes) }

@@ -74,6 +74,9 @@ func FillParallel(row *results.Run, rep *ParallelReport) error {
 	}
 	row.Tasks, row.Steals, row.StealTries, row.Aborts, row.AbortedTask = s.Tasks, s.Steals, s.StealAttempts, s.Aborts, s.AbortedTasks
 	row.IdleFrac, row.Overhead = s.IdleFraction, s.Overhead
+	if d, ok := rep.Detail.(algos.SearcherIdle); ok {
+		row.IdleFrac = d.SearcherIdleFraction() // Lu: idle per searcher, the controller not counted
+	}
 	row.BlockedKids, row.BlockedShr, row.BlockedPar = s.BlockedChildren, s.BlockedShared, s.BlockedParent
 	return row.SetResult(rep)
 }
