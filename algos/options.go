@@ -110,7 +110,7 @@ func (o Options) Validate() error {
 		return fmt.Errorf("depth %d out of range (allowed: 1..%d, or 0 with a time limit)", o.Depth, MaxDepth)
 	}
 	if o.Depth == 0 && o.Time <= 0 && o.MaxNodes == 0 {
-		return fmt.Errorf("depth 0 needs a time or node limit (allowed depths: 1..%d)", MaxDepth)
+		return fmt.Errorf("depth 0 needs a time or node limit (allowed depths: 1..%d; a synthetic tree without a depth is searched whole)", MaxDepth)
 	}
 	if o.TTBits < 0 || o.TTBits > tt.MaxBits {
 		return fmt.Errorf("tt bits %d out of range (allowed: 0 = off, or 1..%d for 2^bits entries)", o.TTBits, tt.MaxBits)

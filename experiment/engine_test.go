@@ -64,6 +64,17 @@ func TestSweepEngine(t *testing.T) {
 	}
 }
 
+// TestSweepTreeDepth: a sweep without a depth searches each synthetic
+// tree whole (issue #16): its jobs take the tree's own depth.
+func TestSweepTreeDepth(t *testing.T) {
+	jobs := plan(t, map[string]string{"positions": "uniform:b=2,d=3,seed=1,uniform:b=3,d=5,seed=1", "algos": "scout,pnegamax", "sim": "2"})
+	for _, j := range jobs {
+		if want := j.Position.Item.Tree.Depth(); j.Depth != want {
+			t.Errorf("%s on %s: depth %d, want the tree's %d", j.Algo, j.Position.Name, j.Depth, want)
+		}
+	}
+}
+
 // TestSweepEngineCancel cancels a real sweep after its third run: the
 // database holds exactly those three.
 func TestSweepEngineCancel(t *testing.T) {

@@ -139,7 +139,7 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 		switch {
 		case len(s.Workers) == 0 && len(s.Sim) == 0:
 			return nil, s.Errf("algos", -1, "%s run on a machine: give workers (the pool) or sim (the simulator)", strings.Join(names, ", "))
-		case s.Depth == 0:
+		case s.Depth == 0 && s.Time > 0:
 			return nil, s.Errf("depth", -1, "%s need a depth (a time limit applies to serial algorithms only)", strings.Join(names, ", "))
 		}
 	}
@@ -158,6 +158,13 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 	common := Job{Depth: s.Depth, Time: s.Time, TTBits: ttBits, Preset: s.Preset, Grain: s.Grain, Params: s.Params, Costs: costs, Levels: s.Levels, LevelWait: s.LevelWait}
 	var jobs []Job
 	for _, pos := range positions {
+		common.Depth = s.Depth
+		if s.Depth == 0 && s.Time == 0 {
+			if pos.Item == nil || !pos.Item.IsTree() {
+				return nil, s.Errf("depth", -1, "%s needs a depth (give depth, or a time limit for serial algorithms; a synthetic tree without one is searched whole)", pos.Name)
+			}
+			common.Depth = pos.Item.Tree.Depth()
+		}
 		j := common
 		j.Role, j.Position, j.Algo, j.Machine, j.Seed, j.Rep = results.RoleBaseline, pos, base, "serial", s.Seeds[0], 1
 		jobs = append(jobs, j)

@@ -109,7 +109,7 @@ func KeyTable() []Key {
 		{Name: "tt", Help: "transposition table of 2^BITS entries (default: the preset's; plain: 0, off)"},
 		{Name: "preset", Help: "search options every run starts from: " + strings.Join(algos.PresetNames(), ", ") + " (default plain)"},
 		{Name: "grain", Help: "parallel searches run serial Scout at this remaining depth and below (default 0)"},
-		{Name: "params", Help: "any other search option by name, name=value,… (" + strings.Join(algos.ParamNames(), ", ") + ")"},
+		{Name: "params", Flag: "param", Help: "any other search option by name, name=value,… (" + strings.Join(algos.ParamNames(), ", ") + ")"},
 		{Name: "costs", Help: "simulator cost model: a preset (" + strings.Join(sched.CostPresetNames(), ", ") + ") and/or key=value pairs (keys: " + strings.Join(sched.CostKeys(), ", ") + ")"},
 		{Name: "levels", Bool: true, Help: "steal ordering by levels"},
 		{Name: "levelwait", Bool: true, Help: "level waiting"},
@@ -394,8 +394,6 @@ func (s *Spec) Check() error {
 		return s.Errf("positions", -1, "no positions (give suite:NAME#IDS, file:PATH, uniform:b=B,d=D,… or any position name)")
 	case len(s.Algos) == 0:
 		return s.Errf("algos", -1, "no algorithms (give e.g. scout,pnegamax,jamboree+serialize2)")
-	case s.Depth == 0 && s.Time == 0:
-		return s.Errf("depth", -1, "give a depth (or a time limit for serial algorithms)")
 	}
 	return nil
 }

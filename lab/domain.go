@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"fmt"
 
 	"splitpoint/algos"
 	"splitpoint/game"
@@ -128,3 +129,20 @@ func (it *Item) FEN() string {
 	}
 	return ""
 }
+
+// TreeDepth gives a search that was given no depth and no time or node
+// limit the item's own depth when the item is a synthetic tree, which is
+// then searched whole, and says so in note; otherwise opt is returned as
+// it is and note is "".
+func (it *Item) TreeDepth(opt algos.Options) (out algos.Options, note string) {
+	if opt.Depth != 0 || opt.Time > 0 || opt.MaxNodes > 0 || !it.IsTree() {
+		return opt, ""
+	}
+	opt.Depth = it.Tree.Depth()
+	return opt, fmt.Sprintf("depth %d: the tree's own (no --depth given), searched whole", opt.Depth)
+}
+
+// NeedsDepth reports whether opt leaves the depth to the positions (no
+// depth, no time or node limit): TreeDepth then fills it in for trees and
+// the search of any other position fails.
+func NeedsDepth(opt algos.Options) bool { return opt.Depth == 0 && opt.Time <= 0 && opt.MaxNodes == 0 }

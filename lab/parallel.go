@@ -28,6 +28,9 @@ type ParallelReport struct {
 	PV       []string      `json:"pv"`
 	Config   sched.Config  `json:"config"`
 	Options  algos.Options `json:"options"`
+	// DepthNote says where the depth came from when none was given (a
+	// synthetic tree's own).
+	DepthNote string `json:"depth_note,omitempty"`
 	*sched.Stats
 	// Iterations are the completed iterations and when each finished.
 	Iterations []algos.JamIteration `json:"iterations,omitempty"`
@@ -76,12 +79,13 @@ func (r *ParallelReport) MarshalJSON() ([]byte, error) {
 // row with the same options for the efficiency and the speedup. A
 // cancelled run returns its report marked Cancelled with ctx's error.
 func Parallel(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config, baseline bool) (*ParallelReport, error) {
+	opt, note := it.TreeDepth(opt)
 	res, st, err := it.dom.parallel(ctx, opt, cfg)
 	if st == nil {
 		return nil, err
 	}
 	rep := &ParallelReport{Position: it.Name, ID: it.ID, Algo: opt.Algo, Depth: opt.Depth, PV: []string{}, Config: cfg,
-		Options: opt, Stats: st}
+		Options: opt, DepthNote: note, Stats: st}
 	if res == nil {
 		return rep, err
 	}
@@ -141,6 +145,9 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "search %s\n", title(r.Position, r.ID))
 	fmt.Fprintf(w, "  options: %s\n", r.Options)
 	fmt.Fprintf(w, "  %s\n", MachineLine(r.Config))
+	if r.DepthNote != "" {
+		fmt.Fprintf(w, "  %s\n", r.DepthNote)
+	}
 	if s.Note != "" {
 		fmt.Fprintf(w, "  NOTE: %s\n", s.Note)
 	}

@@ -15,6 +15,9 @@ import (
 type SearchReport struct {
 	Position string `json:"position"`
 	ID       string `json:"id,omitempty"`
+	// DepthNote says where the depth came from when none was given (a
+	// synthetic tree's own).
+	DepthNote string `json:"depth_note,omitempty"`
 	*algos.Result
 	iterBest []string // each iteration's best move, in the domain's notation
 }
@@ -22,11 +25,12 @@ type SearchReport struct {
 // Search runs the serial search opt describes on the item. A cancelled
 // search returns its deepest completed iteration with ctx's error.
 func Search(ctx context.Context, it *Item, opt algos.Options) (*SearchReport, error) {
+	opt, note := it.TreeDepth(opt)
 	res, err := it.dom.search(ctx, opt)
 	if res == nil {
 		return nil, err
 	}
-	return &SearchReport{Position: it.Name, ID: it.ID, Result: res, iterBest: it.annotate(res)}, err
+	return &SearchReport{Position: it.Name, ID: it.ID, DepthNote: note, Result: res, iterBest: it.annotate(res)}, err
 }
 
 // MoveText writes m in the item's notation ("" for no move, and for the
@@ -57,6 +61,9 @@ func (r *SearchReport) WriteText(w io.Writer) {
 	res := r.Result
 	fmt.Fprintf(w, "search %s\n", title(r.Position, r.ID))
 	fmt.Fprintf(w, "  options: %s\n", res.Options)
+	if r.DepthNote != "" {
+		fmt.Fprintf(w, "  %s\n", r.DepthNote)
+	}
 	stop := ""
 	if res.Stopped {
 		stop = " (stopped early: the deepest completed iteration)"

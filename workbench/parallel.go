@@ -20,9 +20,6 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 	if !mf.parallel() {
 		return usageErr("%s runs on a machine: give --workers P or --sim P|inf", algo)
 	}
-	if *sf.depth < 1 || *sf.depth > algos.MaxDepth {
-		return usageErr("%s needs --depth 1..%d", algo, algos.MaxDepth)
-	}
 	cfg, err := mf.config(*sf.seed)
 	if err != nil {
 		return err
@@ -37,6 +34,13 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 	items, err := lab.Resolve(name)
 	if err != nil {
 		return err
+	}
+	if lab.NeedsDepth(opt) {
+		for _, it := range items {
+			if !it.IsTree() {
+				return usageErr("%s needs --depth 1..%d for %s (a synthetic tree without one is searched whole)", algo, algos.MaxDepth, it.Name)
+			}
+		}
 	}
 	var reps []*lab.ParallelReport
 	for _, it := range items {
@@ -96,7 +100,11 @@ func parallelOptions(sf *searchFlags, mf *machineFlags) (algos.Options, error) {
 	if err := algos.SetParams(&opt, *sf.params); err != nil { // again: --param overrides --grain too
 		return opt, usageErr("--param %v", err)
 	}
-	if err := opt.ValidateParallel(); err != nil {
+	check := opt
+	if lab.NeedsDepth(opt) {
+		check.Depth = 1 // a synthetic tree gets its own depth; other positions fail in the search
+	}
+	if err := check.ValidateParallel(); err != nil {
 		return opt, fmt.Errorf("%w: %v", ErrUsage, err)
 	}
 	return opt, nil

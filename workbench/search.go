@@ -27,8 +27,11 @@ type searchFlags struct {
 	memory     *int
 	params     *string
 	trace      *bool
-	asJSON     *bool
-	fs         *flag.FlagSet
+	// treeDepth lets a search without depth or limits through to the
+	// positions: synthetic trees are searched whole (search; not solve).
+	treeDepth bool
+	asJSON    *bool
+	fs        *flag.FlagSet
 }
 
 func declareSearchFlags(fs *flag.FlagSet, defaultPreset string) *searchFlags {
@@ -107,7 +110,11 @@ func (f *searchFlags) options() (algos.Options, error) {
 		return opt, usageErr("--param %v", err)
 	}
 	opt.Trace = opt.Trace || *f.trace
-	if err := opt.Validate(); err != nil {
+	check := opt
+	if f.treeDepth && lab.NeedsDepth(opt) {
+		check.Depth = 1 // a synthetic tree gets its own depth (lab.Item.TreeDepth); other positions fail there
+	}
+	if err := check.Validate(); err != nil {
 		return opt, fmt.Errorf("%w: %v", ErrUsage, err)
 	}
 	return opt, nil
@@ -153,6 +160,7 @@ the same options, run here.
 ` + algorithmsHelp(),
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
 			sf := declareSearchFlags(fs, "plain")
+			sf.treeDepth = true
 			mf := declareMachineFlags(fs)
 			return func(env *Env, args []string) error {
 				if len(args) != 1 {
