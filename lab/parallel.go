@@ -152,8 +152,15 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  NOTE: %s\n", s.Note)
 	}
 	if r.Cancelled {
-		fmt.Fprintf(w, "  CANCELLED after %d nodes (work %d, time %d %s): the figures below are of the work done so far\n",
-			s.Counts["node"], s.Work, s.Time, s.TimeUnit)
+		fmt.Fprintf(w, "  CANCELLED after %d nodes (work W %d, time %d %s, %d tasks)", s.Counts["node"], s.Work, s.Time, s.TimeUnit, s.Tasks)
+		if n := len(r.Iterations); n > 0 {
+			it := r.Iterations[n-1]
+			fmt.Fprintf(w, "; deepest completed iteration: depth %d, value %d", it.Depth, it.Value)
+		} else {
+			fmt.Fprintf(w, "; no iteration completed, so no value, and no serial baseline was run")
+		}
+		fmt.Fprintln(w)
+		return
 	}
 	fmt.Fprintf(w, "  value %d at depth %d", r.Value, r.Depth)
 	if r.BestMove != "" {

@@ -18,6 +18,9 @@ type SearchReport struct {
 	// DepthNote says where the depth came from when none was given (a
 	// synthetic tree's own).
 	DepthNote string `json:"depth_note,omitempty"`
+	// Cancelled is set when the search was stopped (Ctrl-C) before it
+	// finished: only the iterations it completed are results.
+	Cancelled bool `json:"cancelled,omitempty"`
 	*algos.Result
 	iterBest []string // each iteration's best move, in the domain's notation
 }
@@ -30,7 +33,8 @@ func Search(ctx context.Context, it *Item, opt algos.Options) (*SearchReport, er
 	if res == nil {
 		return nil, err
 	}
-	return &SearchReport{Position: it.Name, ID: it.ID, DepthNote: note, Result: res, iterBest: it.annotate(res)}, err
+	return &SearchReport{Position: it.Name, ID: it.ID, DepthNote: note, Cancelled: err != nil && ctx.Err() != nil,
+		Result: res, iterBest: it.annotate(res)}, err
 }
 
 // MoveText writes m in the item's notation ("" for no move, and for the
@@ -63,6 +67,20 @@ func (r *SearchReport) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "  options: %s\n", res.Options)
 	if r.DepthNote != "" {
 		fmt.Fprintf(w, "  %s\n", r.DepthNote)
+	}
+	if r.Cancelled {
+		c := res.Counters
+		fmt.Fprintf(w, "  CANCELLED after %d nodes in %.3f s", c.Nodes, res.Seconds)
+		if len(res.Iterations) > 0 && res.Depth > 0 {
+			fmt.Fprintf(w, "; deepest completed iteration: depth %d, value %d", res.Depth, res.Value)
+			if res.BestMoveText != "" {
+				fmt.Fprintf(w, ", best move %s", res.BestMoveText)
+			}
+		} else {
+			fmt.Fprintf(w, "; no iteration completed, so no value")
+		}
+		fmt.Fprintln(w)
+		return
 	}
 	stop := ""
 	if res.Stopped {

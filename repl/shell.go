@@ -139,7 +139,10 @@ func (sh *Shell) exec(ctx context.Context, words []string) (string, []string, er
 	} else {
 		err = fmt.Errorf("unknown command %q (type help for the commands)", words[0])
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintf(w, "%s: cancelled\n", words[0])
+	case err != nil:
 		fmt.Fprintf(w, "error: %v\n", err)
 	}
 	return buf.String(), env.Files, err

@@ -95,7 +95,7 @@ func TestTmuxCompletionAndInterrupt(t *testing.T) {
 	start := time.Now()
 	tm.send("C-c")
 	tm.waitFor("^C: stopping", 20*time.Second)
-	tm.waitFor("context canceled", 20*time.Second)
+	tm.waitFor("search: cancelled", 20*time.Second)
 	latency := time.Since(start)
 	t.Logf("Ctrl-C to the search's end: %v", latency)
 

@@ -18,6 +18,10 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "splitpoint: %s: cancelled\n", args[0])
+		return 130
+	}
 	fmt.Fprintf(stderr, "splitpoint: %v\n", err)
 	switch {
 	case errors.Is(err, ErrUsage):
@@ -27,8 +31,6 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "run \"splitpoint help\" for the commands\n")
 		}
 		return 2
-	case errors.Is(err, context.Canceled):
-		return 130
 	}
 	return 1
 }

@@ -60,16 +60,10 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 			}
 		}
 		if err != nil {
-			return err
+			return writeJSONAndErr(env, *sf.asJSON, reps, err)
 		}
 	}
-	if *sf.asJSON {
-		if len(reps) == 1 {
-			return writeJSON(env.Out, reps[0])
-		}
-		return writeJSON(env.Out, reps)
-	}
-	return nil
+	return writeJSONAndErr(env, *sf.asJSON, reps, nil)
 }
 
 // parallelOptions builds a parallel search's options: the preset and the

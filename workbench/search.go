@@ -187,16 +187,10 @@ the same options, run here.
 						}
 					}
 					if err != nil {
-						return err
+						return writeJSONAndErr(env, *sf.asJSON, results, err)
 					}
 				}
-				if *sf.asJSON {
-					if len(results) == 1 {
-						return writeJSON(env.Out, results[0])
-					}
-					return writeJSON(env.Out, results)
-				}
-				return nil
+				return writeJSONAndErr(env, *sf.asJSON, results, nil)
 			}
 		},
 	})
