@@ -36,10 +36,24 @@ type pvMove struct {
 	state    uint8
 	searched bool
 	resplit  bool // preempted: the controller searches it again itself
+	valued   bool // lo = hi came from one search inside its window: pv is its variation
 	pv       []game.Move
 }
 
 func (mv *pvMove) exact() bool { return mv.lo == mv.hi }
+
+// rank orders moves of equal value in finishFrame: a move whose value was
+// searched (with its variation) over one whose bounds happen to meet, over
+// one known only as a bound.
+func (mv *pvMove) rank() int {
+	switch {
+	case !mv.exact():
+		return 0
+	case !mv.valued:
+		return 1
+	}
+	return 2
+}
 
 // pvFrame is a node of the current variation.
 type pvFrame struct {
@@ -688,17 +702,17 @@ func (e *pvEngine[T, P]) record(f *pvFrame, i int, v, a, b game.Value, pv []game
 	mv := &f.moves[i]
 	switch {
 	case v <= a:
-		mv.hi = v
+		mv.hi, mv.valued = v, false
 		if mv.lo > v {
 			mv.lo = -game.Inf // search instability: the newer bound wins
 		}
 	case v >= b:
-		mv.lo = v
+		mv.lo, mv.valued = v, false
 		if mv.hi < v {
 			mv.hi = game.Inf
 		}
 	default:
-		mv.lo, mv.hi = v, v
+		mv.lo, mv.hi, mv.valued = v, v, true
 		mv.pv = append(mv.pv[:0], pv...)
 	}
 	if i == 0 {
@@ -774,7 +788,7 @@ func (e *pvEngine[T, P]) finishFrame(f *pvFrame) game.Value {
 		}
 		return f.nodeV
 	}
-	score, best := -game.Inf, 0
+	score, best, rank := -game.Inf, 0, -1
 	searched := 0
 	for i := range f.moves {
 		mv := &f.moves[i]
@@ -794,8 +808,14 @@ func (e *pvEngine[T, P]) finishFrame(f *pvFrame) game.Value {
 		if f.cut && mv.lo < f.beta {
 			continue
 		}
-		if v > score {
-			score, best = v, i
+		// Ties go to the move whose value is known, not to a bound that
+		// merely equals it: the moves are searched out of order, so a move
+		// tested against an α that a later move set can fail low at
+		// exactly α (its upper bound, first in order) — taken as the best,
+		// it has no variation and the node (the root, with SplitRoot)
+		// would return no PV and no best move.
+		if r := mv.rank(); v > score || (v == score && r > rank) {
+			score, best, rank = v, i, r
 		}
 	}
 	mv := &f.moves[best]

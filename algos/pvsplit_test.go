@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -500,5 +501,155 @@ func TestPVSplitPreemptPool(t *testing.T) {
 	}
 	if total == 0 {
 		t.Errorf("no preemption on the pool with a 1 µs threshold")
+	}
+}
+
+// TestPVSplitFinishFrameTie: a split node whose moves were searched out of
+// order (the root with SplitRoot, any PVFSplit node) can hold, before the
+// move that set its α, a move that failed low at exactly α — an upper
+// bound equal to the node's value. The best move is the one whose value
+// was searched, so the node has a variation and the root a best move.
+func TestPVSplitFinishFrameTie(t *testing.T) {
+	root := chess.Start()
+	e := &pvEngine[chess.Position, *chess.Position]{pvs: make([][]game.Move, game.MaxPly+1)}
+	e.cs = NewSearcher[chess.Position, *chess.Position](Options{Algo: AlgoScout}, nil)
+	e.cs.Stack.Pos[0] = *root
+	var buf [game.MaxMoves]game.Move
+	n := root.Moves(buf[:])
+	f := &pvFrame{depth: 4, alpha0: -game.Inf, alpha: -game.Inf, beta: game.Inf, typ: metrics.PV, fsplit: true, split: false}
+	for i := range n {
+		f.moves = append(f.moves, pvMove{m: buf[i], lo: -game.Inf, hi: game.Inf, searched: true})
+	}
+	pv := func(i int) []game.Move { return []game.Move{buf[(i+1)%n], buf[(i+2)%n]} }
+	e.record(f, 0, -35, -game.Inf, game.Inf, pv(0)) // the first move: exact -35
+	for i := 1; i < n; i++ {
+		e.record(f, i, 0, -35, -34, nil) // tests failing high on α = -35
+	}
+	e.record(f, 3, 0, -35, game.Inf, pv(3)) // a re-search: exact 0, α = 0
+	for i := 1; i < n; i++ {
+		if i != 3 {
+			e.record(f, i, 0, 0, 1, nil) // tests failing low at exactly α
+		}
+	}
+	f.moves[1].lo = -game.Inf // move 1 is a bound only (hi = 0); 2, 4, 5… have bounds that meet at 0
+	if !e.finished(f) || f.alpha != 0 {
+		t.Fatalf("frame not finished (α %d)", f.alpha)
+	}
+	if v := e.finishFrame(f); v != 0 {
+		t.Fatalf("value %d, want 0", v)
+	}
+	want := append([]game.Move{buf[3]}, pv(3)...)
+	if !slices.Equal(e.pvs[0], want) {
+		t.Errorf("PV %v, want %v: the move whose value was searched, with its variation", e.pvs[0], want)
+	}
+	// Without a searched value, bounds that meet are exact: the move, no more.
+	f.moves[3].valued = false
+	e.finishFrame(f)
+	if !slices.Equal(e.pvs[0], buf[2:3]) {
+		t.Errorf("PV %v, want move 2 alone (exact from its bounds)", e.pvs[0])
+	}
+}
+
+// pvCheckPV checks that res has a best move and that its PV starts with it
+// and is a line of legal moves from root.
+func pvCheckPV[T any, P game.Position[T]](root *T, res *PVSplitResult) error {
+	if res.BestMove == game.NoMove || len(res.PV) == 0 || res.PV[0] != res.BestMove {
+		return fmt.Errorf("best move %v, PV %v", res.BestMove, res.PV)
+	}
+	pos := *root
+	var buf [game.MaxMoves]game.Move
+	for k, m := range res.PV {
+		if !slices.Contains(buf[:P(&pos).Moves(buf[:])], m) {
+			return fmt.Errorf("PV %v: move %d (%v) is not legal", res.PV, k, m)
+		}
+		var next T
+		P(&pos).Play(m, &next)
+		pos = next
+	}
+	return nil
+}
+
+// TestPVSplitBestMoveSim: on the simulator (deterministic), each of the
+// four algorithms returns a best move and a legal PV starting with it, on
+// chess and checkers positions over seeds, machines, cost models and
+// options, the root rule on and off. Before ties went to searched values
+// (TestPVSplitFinishFrameTie), BK.03 at depth 3 on P=3 with SplitRoot
+// returned an empty PV with every algorithm.
+func TestPVSplitBestMoveSim(t *testing.T) {
+	ctx := context.Background()
+	seeds, ks := 6, 8
+	if testing.Short() {
+		seeds, ks = 2, 6
+	}
+	runs := 0
+	scan := func(name string, run func(opt Options, cfg sched.Config) error, depth int) {
+		for _, p := range []int{1, 2, 3, 4, 8} {
+			for seed := range seeds {
+				for k := range ks {
+					for _, algo := range PVSplitAlgorithms() {
+						cfg := sched.Config{Machine: sched.SimOf(p), Seed: uint64(seed)}
+						if seed%2 == 1 {
+							cfg.Costs = sched.CostModel{Node: 1, Abort: 1 + int64(seed), Wake: int64(seed)}
+						}
+						opt := Options{Algo: algo, Depth: depth, MVVLVA: true}
+						pvCombo(k+seed, &opt, cfg)
+						opt.SplitRoot, opt.Granularity = k%2 == 0, 1+k%3
+						if err := run(opt, cfg); err != nil {
+							t.Fatalf("%s seed %d %s: %v", name, seed, pvName(opt, cfg), err)
+						}
+						runs++
+					}
+				}
+			}
+		}
+	}
+	chessRun := func(root *chess.Position) func(Options, sched.Config) error {
+		return func(opt Options, cfg sched.Config) error {
+			res, _, err := RunPVSplit[chess.Position](ctx, root, opt, cfg)
+			if err != nil {
+				return err
+			}
+			return pvCheckPV(root, res)
+		}
+	}
+	recs := loadBK(t)
+	scan(recs[2].ID, chessRun(recs[2].Pos), 3)
+	scan("chess start", chessRun(chess.Start()), 4)
+	scan("checkers start", func(opt Options, cfg sched.Config) error {
+		res, _, err := RunPVSplit[checkers.Position](ctx, checkers.Start(), opt, cfg)
+		if err != nil {
+			return err
+		}
+		return pvCheckPV(checkers.Start(), res)
+	}, 6)
+	if !testing.Short() {
+		for _, r := range append(recs[:2], recs[3]) {
+			scan(r.ID, chessRun(r.Pos), 3)
+		}
+	}
+	t.Logf("%d runs", runs)
+}
+
+// TestPVSplitBestMovePool: the case that failed about one run in ten on
+// the pool (PVFSplit, 2 searchers, SplitRoot, chess start), repeated.
+func TestPVSplitBestMovePool(t *testing.T) {
+	ctx := context.Background()
+	reps := 100
+	if testing.Short() {
+		reps = 30
+	}
+	for _, algo := range PVSplitAlgorithms() {
+		for k := range reps {
+			opt := Options{Algo: algo, Depth: 4, MVVLVA: true, TTMove: true, Killers: true, History: true}
+			opt.Granularity, opt.FullWindowPlies, opt.SplitRoot, opt.LBThreshold = 2, 2, true, 20000
+			cfg := sched.Config{Machine: sched.PoolOf(2)}
+			res, _, err := RunPVSplit[chess.Position](ctx, chess.Start(), opt, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := pvCheckPV(chess.Start(), res); err != nil {
+				t.Fatalf("run %d %s: %v", k, pvName(opt, cfg), err)
+			}
+		}
 	}
 }
