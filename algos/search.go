@@ -76,6 +76,10 @@ func (s *Searcher[T, P]) Run(ctx context.Context, root *T, onIter func(*Result))
 		prevNodes = it.Nodes
 		res.Iterations = append(res.Iterations, it)
 		res.Value, res.BestMove, res.PV, res.Depth = v, it.BestMove, it.PV, d
+		if s.live != nil {
+			s.live.Depth.Store(int64(res.Depth))
+			s.live.Nodes.Store(int64(s.Counters.Nodes))
+		}
 		if onIter != nil {
 			s.fill(res, start)
 			onIter(res)

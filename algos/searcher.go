@@ -24,6 +24,7 @@ import (
 
 	"splitpoint/game"
 	"splitpoint/metrics"
+	"splitpoint/progress"
 	"splitpoint/tt"
 )
 
@@ -73,6 +74,7 @@ type Searcher[T any, P game.Position[T]] struct {
 	TTStats  tt.Stats
 
 	ctx      context.Context
+	live     *progress.Live // the live view's counters (nil: none), from ctx
 	deadline time.Time
 	stopped  bool
 	err      error
@@ -130,6 +132,7 @@ func (s *Searcher[T, P]) Stopped() bool { return s.stopped }
 // a parallel search calls it before using the search methods directly.
 func (s *Searcher[T, P]) Start(ctx context.Context, deadline time.Time) {
 	s.ctx, s.deadline, s.stopped, s.err = ctx, deadline, false, nil
+	s.live = progress.LiveFrom(ctx)
 	s.tick = 0 // the next visit realigns the countdown (Hook may have changed)
 }
 
@@ -187,6 +190,9 @@ func (s *Searcher[T, P]) periodic() {
 }
 
 func (s *Searcher[T, P]) poll() {
+	if s.live != nil {
+		s.live.Nodes.Store(int64(s.Counters.Nodes))
+	}
 	if s.ctx != nil {
 		if err := s.ctx.Err(); err != nil {
 			s.err, s.stopped = err, true

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"time"
 
+	"splitpoint/progress"
 	"splitpoint/results"
 )
 
@@ -21,9 +22,10 @@ type Runner struct {
 	Engine Engine
 	// Out receives the progress and the notes; nil: none.
 	Out io.Writer
-	// TTY makes the progress one line rewritten with '\r'; otherwise one
-	// line per finished run.
-	TTY bool
+	// Term, when not nil, is the terminal the sweep's live progress line
+	// (progress.Line: the run, its depth and nodes, the ETA) is drawn on;
+	// otherwise Out gets one line per finished run.
+	Term io.Writer
 	// ID is the sweep's id; "" makes one from the time and 4 random bytes.
 	ID string
 	// AfterRun, if set, is called after each stored run with the number of
@@ -67,11 +69,17 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
 		cores = runtime.NumCPU()
 	}
 	out := &Outcome{Sweep: r.ID, Total: len(jobs)}
-	prog := &progress{w: r.Out, tty: r.TTY, total: len(jobs), start: now(), now: now}
+	prog := &progressLog{w: r.Out, total: len(jobs), start: now(), now: now}
+	var line *progress.Line
+	if r.Term != nil {
+		on := true
+		line = progress.Start(r.Term, "sweep", len(jobs), progress.Options{TTY: &on})
+		defer line.Stop()
+		prog.w = nil // the live line replaces the log; notes go through it
+	}
 	version := results.Version()
 	baseline := map[string]int64{} // position name → its baseline row
 	noted := false
-	defer prog.end()
 	for i := range jobs {
 		j := &jobs[i]
 		if ctx.Err() != nil {
@@ -80,7 +88,12 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
 		}
 		if j.Machine == "pool" && j.P > cores && !noted {
 			noted = true
-			prog.note(fmt.Sprintf("note: pool runs with P > %d cores oversubscribe them: their wall time and speedup are not those of P processors", cores))
+			msg := fmt.Sprintf("note: pool runs with P > %d cores oversubscribe them: their wall time and speedup are not those of P processors", cores)
+			if line != nil {
+				line.Print(func() { fmt.Fprintln(r.Out, msg) })
+			} else {
+				prog.note(msg)
+			}
 		}
 		row := j.Row()
 		row.Sweep, row.Version = r.ID, version
@@ -91,9 +104,13 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
 			}
 			row.BaselineID = results.Int(id)
 		}
-		prog.starting(i, row.Short())
+		runCtx := ctx
+		if line != nil {
+			line.Item(i, row.Short())
+			runCtx = line.Context(ctx)
+		}
 		t0 := time.Now()
-		err := r.Engine.Run(ctx, j, &row)
+		err := r.Engine.Run(runCtx, j, &row)
 		if row.Seconds == 0 {
 			row.Seconds = time.Since(t0).Seconds()
 		}

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"splitpoint/results"
 	"splitpoint/sched"
@@ -187,18 +186,19 @@ func TestRunnerCancel(t *testing.T) {
 	}
 }
 
-func TestProgressTTY(t *testing.T) {
-	var out bytes.Buffer
-	now := time.Unix(0, 0)
-	p := &progress{w: &out, tty: true, total: 4, start: now, now: func() time.Time { return now }}
-	p.starting(0, "a")
-	now = now.Add(2 * time.Second)
-	p.finished(1, "a")
-	p.starting(1, "b")
-	p.note("note")
-	p.end()
-	want := "\r[1/4] a, eta ?\x1b[K\r[2/4] b, eta 6s\x1b[K\r\x1b[Knote\n"
-	if out.String() != want {
-		t.Fatalf("%q\nwant %q", out.String(), want)
+// TestRunnerTerm: with a terminal the sweep draws its live line there and
+// writes no per-run log lines to Out; a note still reaches Out.
+func TestRunnerTerm(t *testing.T) {
+	jobs := planOf(t, "positions: [two:a]\nalgos: [pnegamax]\ndepth: 3\nworkers: [64]\nsim: [4]\n")
+	var out, term bytes.Buffer
+	r := &Runner{Store: newStore(t), Engine: &fakeEngine{}, Out: &out, Term: &term, ID: "sw", NumCPU: 1}
+	if _, err := r.Run(context.Background(), jobs); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "[1/") {
+		t.Errorf("per-run log lines with a terminal: %q", out.String())
+	}
+	if !strings.Contains(out.String(), "note: pool runs with P > 1 cores oversubscribe them") {
+		t.Errorf("the oversubscription note did not reach Out: %q", out.String())
 	}
 }

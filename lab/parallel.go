@@ -9,6 +9,7 @@ import (
 
 	"splitpoint/algos"
 	"splitpoint/game"
+	"splitpoint/progress"
 	"splitpoint/sched"
 	"splitpoint/tt"
 )
@@ -80,10 +81,22 @@ func (r *ParallelReport) MarshalJSON() ([]byte, error) {
 // cancelled run returns its report marked Cancelled with ctx's error.
 func Parallel(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config, baseline bool) (*ParallelReport, error) {
 	opt, note := it.TreeDepth(opt)
+	if live := progress.LiveFrom(ctx); live != nil {
+		prev := cfg.Observe
+		live.Simulated.Store(cfg.IsSim())
+		cfg.Observe = func(s sched.Snapshot) {
+			live.Nodes.Store(s.Nodes)
+			live.Depth.Store(s.Progress)
+			if prev != nil {
+				prev(s)
+			}
+		}
+	}
 	res, st, err := it.dom.parallel(ctx, opt, cfg)
 	if st == nil {
 		return nil, err
 	}
+	cfg.Observe = nil
 	rep := &ParallelReport{Position: it.Name, ID: it.ID, Algo: opt.Algo, Depth: opt.Depth, PV: []string{}, Config: cfg,
 		Options: opt, DepthNote: note, Stats: st}
 	if res == nil {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"splitpoint/progress"
 
 	"github.com/chzyer/readline"
 )
@@ -54,6 +55,9 @@ func Interactive(sh *Shell, stdin io.ReadCloser, stdout, stderr io.Writer) error
 	}
 	defer rl.Close()
 	sh.Out = rl.Stdout()
+	if progress.IsTerminal(stdout) {
+		sh.Term = sh.Out
+	}
 	fmt.Fprintf(sh.Out, "splitpoint session %s (%d cells). help lists the commands; Tab completes; Ctrl-D saves and leaves.\n", sh.S.Name, len(sh.S.Cells))
 	for {
 		rl.SetPrompt(sh.Prompt())

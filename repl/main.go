@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/term"
 
+	"splitpoint/progress"
 	"splitpoint/sessions"
 	"splitpoint/workbench"
 )
@@ -136,6 +137,9 @@ func script(home, named string, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "splitpoint: %v\n", err)
 		return 1
+	}
+	if progress.IsTerminal(stdout) {
+		sh.Term = stdout
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

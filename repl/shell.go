@@ -29,7 +29,11 @@ type Shell struct {
 	// Observe, when not nil, is handed to the workbench commands (Env.Observe):
 	// the terminal UI's live view of parallel searches.
 	Observe *workbench.Observer
-	quit    bool
+	// Term, when not nil, is the terminal long commands draw their
+	// progress line on (the interactive prompt's, or a script's stdout
+	// when it is a terminal); the line never goes into a cell's output.
+	Term io.Writer
+	quit bool
 }
 
 // Open opens the named session under home, or starts it when it does not
@@ -127,7 +131,7 @@ func (sh *Shell) nextCell() int {
 func (sh *Shell) exec(ctx context.Context, words []string) (string, []string, error) {
 	var buf bytes.Buffer
 	w := io.MultiWriter(sh.Out, &buf)
-	env := &workbench.Env{Ctx: ctx, Out: w, Observe: sh.Observe}
+	env := &workbench.Env{Ctx: ctx, Out: w, Observe: sh.Observe, Term: sh.Term}
 	var err error
 	if sc := findSessionCommand(words[0]); sc != nil {
 		err = sc.run(ctx, &Shell{Home: sh.Home, Dir: sh.Dir, S: sh.S, Out: w, Now: sh.Now}, words[1:])

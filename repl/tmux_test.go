@@ -109,3 +109,41 @@ func TestTmuxCompletionAndInterrupt(t *testing.T) {
 		t.Errorf("no history file after an interactive session: %v", err)
 	}
 }
+
+// TestTmuxProgress: a long search at the REPL shows the live progress line
+// (depth, simulated nodes, rate, elapsed) while it runs, and its final
+// output is the one the same command prints when piped, the line cleared
+// (issue #16 point 2).
+func TestTmuxProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and drives tmux")
+	}
+	bin := buildBinary(t)
+	home := t.TempDir()
+	search := "search uniform:b=6,d=9,seed=3 --algo jamboree --sim 512 --depth 9 --variants rid"
+	tm := startTmux(t, "SPLITPOINT_HOME="+home+" "+bin+" --session tmux; sleep 60")
+	tm.waitFor("Tab completes", 60*time.Second)
+	tm.send(search, "Enter")
+	tm.waitFor("simulated nodes", 60*time.Second)
+	tm.waitFor("serial scout:", 120*time.Second) // the report's last line
+	time.Sleep(200 * time.Millisecond)        // the prompt after it
+	screen := tm.screen()
+	if strings.Contains(screen, "simulated nodes") {
+		t.Errorf("the progress line was not cleared:\n%s", screen)
+	}
+	piped, err := exec.Command(bin, strings.Fields(search)...).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(piped), "\r") || strings.Contains(string(piped), "simulated nodes") {
+		t.Errorf("piped output carries the progress line: %q", piped)
+	}
+	for _, l := range strings.Split(string(piped), "\n") {
+		if l == "" || strings.Contains(l, " s;") || strings.Contains(l, "cpu ") || len(l) > 150 {
+			continue // wall times differ from run to run; long lines wrap on the screen
+		}
+		if !strings.Contains(screen, strings.TrimRight(l, " ")) {
+			t.Errorf("the screen lacks the piped line %q:\n%s", l, screen)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"sort"
 	"splitpoint/lab"
+	"splitpoint/progress"
 	"splitpoint/sched"
 	"strings"
 )
@@ -17,6 +18,10 @@ import (
 type Env struct {
 	Ctx context.Context
 	Out io.Writer
+	// Term is the terminal the progress line of a long command is drawn
+	// on (the REPL's or the command line's), nil when the output is not a
+	// terminal: then nothing extra is printed.
+	Term io.Writer
 	// Files collects the files the command wrote (reports, charts,
 	// exports), for the session's notebook cell.
 	Files []string
@@ -31,6 +36,17 @@ type Env struct {
 type Observer struct {
 	Snapshot func(sched.Snapshot)
 	Report   func(*lab.ParallelReport)
+}
+
+// progressLine starts a long command's progress line (progress.Line) on
+// env.Term: none when there is no terminal or the output is JSON.
+func (e *Env) progressLine(label string, total int, asJSON bool) *progress.Line {
+	var w io.Writer
+	if e.Term != nil && !asJSON {
+		w = e.Term
+	}
+	tty := w != nil
+	return progress.Start(w, label, total, progress.Options{TTY: &tty})
 }
 
 // Wrote records that the command wrote the file at path.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"splitpoint/progress"
 )
 
 // Main runs the command line args and returns the process exit status:
@@ -14,7 +15,11 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Help(stdout, "")
 		return 0
 	}
-	err := Run(&Env{Ctx: ctx, Out: stdout}, args)
+	env := &Env{Ctx: ctx, Out: stdout}
+	if progress.IsTerminal(stdout) {
+		env.Term = stdout
+	}
+	err := Run(env, args)
 	if err == nil {
 		return 0
 	}

@@ -43,8 +43,11 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 		}
 	}
 	var reps []*lab.ParallelReport
-	for _, it := range items {
-		r, err := lab.Parallel(env.Ctx, it, opt, cfg, true)
+	line := env.progressLine("search", len(items), *sf.asJSON)
+	defer line.Stop()
+	for i, it := range items {
+		line.Item(i, it.Title()+" "+opt.Algo+" "+cfg.Machine.String())
+		r, err := lab.Parallel(line.Context(env.Ctx), it, opt, cfg, true)
 		if r != nil && err == nil {
 			if rerr := recordParallel(env.Ctx, *mf.db, it, opt, cfg, r); rerr != nil {
 				return fmt.Errorf("recording the run in %s: %w", *mf.db, rerr)
@@ -53,7 +56,7 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 		if r != nil {
 			reps = append(reps, r)
 			if !*sf.asJSON {
-				r.WriteText(env.Out)
+				line.Print(func() { r.WriteText(env.Out) })
 			}
 			if obs := env.Observe; obs != nil && obs.Report != nil {
 				obs.Report(r)

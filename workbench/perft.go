@@ -80,11 +80,14 @@ func perftCmd(env *Env, items []*lab.Item, depth int, divide, unique, asJSON boo
 	if !asJSON && len(items) > 1 {
 		fmt.Fprintf(env.Out, "perft depth %d over %d positions\n", depth, len(items))
 	}
+	line := env.progressLine(fmt.Sprintf("perft depth %d", depth), len(items), asJSON)
+	defer line.Stop()
 	for i, it := range items {
 		if err := env.Ctx.Err(); err != nil {
-			fmt.Fprintf(env.Out, "stopped after %d of %d positions\n", i, len(items))
+			line.Print(func() { fmt.Fprintf(env.Out, "stopped after %d of %d positions\n", i, len(items)) })
 			break
 		}
+		line.Item(i, it.Title())
 		r := perftOne(it, depth, divide, unique)
 		rep.Positions = append(rep.Positions, r)
 		rep.Nodes += r.Nodes
@@ -93,7 +96,7 @@ func perftCmd(env *Env, items []*lab.Item, depth int, divide, unique, asJSON boo
 			rep.Mismatch++
 		}
 		if !asJSON {
-			writePerft(env, &r, len(items) > 1)
+			line.Print(func() { writePerft(env, &r, len(items) > 1) })
 		}
 	}
 	rep.NPS = rate(rep.Nodes, rep.Seconds)

@@ -178,12 +178,15 @@ the same options, run here.
 					return err
 				}
 				var results []*lab.SearchReport
-				for _, it := range items {
-					r, err := lab.Search(env.Ctx, it, opt)
+				line := env.progressLine("search", len(items), *sf.asJSON)
+				defer line.Stop()
+				for i, it := range items {
+					line.Item(i, it.Title()+" "+opt.Algo)
+					r, err := lab.Search(line.Context(env.Ctx), it, opt)
 					if r != nil {
 						results = append(results, r)
 						if !*sf.asJSON {
-							r.WriteText(env.Out)
+							line.Print(func() { r.WriteText(env.Out) })
 						}
 					}
 					if err != nil {

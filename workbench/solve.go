@@ -91,14 +91,17 @@ func solveCmd(env *Env, items []*lab.Item, opt algos.Options, asJSON bool) error
 		fmt.Fprintf(env.Out, "solve %d positions, %s\n", len(items), opt)
 		fmt.Fprintf(env.Out, "%4s  %-28s %-14s %-8s %6s %9s %13s %5s\n", "#", "id", "expected", "chosen", "solved", "seconds", "nodes", "depth")
 	}
-	for _, it := range items {
+	line := env.progressLine("solve", len(items), asJSON)
+	defer line.Stop()
+	for i, it := range items {
 		if len(it.BM) == 0 && len(it.AM) == 0 {
 			return fmt.Errorf("%s: no bm or am to solve for", it.Name)
 		}
 		if it.IsTree() {
 			return fmt.Errorf("%s: synthetic trees have no expected moves", it.Name)
 		}
-		r := it.Solve(env.Ctx, opt)
+		line.Item(i, it.Title())
+		r := it.Solve(line.Context(env.Ctx), opt)
 		if r.Err != nil && errors.Is(r.Err, context.Canceled) {
 			rep.Cancelled = true
 			break
@@ -117,8 +120,10 @@ func solveCmd(env *Env, items []*lab.Item, opt algos.Options, asJSON bool) error
 			if r.Solved {
 				mark = "yes"
 			}
-			fmt.Fprintf(env.Out, "%4d  %-28s %-14s %-8s %6s %9.3f %13d %5d\n", it.Index, trunc(it.ID, 28),
-				trunc(row.Expected, 14), row.Chosen, mark, r.Seconds, r.Nodes, r.Depth)
+			line.Print(func() {
+				fmt.Fprintf(env.Out, "%4d  %-28s %-14s %-8s %6s %9.3f %13d %5d\n", it.Index, trunc(it.ID, 28),
+					trunc(row.Expected, 14), row.Chosen, mark, r.Seconds, r.Nodes, r.Depth)
+			})
 		}
 	}
 	rep.Summary = algos.SolveSummary(results)

@@ -52,17 +52,20 @@ func solveParallel(env *Env, items []*lab.Item, opt algos.Options, machines []sc
 		fmt.Fprintf(env.Out, "solve %d positions with %s, iterative deepening to depth %d, limit %v, variants %s, grain %d, table 2^%d, seed %d\n",
 			len(items), opt.Algo, opt.Depth, limit, opt.VariantString(), opt.Grain, opt.TTBits, seed)
 	}
-	for _, m := range machines {
+	line := env.progressLine("solve", len(machines)*len(items), asJSON)
+	defer line.Stop()
+	for mi, m := range machines {
 		cfg := sched.Config{Machine: m, Seed: seed, Costs: sched.DefaultCosts(), ProfileBuckets: -1}
 		var res []algos.SolveResult
-		for _, it := range items {
+		for ii, it := range items {
+			line.Item(mi*len(items)+ii, it.Title()+" "+m.String())
 			if err := env.Ctx.Err(); err != nil {
 				return err
 			}
 			if len(it.BM) == 0 && len(it.AM) == 0 {
 				return fmt.Errorf("%s: no bm or am to solve for", it.Name)
 			}
-			rep, err := lab.Parallel(env.Ctx, it, opt, cfg, true)
+			rep, err := lab.Parallel(line.Context(env.Ctx), it, opt, cfg, true)
 			if err != nil {
 				return err
 			}
@@ -81,7 +84,9 @@ func solveParallel(env *Env, items []*lab.Item, opt algos.Options, machines []sc
 		s := algos.SolveSummary(res)
 		sums = append(sums, summary{m.Kind, m.P, s})
 		if !asJSON {
-			fmt.Fprintf(env.Out, "  %-12s solved %2d of %d   t%d = %9.3f s   rating %4.0f\n", m, s.Solved, s.Positions, s.Counted, s.T20, s.Rating)
+			line.Print(func() {
+				fmt.Fprintf(env.Out, "  %-12s solved %2d of %d   t%d = %9.3f s   rating %4.0f\n", m, s.Solved, s.Positions, s.Counted, s.T20, s.Rating)
+			})
 		}
 	}
 	if asJSON {

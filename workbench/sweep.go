@@ -3,8 +3,6 @@ package workbench
 import (
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"splitpoint/experiment"
@@ -108,7 +106,7 @@ func SweepCmd(env *Env, spec *experiment.Spec, db string, fit bool) error {
 		return err
 	}
 	defer store.Close()
-	r := &experiment.Runner{Store: store, Engine: experiment.LabEngine{}, Out: env.Out, TTY: isTerminal(env.Out)}
+	r := &experiment.Runner{Store: store, Engine: experiment.LabEngine{}, Out: env.Out, Term: env.Term}
 	out, err := r.Run(env.Ctx, jobs)
 	if err != nil {
 		if out != nil {
@@ -144,15 +142,4 @@ func sweepFits(env *Env, rows []results.Run) error {
 		}
 	}
 	return nil
-}
-
-// isTerminal reports whether w is a terminal (the progress line is then
-// rewritten in place).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

@@ -10,6 +10,7 @@ import (
 
 	"splitpoint/algos"
 	"splitpoint/games/synth"
+	"splitpoint/progress"
 	"splitpoint/sched"
 )
 
@@ -139,19 +140,26 @@ func theoremsCmd(env *Env, orders []string, bs, ds []int, seed uint64, asJSON bo
 		fmt.Fprintf(env.Out, "%-10s %3s %3s %12s %12s %8s %12s %8s %9s %9s %10s %8s %10s %8s %8s %8s\n",
 			"order", "b", "d", "Scout", "alpha-beta", "αβ/full", "work W", "span C", "eff/Scout", "eff/αβ", "predicted", "W/C", "predicted", "Scout/C", "αβ/C", "re/node")
 	}
+	line := env.progressLine("theorems", len(orders)*len(bs)*len(ds), asJSON)
+	defer line.Stop()
+	n := 0
 	for _, order := range orders {
 		for _, b := range bs {
 			for _, d := range ds {
 				if err := env.Ctx.Err(); err != nil {
 					return err
 				}
+				line.Item(n, fmt.Sprintf("%s b=%d d=%d", order, b, d))
+				n++
 				if math.Pow(float64(b), float64(d)) > nodeBudget {
 					if !asJSON {
-						fmt.Fprintf(env.Out, "%-10s %3d %3d   (skipped: b^d = %.3g leaves is over the %d-node budget)\n", order, b, d, math.Pow(float64(b), float64(d)), nodeBudget)
+						line.Print(func() {
+							fmt.Fprintf(env.Out, "%-10s %3d %3d   (skipped: b^d = %.3g leaves is over the %d-node budget)\n", order, b, d, math.Pow(float64(b), float64(d)), nodeBudget)
+						})
 					}
 					continue
 				}
-				r, err := theoremRow(env, order, b, d, seed)
+				r, err := theoremRow(env, line, order, b, d, seed)
 				if err != nil {
 					return err
 				}
@@ -161,8 +169,10 @@ func theoremsCmd(env *Env, orders []string, bs, ds []int, seed uint64, asJSON bo
 					if order != "best" {
 						pred, eff = "≈3", "≈1/3"
 					}
-					fmt.Fprintf(env.Out, "%-10s %3d %3d %12d %12d %8.3f %12d %8d %9.3f %9.3f %10s %8.2f %10s %8.3f %8.3f %8.2f\n", order, b, d, r.SerialNodes, r.AlphaBetaNodes, r.AlphaBetaFraction, r.Work, r.Span,
-						r.Efficiency, r.EfficiencyAB, eff, r.Parallelism, pred, r.Speedup, r.SpeedupAB, r.ResearchesPerNode)
+					line.Print(func() {
+						fmt.Fprintf(env.Out, "%-10s %3d %3d %12d %12d %8.3f %12d %8d %9.3f %9.3f %10s %8.2f %10s %8.3f %8.3f %8.2f\n", order, b, d, r.SerialNodes, r.AlphaBetaNodes, r.AlphaBetaFraction, r.Work, r.Span,
+							r.Efficiency, r.EfficiencyAB, eff, r.Parallelism, pred, r.Speedup, r.SpeedupAB, r.ResearchesPerNode)
+					})
 				}
 			}
 		}
@@ -180,7 +190,8 @@ func theoremsCmd(env *Env, orders []string, bs, ds []int, seed uint64, asJSON bo
 	return nil
 }
 
-func theoremRow(env *Env, order string, b, d int, seed uint64) (TheoremRow, error) {
+func theoremRow(env *Env, line *progress.Line, order string, b, d int, seed uint64) (TheoremRow, error) {
+	ctx := line.Context(env.Ctx)
 	var tree *synth.Tree
 	var name string
 	var err error
@@ -195,17 +206,22 @@ func theoremRow(env *Env, order string, b, d int, seed uint64) (TheoremRow, erro
 		return TheoremRow{}, err
 	}
 	opt := algos.Options{Algo: algos.AlgoScout, Depth: d}
-	ser, err := algos.Search[synth.Position](env.Ctx, tree.Root(), opt)
+	ser, err := algos.Search[synth.Position](ctx, tree.Root(), opt)
 	if err != nil {
 		return TheoremRow{}, err
 	}
-	ab, err := algos.Search[synth.Position](env.Ctx, tree.Root(), algos.Options{Algo: algos.AlgoAlphaBeta, Depth: d})
+	ab, err := algos.Search[synth.Position](ctx, tree.Root(), algos.Options{Algo: algos.AlgoAlphaBeta, Depth: d})
 	if err != nil {
 		return TheoremRow{}, err
 	}
 	opt.Algo = "jamboree"
 	cfg := sched.Config{Machine: sched.SimOf(0), Seed: seed, ProfileBuckets: -1}
-	jr, st, err := algos.RunJamboree[synth.Position](env.Ctx, tree.Root(), opt, cfg)
+	if line.Active() {
+		live := line.Live()
+		live.Simulated.Store(true)
+		cfg.Observe = func(s sched.Snapshot) { live.Nodes.Store(s.Nodes) }
+	}
+	jr, st, err := algos.RunJamboree[synth.Position](ctx, tree.Root(), opt, cfg)
 	if err != nil {
 		return TheoremRow{}, err
 	}
