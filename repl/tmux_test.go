@@ -126,7 +126,7 @@ func TestTmuxProgress(t *testing.T) {
 	tm.send(search, "Enter")
 	tm.waitFor("simulated nodes", 60*time.Second)
 	tm.waitFor("serial scout:", 120*time.Second) // the report's last line
-	time.Sleep(200 * time.Millisecond)        // the prompt after it
+	time.Sleep(200 * time.Millisecond)           // the prompt after it
 	screen := tm.screen()
 	if strings.Contains(screen, "simulated nodes") {
 		t.Errorf("the progress line was not cleared:\n%s", screen)
