@@ -47,6 +47,11 @@ type JamboreeResult struct {
 	Iterations []JamIteration `json:"iterations,omitempty"`
 	TT         tt.Stats       `json:"tt"`
 	Stopped    bool           `json:"stopped"`
+	// TreeEnd reports that the last search (Depth) met no depth horizon
+	// and no table answer: the tree ends above opt.Depth, so the value is
+	// the one of every deeper search, and iterative deepening stopped
+	// there (issue #21).
+	TreeEnd bool `json:"tree_end,omitempty"`
 }
 
 // RunJamboree runs Jamboree from root on the machine cfg describes, with a
@@ -261,6 +266,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		first = 1
 	}
 	for d := first; d <= opt.Depth; d++ {
+		horizon := total.horizon
 		v, ok := e.rootSearch(c, f, d, res.Value, d > first, &total)
 		if !ok {
 			res.Stopped = true
@@ -278,6 +284,12 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		}
 		res.Iterations = append(res.Iterations, JamIteration{Depth: d, Value: v, BestMove: res.BestMove, At: at})
 		c.Self().SetProgress(int64(d)) // a live view's "depth reached"
+		if total.horizon == horizon {
+			// No horizon met (recursive iterative deepening may have
+			// stopped short below the root too): the tree ends here.
+			res.TreeEnd = true
+			break
+		}
 	}
 	e.frames.Put(c, f)
 	e.cnt.fill(&res.Work, &total, e.locals)
@@ -387,6 +399,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 	}
 	c.Charge(sched.Node, 1)
 	rec.nodes++
+	h0 := rec.horizon // rec holds this node's subtree from here on
 	e.local(c).parallel++
 	pos := P(&f.pos)
 	if ply > 0 && pos.Draw() {
@@ -403,12 +416,21 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 				hint = ent.Move
 			}
 			if ply > 0 && ent.Depth >= depth {
+				// A table answer counts as a horizon unless its
+				// search met none (see workRec).
+				var h int64
+				if ent.Depth < tt.DepthEnd {
+					h = 1
+				}
 				switch {
 				case ent.Lower >= beta:
+					rec.horizon += h
 					return ent.Lower, ent.Move, true
 				case ent.Upper <= alpha:
+					rec.horizon += h
 					return ent.Upper, game.NoMove, true
 				case ent.Lower == ent.Upper:
+					rec.horizon += h
 					return ent.Lower, ent.Move, true
 				}
 			}
@@ -418,9 +440,19 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 	if n == 0 {
 		return terminalValue[T, P](pos, ply), game.NoMove, true
 	}
-	prelim, havePrelim, ok := e.recursiveDeepening(c, f, ply, depth, alpha, beta, typ, rec, &hint, ent, have)
+	prelim, havePrelim, exact, ok := e.recursiveDeepening(c, f, ply, depth, alpha, beta, typ, rec, &hint, ent, have)
 	if !ok {
 		return 0, game.NoMove, false
+	}
+	if exact {
+		// The search one ply shallower met no horizon: it is this
+		// search's answer (f.pv holds its variation).
+		best := game.NoMove
+		if prelim > alpha {
+			best = hint
+		}
+		e.store(c, key, ply, endDepth(depth, rec.horizon == h0), prelim, alpha, beta, best)
+		return prelim, best, true
 	}
 	e.order(c, f, ply, n, hint)
 
@@ -441,7 +473,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 		return 0, game.NoMove, false
 	}
 	if b >= beta { // J4 (read "b ≥ β", as in Scout S6)
-		e.store(c, key, ply, depth, b, alpha0, beta, best)
+		e.store(c, key, ply, endDepth(depth, rec.horizon == h0), b, alpha0, beta, best)
 		e.learn(c, f, ply, depth, best)
 		return b, best, true
 	}
@@ -457,7 +489,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 			return 0, game.NoMove, false
 		}
 		if cut {
-			e.store(c, key, ply, depth, b, alpha0, beta, best)
+			e.store(c, key, ply, endDepth(depth, rec.horizon == h0), b, alpha0, beta, best)
 			e.learn(c, f, ply, depth, best)
 			return b, best, true
 		}
@@ -468,12 +500,21 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 			return 0, game.NoMove, false
 		}
 	}
-	e.store(c, key, ply, depth, b, alpha0, beta, best)
+	e.store(c, key, ply, endDepth(depth, rec.horizon == h0), b, alpha0, beta, best)
 	if b <= alpha0 {
 		best = game.NoMove
 	}
 	e.learn(c, f, ply, depth, best)
 	return b, best, true
+}
+
+// endDepth is the depth to store a node's result at: tt.DepthEnd when its
+// search met no horizon (exact at every depth), else depth.
+func endDepth(depth int, noHorizon bool) int {
+	if noHorizon {
+		return tt.DepthEnd
+	}
+	return depth
 }
 
 // leaf is a node at the horizon without quiescence (or at MaxPly): its
@@ -484,6 +525,7 @@ func (e *jamEngine[T, P]) leaf(c sched.Ctx, f *jamFrame[T], ply int, rec *workRe
 	}
 	c.Charge(sched.Node, 1)
 	rec.nodes++
+	rec.horizon++
 	pos := P(&f.pos)
 	if ply > 0 && pos.Draw() {
 		return 0, game.NoMove, true

@@ -75,7 +75,13 @@ type Searcher[T any, P game.Position[T]] struct {
 	// and one branch that is almost never taken.
 	tick int64
 
-	horizon   uint64 // horizon nodes reached (a search without any is exact at every deeper depth)
+	// horizon counts the horizon nodes reached and the table cutoffs by
+	// entries that may rest on one (depth below tt.DepthEnd): a search
+	// without any is exact at every deeper depth (issue #21). h0[ply] is
+	// its value when the node at ply began its children, so finish can
+	// store a subtree without any as tt.DepthEnd.
+	horizon   uint64
+	h0        [game.MaxPly + 1]uint64
 	rootMove  game.Move
 	rootValue game.Value
 
@@ -237,6 +243,9 @@ func (s *Searcher[T, P]) enter(ply, depth int, alpha, beta game.Value, useTT boo
 				if cut {
 					s.TTStats.Cutoffs++
 					s.Counters.Leaves++
+					if e.Depth < tt.DepthEnd {
+						s.horizon++
+					}
 					return v, 0, true
 				}
 			}
@@ -249,6 +258,7 @@ func (s *Searcher[T, P]) enter(ply, depth int, alpha, beta game.Value, useTT boo
 	}
 	s.capNode[ply] = pos.IsCapture(s.Stack.Moves[ply][0])
 	s.order(ply, n, ttMove)
+	s.h0[ply] = s.horizon
 	return 0, n, false
 }
 
@@ -334,6 +344,9 @@ func (s *Searcher[T, P]) finish(ply, depth, n, searched, bestIdx int, best game.
 			m = best
 		}
 		s.TTStats.Stores++
+		if s.horizon == s.h0[ply] {
+			depth = tt.DepthEnd // no horizon below: exact at every depth
+		}
 		if s.TT.Store(pos.Hash(), ply, depth, lo, hi, m) {
 			s.TTStats.Overwrites++
 		}

@@ -23,6 +23,13 @@ const (
 	FlagBusy uint8 = 1 << 1
 )
 
+// DepthEnd is the depth of an entry whose search met no depth horizon
+// (every leaf it visited was a position without moves or a draw, and every
+// table answer it used had depth DepthEnd too): its bounds hold at every
+// depth, so it answers a probe of any depth. It is the largest depth an
+// entry can hold.
+const DepthEnd = 255
+
 // MaxBits bounds the size of a table: 2^MaxBits entries of 24 bytes.
 const MaxBits = 30
 
