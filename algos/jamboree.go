@@ -248,7 +248,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 	if d, ok := any(root).(domainer); ok {
 		e.forced = d.Domain() == "checkers"
 	}
-	e.frames = sched.NewFreeList(c, func() *jamFrame[T] {
+	e.frames = sched.NewScratchList(c, func() *jamFrame[T] {
 		f := &jamFrame[T]{pend: make([]*sched.Task, 0, game.MaxMoves)}
 		f.test = func(c sched.Ctx, i int) any { e.test(c, f, i); return nil }
 		return f

@@ -129,7 +129,7 @@ type frame[T any] struct {
 // With unit node cost W = (B^(D+1) − 1)/(B − 1) and C = D + 1 on
 // uniform:b=B,d=D.
 func PNegamax[T any, P game.Position[T]](c Ctx, root *T, depth int) game.Value {
-	fl := NewFreeList(c, func() *frame[T] { return &frame[T]{st: game.NewStack[T](1)} })
+	fl := NewScratchList(c, func() *frame[T] { return &frame[T]{st: game.NewStack[T](1)} })
 	f := fl.Get(c)
 	f.st.Pos[0] = *root
 	v := pnegamax[T, P](c, fl, f, depth)
