@@ -96,18 +96,19 @@ func (o Options) ValidateJamboree() error {
 // per-processor free lists of frames and serial workers, the registry of
 // searches in progress and the counters.
 type jamEngine[T any, P game.Position[T]] struct {
-	opt     Options
-	table   *tt.Table
-	levels  bool
-	batch   bool // pool: charge the serial part's nodes once per serial search
-	forced  bool
-	locals  []jamLocal // per processor: see local
-	frames  *sched.FreeList[jamFrame[T]]
-	workers *sched.FreeList[jamWorker[T, P]]
-	mu      sync.Mutex
-	all     []*jamWorker[T, P]
-	reg     busyRegistry
-	cnt     jamCounters
+	opt       Options
+	table     *tt.Table
+	levels    bool
+	batch     bool // pool: charge the serial part's nodes once per serial search
+	forced    bool
+	locals    []jamLocal // per processor: see local
+	frames    *sched.FreeList[jamFrame[T]]
+	positions *sched.FreeList[T] // scratch positions of leafPlay
+	workers   *sched.FreeList[jamWorker[T, P]]
+	mu        sync.Mutex
+	all       []*jamWorker[T, P]
+	reg       busyRegistry
+	cnt       jamCounters
 }
 
 // jamFrame is one Jamboree node's scratch: its position, its ordered moves,
@@ -253,6 +254,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		f.test = func(c sched.Ctx, i int) any { e.test(c, f, i); return nil }
 		return f
 	})
+	e.positions = sched.NewScratchList(c, func() *T { return new(T) })
 	e.workers = sched.NewFreeList(c, e.newWorker)
 	e.locals = make([]jamLocal, c.NumProcs())
 	table.NewSearch()
@@ -525,12 +527,35 @@ func (e *jamEngine[T, P]) leaf(c sched.Ctx, f *jamFrame[T], ply int, rec *workRe
 	}
 	c.Charge(sched.Node, 1)
 	rec.nodes++
-	rec.horizon++
 	pos := P(&f.pos)
 	if ply > 0 && pos.Draw() {
 		return 0, game.NoMove, true
 	}
+	rec.horizon++
 	return pos.Eval(), game.NoMove, true
+}
+
+// leafPlay is leaf for the child of pos by move m, without a frame: the
+// charge (where a simulated processor yields) comes first, then the child
+// is played into a position borrowed from the scratch list and returned
+// at once, with no yield in between. A test of a leaf child, the most
+// numerous task, so holds no frame while it waits for its turn on the
+// simulated clock (issue #21). Time and values are leaf's.
+func (e *jamEngine[T, P]) leafPlay(c sched.Ctx, pos *T, m game.Move, rec *workRec) (game.Value, bool) {
+	if c.Aborted() {
+		return 0, false
+	}
+	c.Charge(sched.Node, 1)
+	rec.nodes++
+	g := e.positions.Get(c)
+	P(pos).Play(m, g)
+	v := game.Value(0)
+	if !P(g).Draw() {
+		rec.horizon++
+		v = P(g).Eval()
+	}
+	e.positions.Put(c, g)
+	return v, true
 }
 
 // terminalValue is the value of a position without moves, a loss ply plies
@@ -862,6 +887,11 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 		// At the grain (jam's serial case), without a frame.
 		e.local(c).serial++
 		v, ok := e.serialPlay(c, &f.pos, f.moves[i], ply, depth, -aT-1, -aT, f.tTyp.Child(i), &k.rec)
+		k.val, k.ok, k.alpha = -v, ok, aT
+		return
+	}
+	if ply, depth := f.tPly+1, f.tDepth-1; depth <= e.opt.Grain && (depth <= 0 && !e.opt.Quiescence || ply >= game.MaxPly-1) {
+		v, ok := e.leafPlay(c, &f.pos, f.moves[i], &k.rec) // jam's leaf case
 		k.val, k.ok, k.alpha = -v, ok, aT
 		return
 	}

@@ -46,7 +46,7 @@ func TestMemProfileJamboree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("value %d W %d procs %d", res.Value, st.Work, st.ProcsUsed)
+	t.Logf("value %d W %d procs %d peak live %d peak mem %d MB bytes/live %d", res.Value, st.Work, st.ProcsUsed, st.PeakLiveProcs, st.PeakMem>>20, st.BytesPerLiveProc)
 }
 
 func splitComma(s string) []string {

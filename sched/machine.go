@@ -48,6 +48,17 @@ type machine struct {
 	prof      profiler
 	cancelled bool
 	rngSched  rng
+	coros     []*coro // every coroutine made (stopped at the end)
+	freeCoros []*coro // coroutines without a processor
+	live      int     // processors with a coroutine
+	peakLive  int
+
+	// memory (memory.go)
+	limit    int64 // budget, bytes (0: none)
+	mem      *memSampler
+	baseUsed int64 // heap objects and stacks at the start
+	peakUsed int64 // the most sampled
+	memErr   bool  // the budget was passed
 }
 
 // proc is a processor: a pool worker or a simulated processor.
@@ -87,9 +98,7 @@ type proc struct {
 	timer    *time.Timer
 
 	// simulator
-	next      func() (struct{}, bool)
-	stop      func()
-	yield     func(struct{}) bool
+	co        *coro // while it has a task (see coro)
 	state     uint8
 	parkAt    int64
 	parkKind  int8 // WaitKind, or -1 for an idle processor
