@@ -421,7 +421,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 				// A table answer counts as a horizon unless its
 				// search met none (see workRec).
 				var h int64
-				if ent.Depth < tt.DepthEnd {
+				if ent.Flags&tt.FlagEnd == 0 {
 					h = 1
 				}
 				switch {
@@ -453,7 +453,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 		if prelim > alpha {
 			best = hint
 		}
-		e.store(c, key, ply, endDepth(depth, rec.horizon == h0), prelim, alpha, beta, best)
+		e.store(c, key, ply, depth, prelim, alpha, beta, best, rec.horizon == h0)
 		return prelim, best, true
 	}
 	e.order(c, f, ply, n, hint)
@@ -475,7 +475,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 		return 0, game.NoMove, false
 	}
 	if b >= beta { // J4 (read "b ≥ β", as in Scout S6)
-		e.store(c, key, ply, endDepth(depth, rec.horizon == h0), b, alpha0, beta, best)
+		e.store(c, key, ply, depth, b, alpha0, beta, best, rec.horizon == h0)
 		e.learn(c, f, ply, depth, best)
 		return b, best, true
 	}
@@ -491,7 +491,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 			return 0, game.NoMove, false
 		}
 		if cut {
-			e.store(c, key, ply, endDepth(depth, rec.horizon == h0), b, alpha0, beta, best)
+			e.store(c, key, ply, depth, b, alpha0, beta, best, rec.horizon == h0)
 			e.learn(c, f, ply, depth, best)
 			return b, best, true
 		}
@@ -502,21 +502,12 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 			return 0, game.NoMove, false
 		}
 	}
-	e.store(c, key, ply, endDepth(depth, rec.horizon == h0), b, alpha0, beta, best)
+	e.store(c, key, ply, depth, b, alpha0, beta, best, rec.horizon == h0)
 	if b <= alpha0 {
 		best = game.NoMove
 	}
 	e.learn(c, f, ply, depth, best)
 	return b, best, true
-}
-
-// endDepth is the depth to store a node's result at: tt.DepthEnd when its
-// search met no horizon (exact at every depth), else depth.
-func endDepth(depth int, noHorizon bool) int {
-	if noHorizon {
-		return tt.DepthEnd
-	}
-	return depth
 }
 
 // leaf is a node at the horizon without quiescence (or at MaxPly): its
@@ -545,7 +536,7 @@ func (e *jamEngine[T, P]) leafPlay(c sched.Ctx, pos *T, m game.Move, rec *workRe
 	if c.Aborted() {
 		return 0, false
 	}
-	c.Charge(sched.Node, 1)
+	c.ChargeLast(sched.Node, 1) // the test ends after the evaluation
 	rec.nodes++
 	g := e.positions.Get(c)
 	P(pos).Play(m, g)
@@ -581,7 +572,7 @@ func (f *jamFrame[T]) setPV(m game.Move, g *jamFrame[T]) {
 
 // store records the node's result in the global table as the serial
 // search's finish does.
-func (e *jamEngine[T, P]) store(c sched.Ctx, key uint64, ply, depth int, b, alpha0, beta game.Value, best game.Move) {
+func (e *jamEngine[T, P]) store(c sched.Ctx, key uint64, ply, depth int, b, alpha0, beta game.Value, best game.Move, end bool) {
 	if e.table == nil {
 		return
 	}
@@ -593,8 +584,12 @@ func (e *jamEngine[T, P]) store(c sched.Ctx, key uint64, ply, depth int, b, alph
 	if b < beta {
 		hi = b
 	}
+	var flags uint8
+	if end {
+		flags = tt.FlagEnd // no horizon below (see workRec)
+	}
 	e.ttAccess(c, key)
-	e.table.Store(key, ply, depth, lo, hi, m)
+	e.table.StoreFlags(key, ply, depth, lo, hi, m, flags)
 }
 
 // order orders the node's moves as the serial Scout would at this ply,

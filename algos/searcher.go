@@ -76,10 +76,10 @@ type Searcher[T any, P game.Position[T]] struct {
 	tick int64
 
 	// horizon counts the horizon nodes reached and the table cutoffs by
-	// entries that may rest on one (depth below tt.DepthEnd): a search
+	// entries that may rest on one (without tt.FlagEnd): a search
 	// without any is exact at every deeper depth (issue #21). h0[ply] is
 	// its value when the node at ply began its children, so finish can
-	// store a subtree without any as tt.DepthEnd.
+	// mark the entry of a subtree without any with tt.FlagEnd.
 	horizon   uint64
 	h0        [game.MaxPly + 1]uint64
 	rootMove  game.Move
@@ -243,7 +243,7 @@ func (s *Searcher[T, P]) enter(ply, depth int, alpha, beta game.Value, useTT boo
 				if cut {
 					s.TTStats.Cutoffs++
 					s.Counters.Leaves++
-					if e.Depth < tt.DepthEnd {
+					if e.Flags&tt.FlagEnd == 0 {
 						s.horizon++
 					}
 					return v, 0, true
@@ -344,10 +344,11 @@ func (s *Searcher[T, P]) finish(ply, depth, n, searched, bestIdx int, best game.
 			m = best
 		}
 		s.TTStats.Stores++
+		var flags uint8
 		if s.horizon == s.h0[ply] {
-			depth = tt.DepthEnd // no horizon below: exact at every depth
+			flags = tt.FlagEnd // no horizon below: exact at every depth
 		}
-		if s.TT.Store(pos.Hash(), ply, depth, lo, hi, m) {
+		if s.TT.StoreFlags(pos.Hash(), ply, depth, lo, hi, m, flags) {
 			s.TTStats.Overwrites++
 		}
 	}

@@ -58,10 +58,19 @@ func (f *FreeList[V]) Get(c Ctx) *V {
 	return f.New()
 }
 
+// maxShared bounds a shared list (NewScratchList on the simulator): past
+// it Put leaves the object to the garbage collector, so that a burst of
+// work in flight (P = inf) does not keep its objects for the rest of the
+// run.
+const maxShared = 1 << 14
+
 // Put returns an object to the processor's list.
 func (f *FreeList[V]) Put(c Ctx, v *V) {
 	i := c.Proc()
 	if f.shared {
+		if len(f.per[0].l) >= maxShared {
+			return
+		}
 		i = 0
 	}
 	f.per[i].l = append(f.per[i].l, v)

@@ -136,6 +136,9 @@ func (m *machine) runSim() *Stats {
 	}
 	m.simLoop()
 	m.sampleMem(nil)
+	if m.restoreGC != nil {
+		m.restoreGC()
+	}
 	end := m.endTime
 	if !m.over {
 		for _, p := range m.procs {

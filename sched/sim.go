@@ -282,6 +282,12 @@ type coro struct {
 	p     *proc // the processor it runs, nil while free
 }
 
+// maxFreeCoros bounds the free coroutines kept for reuse: past it a
+// coroutine whose processor goes idle ends, and its stack goes back to
+// the runtime (after a burst of hundreds of thousands of live processors
+// at P = inf, most of them are idle for the rest of the run).
+const maxFreeCoros = 1024
+
 // attach gives p a coroutine: a free one, or a new one.
 func (m *machine) attach(p *proc) {
 	var c *coro
@@ -313,27 +319,41 @@ func (m *machine) newCoro() *coro {
 			if !p.simMain() {
 				return // the run is over
 			}
-			// p parked idle: detach and wait for the next processor.
+			// p parked idle: detach and wait for the next processor,
+			// or end when enough coroutines wait already.
 			p.co, c.p = nil, nil
 			m.live--
+			if len(m.freeCoros) >= maxFreeCoros {
+				return
+			}
 			m.freeCoros = append(m.freeCoros, c)
 			if !yield(struct{}{}) {
 				return
 			}
 		}
 	})
-	m.coros = append(m.coros, c)
 	return c
 }
 
 // simMain is a simulated processor's scheduling loop. It returns true when
-// the processor parked idle (its coroutine is then free), false when the
+// the processor parked idle or waits to finish a task (run: finishing)
+// with nothing on its stack (its coroutine is then free), false when the
 // run is over.
 func (p *proc) simMain() bool {
 	m := p.m
+	if t := p.finishing; t != nil {
+		p.finishing = nil
+		p.finish(t, nil)
+	}
 	for !m.over {
 		if x := p.find(anyLevel); x != nil {
 			p.run(x)
+			if p.finishing != nil {
+				// Runnable, with nothing on the stack: the coroutine
+				// goes back, the processor waits in the run queue.
+				p.state = stRunnable
+				return true
+			}
 			continue
 		}
 		if m.over {
@@ -383,7 +403,12 @@ func (m *machine) simLoop() {
 			m.abortTree(m.root, p.now)
 		}
 	}
-	for _, c := range m.coros {
+	for _, p := range m.procs {
+		if p.co != nil {
+			p.co.stop()
+		}
+	}
+	for _, c := range m.freeCoros {
 		c.stop()
 	}
 }
