@@ -383,7 +383,7 @@ func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha
 	f.pvLen = 0
 	if depth <= e.opt.Grain || ply >= game.MaxPly-1 {
 		if depth <= 0 && !e.opt.Quiescence || ply >= game.MaxPly-1 {
-			return e.leaf(c, f, ply, rec)
+			return e.leaf(c, &f.pos, ply, rec)
 		}
 		e.local(c).serial++
 		return e.serial(c, f, ply, depth, alpha, beta, typ, rec)
@@ -460,17 +460,17 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 
 	alpha0 := alpha
 	// J3: value the first child.
-	g := e.frames.Get(c)
-	pos.Play(f.moves[0], &g.pos)
 	var r0 workRec
-	v, _, ok := e.jam(c, g, ply+1, depth-1, -beta, -alpha, typ.Child(0), &r0)
+	v, ok, g := e.child(c, f, f.moves[0], ply+1, depth-1, -beta, -alpha, typ.Child(0), &r0)
 	rec.addUseful(&r0)
 	b := -v
 	best := f.moves[0]
 	if ok && b > alpha {
 		f.setPV(best, g)
 	}
-	e.frames.Put(c, g)
+	if g != nil {
+		e.frames.Put(c, g)
+	}
 	if !ok {
 		return 0, game.NoMove, false
 	}
@@ -512,13 +512,13 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 
 // leaf is a node at the horizon without quiescence (or at MaxPly): its
 // static value, as the serial search's enter gives it.
-func (e *jamEngine[T, P]) leaf(c sched.Ctx, f *jamFrame[T], ply int, rec *workRec) (game.Value, game.Move, bool) {
+func (e *jamEngine[T, P]) leaf(c sched.Ctx, p *T, ply int, rec *workRec) (game.Value, game.Move, bool) {
 	if c.Aborted() {
 		return 0, game.NoMove, false
 	}
 	c.Charge(sched.Node, 1)
 	rec.nodes++
-	pos := P(&f.pos)
+	pos := P(p)
 	if ply > 0 && pos.Draw() {
 		return 0, game.NoMove, true
 	}
@@ -562,8 +562,37 @@ func terminalValue[T any, P game.Position[T]](pos P, ply int) game.Value {
 	return v
 }
 
-// setPV makes m followed by g's principal variation f's.
+// isLeaf says that jam would search a node ply plies deep with depth
+// plies to go as a leaf.
+func (e *jamEngine[T, P]) isLeaf(ply, depth int) bool {
+	return (depth <= e.opt.Grain && depth <= 0 && !e.opt.Quiescence) || ply >= game.MaxPly-1
+}
+
+// child searches the child of f by move m with jam. A leaf child is
+// played into a scratch position (a fifth of a frame) and g is nil; else g
+// is the child's frame, with its principal variation, which the caller
+// puts back. The leaves a node waits on while their charges yield are
+// most of the frames in flight at P = inf (issue #21).
+func (e *jamEngine[T, P]) child(c sched.Ctx, f *jamFrame[T], m game.Move, ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (v game.Value, ok bool, g *jamFrame[T]) {
+	if e.isLeaf(ply, depth) {
+		p := e.positions.Get(c)
+		P(&f.pos).Play(m, p)
+		v, _, ok = e.leaf(c, p, ply, rec)
+		e.positions.Put(c, p)
+		return v, ok, nil
+	}
+	g = e.frames.Get(c)
+	P(&f.pos).Play(m, &g.pos)
+	v, _, ok = e.jam(c, g, ply, depth, alpha, beta, typ, rec)
+	return v, ok, g
+}
+
+// setPV makes m followed by g's principal variation f's (g nil: a leaf).
 func (f *jamFrame[T]) setPV(m game.Move, g *jamFrame[T]) {
+	if g == nil {
+		f.pv[0], f.pvLen = m, 1
+		return
+	}
 	f.pv[0] = m
 	k := min(g.pvLen, len(f.pv)-1)
 	copy(f.pv[1:1+k], g.pv[:k])
@@ -681,13 +710,12 @@ func (e *jamEngine[T, P]) learn(c sched.Ctx, f *jamFrame[T], ply, depth int, bes
 // null-window test, and if it fails, the re-search for value. It reports a
 // fail high (cut) and ok = false when aborted.
 func (e *jamEngine[T, P]) serialChild(c sched.Ctx, f *jamFrame[T], i, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) (cut, ok bool) {
-	pos := P(&f.pos)
 	m := f.moves[i]
-	g := e.frames.Get(c)
-	defer e.frames.Put(c, g)
-	pos.Play(m, &g.pos)
 	var rt workRec
-	v, _, ok := e.jam(c, g, ply+1, depth-1, -*alpha-1, -*alpha, typ.Child(i), &rt)
+	v, ok, g := e.child(c, f, m, ply+1, depth-1, -*alpha-1, -*alpha, typ.Child(i), &rt)
+	if g != nil {
+		e.frames.Put(c, g)
+	}
 	s := -v
 	if !ok {
 		rec.addUseful(&rt)
@@ -706,16 +734,19 @@ func (e *jamEngine[T, P]) serialChild(c sched.Ctx, f *jamFrame[T], i, ply, depth
 		return false, true
 	}
 	rec.addFailed(&rt, typ.Child(i))
-	return e.research(c, f, g, i, ply, depth, alpha, beta, b, best, rec)
+	return e.research(c, f, i, ply, depth, alpha, beta, b, best, rec)
 }
 
-// research searches child i (already in g) for value with the full window
-// (J14) and applies J15–J17.
-func (e *jamEngine[T, P]) research(c sched.Ctx, f, g *jamFrame[T], i, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, rec *workRec) (cut, ok bool) {
+// research searches child i for value with the full window (J14) and
+// applies J15–J17.
+func (e *jamEngine[T, P]) research(c sched.Ctx, f *jamFrame[T], i, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, rec *workRec) (cut, ok bool) {
 	e.local(c).failedTests++
 	m := f.moves[i]
 	var rr workRec
-	v, _, ok := e.jam(c, g, ply+1, depth-1, -beta, -*alpha, metrics.PV, &rr)
+	v, ok, g := e.child(c, f, m, ply+1, depth-1, -beta, -*alpha, metrics.PV, &rr)
+	if g != nil {
+		defer e.frames.Put(c, g)
+	}
 	rec.addUseful(&rr)
 	if !ok {
 		return false, false
@@ -773,12 +804,9 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 				break
 			}
 			if k.state == kidFailed {
-				g := e.frames.Get(c)
-				P(&f.pos).Play(f.moves[next], &g.pos)
 				rec.addFailed(&k.rec, typ.Child(next))
 				k.classified = true
-				isCut, ok := e.research(c, f, g, next, ply, depth, alpha, beta, b, best, rec)
-				e.frames.Put(c, g)
+				isCut, ok := e.research(c, f, next, ply, depth, alpha, beta, b, best, rec)
 				f.alpha.Store(*alpha)
 				k.state = kidDone
 				if !ok {
@@ -885,7 +913,7 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 		k.val, k.ok, k.alpha = -v, ok, aT
 		return
 	}
-	if ply, depth := f.tPly+1, f.tDepth-1; depth <= e.opt.Grain && (depth <= 0 && !e.opt.Quiescence || ply >= game.MaxPly-1) {
+	if e.isLeaf(f.tPly+1, f.tDepth-1) {
 		v, ok := e.leafPlay(c, &f.pos, f.moves[i], &k.rec) // jam's leaf case
 		k.val, k.ok, k.alpha = -v, ok, aT
 		return
