@@ -255,7 +255,17 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		return f
 	})
 	e.positions = sched.NewScratchList(c, func() *T { return new(T) })
-	e.workers = sched.NewFreeList(c, e.newWorker)
+	if opt.Killers || opt.History {
+		e.workers = sched.NewFreeList(c, e.newWorker) // per-processor ordering state
+	} else {
+		// Without killers and history a worker carries no state from one
+		// search to the next that the search reads (its counters are only
+		// summed), so on the simulator one list serves every processor:
+		// at P = inf a Searcher (about half a megabyte) per processor
+		// that ever searched at the grain made the deferred-read tests
+		// peak at 2.6 GB (issue #21).
+		e.workers = sched.NewScratchList(c, e.newWorker)
+	}
 	e.locals = make([]jamLocal, c.NumProcs())
 	table.NewSearch()
 	res := &JamboreeResult{Options: opt, Variants: opt.VariantString()}
