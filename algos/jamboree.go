@@ -46,6 +46,11 @@ type JamboreeResult struct {
 	Iterations []JamIteration `json:"iterations,omitempty"`
 	TT         tt.Stats       `json:"tt"`
 	Stopped    bool           `json:"stopped"`
+	// TreeEnd reports that the last search (Depth) met no depth horizon
+	// and no table answer: the tree ends above opt.Depth, so the value is
+	// the one of every deeper search, and iterative deepening stopped
+	// there (issue #21).
+	TreeEnd bool `json:"tree_end,omitempty"`
 }
 
 // RunJamboree runs Jamboree from root on the machine cfg describes, with a
@@ -91,18 +96,19 @@ func (o Options) ValidateParallel() error {
 // per-processor free lists of frames and serial workers, the registry of
 // searches in progress and the counters.
 type jamEngine[T any, P game.Position[T]] struct {
-	opt     Options
-	table   *tt.Table
-	levels  bool
-	batch   bool // pool: charge the serial part's nodes once per serial search
-	forced  bool
-	locals  []jamLocal // per processor: see local
-	frames  *sched.FreeList[jamFrame[T]]
-	workers *sched.FreeList[jamWorker[T, P]]
-	mu      sync.Mutex
-	all     []*jamWorker[T, P]
-	reg     busyRegistry
-	cnt     jamCounters
+	opt       Options
+	table     *tt.Table
+	levels    bool
+	batch     bool // pool: charge the serial part's nodes once per serial search
+	forced    bool
+	locals    []jamLocal // per processor: see local
+	frames    *sched.FreeList[jamFrame[T]]
+	positions *sched.FreeList[T] // scratch positions of leafPlay
+	workers   *sched.FreeList[jamWorker[T, P]]
+	mu        sync.Mutex
+	all       []*jamWorker[T, P]
+	reg       busyRegistry
+	cnt       jamCounters
 }
 
 // jamFrame is one Jamboree node's scratch: its position, its ordered moves,
@@ -247,12 +253,23 @@ func chargeTT(c sched.Ctx, key uint64) {
 func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *tt.Table, cfg sched.Config) *JamboreeResult {
 	e := &jamEngine[T, P]{opt: opt, table: table, levels: cfg.Levels, batch: !cfg.IsSim()}
 	e.forced = game.CapturesForced(any(root))
-	e.frames = sched.NewFreeList(c, func() *jamFrame[T] {
+	e.frames = sched.NewScratchList(c, func() *jamFrame[T] {
 		f := &jamFrame[T]{pend: make([]*sched.Task, 0, game.MaxMoves)}
 		f.test = func(c sched.Ctx, i int) any { e.test(c, f, i); return nil }
 		return f
 	})
-	e.workers = sched.NewFreeList(c, e.newWorker)
+	e.positions = sched.NewScratchList(c, func() *T { return new(T) })
+	if opt.Killers || opt.History {
+		e.workers = sched.NewFreeList(c, e.newWorker) // per-processor ordering state
+	} else {
+		// Without killers and history a worker carries no state from one
+		// search to the next that the search reads (its counters are only
+		// summed), so on the simulator one list serves every processor:
+		// at P = inf a Searcher (about half a megabyte) per processor
+		// that ever searched at the grain made the deferred-read tests
+		// peak at 2.6 GB (issue #21).
+		e.workers = sched.NewScratchList(c, e.newWorker)
+	}
 	e.locals = make([]jamLocal, c.NumProcs())
 	table.NewSearch()
 	o := opt
@@ -267,6 +284,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		first = 1
 	}
 	for d := first; d <= opt.Depth; d++ {
+		horizon := total.horizon
 		v, ok := e.rootSearch(c, f, d, res.Value, d > first, &total)
 		if !ok {
 			res.Stopped = true
@@ -284,6 +302,12 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		}
 		res.Iterations = append(res.Iterations, JamIteration{Depth: d, Value: v, BestMove: res.BestMove, At: at})
 		c.Self().SetProgress(int64(d)) // a live view's "depth reached"
+		if total.horizon == horizon {
+			// No horizon met (recursive iterative deepening may have
+			// stopped short below the root too): the tree ends here.
+			res.TreeEnd = true
+			break
+		}
 	}
 	e.frames.Put(c, f)
 	e.cnt.fill(&res.Work, &total, e.locals)
@@ -371,7 +395,7 @@ func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha
 	f.pvLen = 0
 	if depth <= e.opt.Grain || ply >= game.MaxPly-1 {
 		if depth <= 0 && !e.opt.Quiescence || ply >= game.MaxPly-1 {
-			return e.leaf(c, f, ply, rec)
+			return e.leaf(c, &f.pos, ply, rec)
 		}
 		e.local(c).serial++
 		return e.serial(c, f, ply, depth, alpha, beta, typ, rec)
@@ -389,6 +413,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 	}
 	c.Charge(sched.Node, 1)
 	rec.nodes++
+	h0 := rec.horizon // rec holds this node's subtree from here on
 	e.local(c).parallel++
 	pos := P(&f.pos)
 	if ply > 0 && pos.Draw() {
@@ -405,12 +430,17 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 			if e.opt.TTMove || e.opt.RID {
 				hint = ent.Move
 			}
-			switch v, cut := tableCut(ent, ply, depth, alpha, beta); cut {
-			case upperCut:
+			if v, cut := tableCut(ent, ply, depth, alpha, beta); cut != noCut {
+				// A table answer counts as a horizon unless its search
+				// met none (see workRec); it is a leaf, as the serial
+				// search counts leaves.
+				if ent.Flags&tt.FlagEnd == 0 {
+					rec.horizon++
+				}
 				c.Charge(sched.Eval, 1)
-				return v, game.NoMove, true
-			case lowerCut, exactCut:
-				c.Charge(sched.Eval, 1)
+				if cut == upperCut {
+					return v, game.NoMove, true
+				}
 				return v, ent.Move, true
 			}
 		}
@@ -420,30 +450,40 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 		c.Charge(sched.Eval, 1)
 		return terminalValue[T, P](pos, ply), game.NoMove, true
 	}
-	prelim, havePrelim, ok := e.recursiveDeepening(c, f, ply, depth, alpha, beta, typ, rec, &hint, ent, have)
+	prelim, havePrelim, exact, ok := e.recursiveDeepening(c, f, ply, depth, alpha, beta, typ, rec, &hint, ent, have)
 	if !ok {
 		return 0, game.NoMove, false
+	}
+	if exact {
+		// The search one ply shallower met no horizon: it is this
+		// search's answer (f.pv holds its variation).
+		best := game.NoMove
+		if prelim > alpha {
+			best = hint
+		}
+		e.store(c, key, ply, depth, prelim, alpha, beta, best, rec.horizon == h0)
+		return prelim, best, true
 	}
 	e.order(c, f, ply, n, hint)
 
 	alpha0 := alpha
 	// J3: value the first child.
-	g := e.frames.Get(c)
-	pos.Play(f.moves[0], &g.pos)
 	var r0 workRec
-	v, _, ok := e.jam(c, g, ply+1, depth-1, -beta, -alpha, typ.Child(0), &r0)
+	v, ok, g := e.child(c, f, f.moves[0], ply+1, depth-1, -beta, -alpha, typ.Child(0), &r0)
 	rec.addUseful(&r0)
 	b := -v
 	best := f.moves[0]
 	if ok && b > alpha {
 		f.setPV(best, g)
 	}
-	e.frames.Put(c, g)
+	if g != nil {
+		e.frames.Put(c, g)
+	}
 	if !ok {
 		return 0, game.NoMove, false
 	}
 	if b >= beta { // J4 (read "b ≥ β", as in Scout S6)
-		e.store(c, key, ply, depth, b, alpha0, beta, best)
+		e.store(c, key, ply, depth, b, alpha0, beta, best, rec.horizon == h0)
 		e.learn(c, f, ply, depth, best)
 		return b, best, true
 	}
@@ -459,7 +499,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 			return 0, game.NoMove, false
 		}
 		if cut {
-			e.store(c, key, ply, depth, b, alpha0, beta, best)
+			e.store(c, key, ply, depth, b, alpha0, beta, best, rec.horizon == h0)
 			e.learn(c, f, ply, depth, best)
 			return b, best, true
 		}
@@ -470,7 +510,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 			return 0, game.NoMove, false
 		}
 	}
-	e.store(c, key, ply, depth, b, alpha0, beta, best)
+	e.store(c, key, ply, depth, b, alpha0, beta, best, rec.horizon == h0)
 	if b <= alpha0 {
 		best = game.NoMove
 	}
@@ -480,18 +520,42 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 
 // leaf is a node at the horizon without quiescence (or at MaxPly): its
 // static value, as the serial search's enter gives it.
-func (e *jamEngine[T, P]) leaf(c sched.Ctx, f *jamFrame[T], ply int, rec *workRec) (game.Value, game.Move, bool) {
+func (e *jamEngine[T, P]) leaf(c sched.Ctx, p *T, ply int, rec *workRec) (game.Value, game.Move, bool) {
 	if c.Aborted() {
 		return 0, game.NoMove, false
 	}
 	c.Charge(sched.Node, 1)
 	c.Charge(sched.Eval, 1) // a leaf, as the serial search counts it (draw or evaluation)
 	rec.nodes++
-	pos := P(&f.pos)
+	pos := P(p)
 	if ply > 0 && pos.Draw() {
 		return 0, game.NoMove, true
 	}
+	rec.horizon++
 	return pos.Eval(), game.NoMove, true
+}
+
+// leafPlay is leaf for the child of pos by move m, without a frame: the
+// charge (where a simulated processor yields) comes first, then the child
+// is played into a position borrowed from the scratch list and returned
+// at once, with no yield in between. A test of a leaf child, the most
+// numerous task, so holds no frame while it waits for its turn on the
+// simulated clock (issue #21). Time and values are leaf's.
+func (e *jamEngine[T, P]) leafPlay(c sched.Ctx, pos *T, m game.Move, rec *workRec) (game.Value, bool) {
+	if c.Aborted() {
+		return 0, false
+	}
+	c.ChargeLast(sched.Node, 1) // the test ends after the evaluation
+	rec.nodes++
+	g := e.positions.Get(c)
+	P(pos).Play(m, g)
+	v := game.Value(0)
+	if !P(g).Draw() {
+		rec.horizon++
+		v = P(g).Eval()
+	}
+	e.positions.Put(c, g)
+	return v, true
 }
 
 // terminalValue is the value of a position without moves, a loss ply plies
@@ -507,8 +571,37 @@ func terminalValue[T any, P game.Position[T]](pos P, ply int) game.Value {
 	return v
 }
 
-// setPV makes m followed by g's principal variation f's.
+// isLeaf says that jam would search a node ply plies deep with depth
+// plies to go as a leaf.
+func (e *jamEngine[T, P]) isLeaf(ply, depth int) bool {
+	return (depth <= e.opt.Grain && depth <= 0 && !e.opt.Quiescence) || ply >= game.MaxPly-1
+}
+
+// child searches the child of f by move m with jam. A leaf child is
+// played into a scratch position (a fifth of a frame) and g is nil; else g
+// is the child's frame, with its principal variation, which the caller
+// puts back. The leaves a node waits on while their charges yield are
+// most of the frames in flight at P = inf (issue #21).
+func (e *jamEngine[T, P]) child(c sched.Ctx, f *jamFrame[T], m game.Move, ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (v game.Value, ok bool, g *jamFrame[T]) {
+	if e.isLeaf(ply, depth) {
+		p := e.positions.Get(c)
+		P(&f.pos).Play(m, p)
+		v, _, ok = e.leaf(c, p, ply, rec)
+		e.positions.Put(c, p)
+		return v, ok, nil
+	}
+	g = e.frames.Get(c)
+	P(&f.pos).Play(m, &g.pos)
+	v, _, ok = e.jam(c, g, ply, depth, alpha, beta, typ, rec)
+	return v, ok, g
+}
+
+// setPV makes m followed by g's principal variation f's (g nil: a leaf).
 func (f *jamFrame[T]) setPV(m game.Move, g *jamFrame[T]) {
+	if g == nil {
+		f.pv[0], f.pvLen = m, 1
+		return
+	}
 	f.pv[0] = m
 	k := min(g.pvLen, len(f.pv)-1)
 	copy(f.pv[1:1+k], g.pv[:k])
@@ -517,13 +610,17 @@ func (f *jamFrame[T]) setPV(m game.Move, g *jamFrame[T]) {
 
 // store records the node's result in the global table as the serial
 // search's finish does.
-func (e *jamEngine[T, P]) store(c sched.Ctx, key uint64, ply, depth int, b, alpha0, beta game.Value, best game.Move) {
+func (e *jamEngine[T, P]) store(c sched.Ctx, key uint64, ply, depth int, b, alpha0, beta game.Value, best game.Move, end bool) {
 	if e.table == nil {
 		return
 	}
 	lo, hi, m := bounds(b, alpha0, beta, best)
+	var flags uint8
+	if end {
+		flags = tt.FlagEnd // no horizon below (see workRec)
+	}
 	e.ttAccess(c, key)
-	e.table.Store(key, ply, depth, lo, hi, m)
+	e.table.StoreFlags(key, ply, depth, lo, hi, m, flags)
 }
 
 // order orders the node's moves as the serial Scout would at this ply,
@@ -608,13 +705,12 @@ func (e *jamEngine[T, P]) learn(c sched.Ctx, f *jamFrame[T], ply, depth int, bes
 // null-window test, and if it fails, the re-search for value. It reports a
 // fail high (cut) and ok = false when aborted.
 func (e *jamEngine[T, P]) serialChild(c sched.Ctx, f *jamFrame[T], i, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) (cut, ok bool) {
-	pos := P(&f.pos)
 	m := f.moves[i]
-	g := e.frames.Get(c)
-	defer e.frames.Put(c, g)
-	pos.Play(m, &g.pos)
 	var rt workRec
-	v, _, ok := e.jam(c, g, ply+1, depth-1, -*alpha-1, -*alpha, typ.Child(i), &rt)
+	v, ok, g := e.child(c, f, m, ply+1, depth-1, -*alpha-1, -*alpha, typ.Child(i), &rt)
+	if g != nil {
+		e.frames.Put(c, g)
+	}
 	s := -v
 	if !ok {
 		rec.addUseful(&rt)
@@ -633,16 +729,19 @@ func (e *jamEngine[T, P]) serialChild(c sched.Ctx, f *jamFrame[T], i, ply, depth
 		return false, true
 	}
 	rec.addFailed(&rt, typ.Child(i))
-	return e.research(c, f, g, i, ply, depth, alpha, beta, b, best, rec)
+	return e.research(c, f, i, ply, depth, alpha, beta, b, best, rec)
 }
 
-// research searches child i (already in g) for value with the full window
-// (J14) and applies J15–J17.
-func (e *jamEngine[T, P]) research(c sched.Ctx, f, g *jamFrame[T], i, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, rec *workRec) (cut, ok bool) {
+// research searches child i for value with the full window (J14) and
+// applies J15–J17.
+func (e *jamEngine[T, P]) research(c sched.Ctx, f *jamFrame[T], i, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, rec *workRec) (cut, ok bool) {
 	e.local(c).failedTests++
 	m := f.moves[i]
 	var rr workRec
-	v, _, ok := e.jam(c, g, ply+1, depth-1, -beta, -*alpha, metrics.PV, &rr)
+	v, ok, g := e.child(c, f, m, ply+1, depth-1, -beta, -*alpha, metrics.PV, &rr)
+	if g != nil {
+		defer e.frames.Put(c, g)
+	}
 	rec.addUseful(&rr)
 	if !ok {
 		return false, false
@@ -700,12 +799,9 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 				break
 			}
 			if k.state == kidFailed {
-				g := e.frames.Get(c)
-				P(&f.pos).Play(f.moves[next], &g.pos)
 				rec.addFailed(&k.rec, typ.Child(next))
 				k.classified = true
-				isCut, ok := e.research(c, f, g, next, ply, depth, alpha, beta, b, best, rec)
-				e.frames.Put(c, g)
+				isCut, ok := e.research(c, f, next, ply, depth, alpha, beta, b, best, rec)
 				f.alpha.Store(*alpha)
 				k.state = kidDone
 				if !ok {
@@ -809,6 +905,11 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 		// At the grain (jam's serial case), without a frame.
 		e.local(c).serial++
 		v, ok := e.serialPlay(c, &f.pos, f.moves[i], ply, depth, -aT-1, -aT, f.tTyp.Child(i), &k.rec)
+		k.val, k.ok, k.alpha = -v, ok, aT
+		return
+	}
+	if e.isLeaf(f.tPly+1, f.tDepth-1) {
+		v, ok := e.leafPlay(c, &f.pos, f.moves[i], &k.rec) // jam's leaf case
 		k.val, k.ok, k.alpha = -v, ok, aT
 		return
 	}

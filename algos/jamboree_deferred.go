@@ -197,6 +197,7 @@ func (e *jamEngine[T, P]) serialAt(c sched.Ctx, w *jamWorker[T, P], f *jamFrame[
 			return 0, game.NoMove, false
 		}
 		if decided {
+			rec.horizon++ // another search's bounds: they may rest on a horizon
 			return v, game.NoMove, true
 		}
 		own = r
@@ -204,7 +205,9 @@ func (e *jamEngine[T, P]) serialAt(c sched.Ctx, w *jamWorker[T, P], f *jamFrame[
 	s.Start(nil, time.Time{})
 	w.begin()
 	s.SetNodeType(ply, typ)
+	h0 := s.horizon
 	v := s.Scout(ply, depth, alpha, beta)
+	rec.horizon += int64(s.horizon - h0)
 	w.flush()
 	stopped := s.Stopped()
 	if own != nil {
@@ -239,6 +242,7 @@ func (e *jamEngine[T, P]) jamDeferred(c sched.Ctx, f *jamFrame[T], ply, depth in
 		return 0, game.NoMove, false
 	}
 	if decided {
+		rec.horizon++ // another search's bounds: they may rest on a horizon
 		return v, game.NoMove, true
 	}
 	v, m, ok := e.jamNode(c, f, ply, depth, alpha, beta, typ, rec)

@@ -37,24 +37,41 @@ func (e *jamEngine[T, P]) serializeSecond(typ metrics.NodeType, havePrelim bool,
 // It returns the preliminary value serializeSecond needs: the search's
 // value, or the lower bound of a table entry of depth ≥ k−1 (havePrelim
 // false when there is neither); ok is false when the search was aborted.
-func (e *jamEngine[T, P]) recursiveDeepening(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec, hint *game.Move, ent tt.Entry, have bool) (prelim game.Value, havePrelim, ok bool) {
+//
+// exact says that the search of depth k−1 met no depth horizon (issue
+// #21): the tree ends below the node, a search of depth k would visit the
+// same nodes, so prelim (with *hint its best move and f.pv its principal
+// variation) is the node's result. Without this check a large k on a
+// shallow tree nests one search per ply below the tree's end, at every
+// node (polynomial in k, e.g. k⁴ on a tree of depth 4).
+func (e *jamEngine[T, P]) recursiveDeepening(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec, hint *game.Move, ent tt.Entry, have bool) (prelim game.Value, havePrelim, exact, ok bool) {
 	tableMove := have && ent.Move != game.NoMove && ent.Depth >= depth-1
 	if e.opt.RID && depth >= 2 && !tableMove {
 		e.local(c).rid++
 		g := e.frames.Get(c)
 		g.pos = f.pos
-		v, m, ok := e.jam(c, g, ply, depth-1, alpha, beta, typ, rec)
+		var r workRec
+		v, m, ok := e.jam(c, g, ply, depth-1, alpha, beta, typ, &r)
+		exact := ok && r.horizon == 0
+		// Only a hint unless exact: the node's own search decides whether
+		// the node met a horizon.
+		r.horizon = 0
+		rec.addUseful(&r)
+		if exact {
+			e.local(c).ridEnds++
+			f.pvLen = copy(f.pv[:], g.pv[:g.pvLen])
+		}
 		e.frames.Put(c, g)
 		if !ok {
-			return 0, false, false
+			return 0, false, false, false
 		}
 		if m != game.NoMove {
 			*hint = m
 		}
-		return v, true, true
+		return v, true, exact, true
 	}
 	if have && ent.Depth >= depth-1 && ent.Lower > -game.Inf {
-		return ent.Lower, true, true
+		return ent.Lower, true, false, true
 	}
-	return 0, false, true
+	return 0, false, false, true
 }

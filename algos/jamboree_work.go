@@ -16,8 +16,14 @@ import (
 // Each node is classified once, by the outermost node that classifies it:
 // when a parent calls a child's whole search failed or cutoff work, the
 // classes found inside that child are not counted again.
+//
+// horizon counts the depth horizons the search met (leaves cut off by
+// depth, and table or deferred answers, whose bounds may rest on a
+// shallower horizon), in every part of the subtree, useful or not: a
+// search that met none is exact at every greater depth (issue #21).
 type workRec struct {
 	nodes   int64
+	horizon int64
 	failed  [4]int64 // by metrics.NodeType of the child searched
 	cutoff  [4]int64
 	aborted [4]int64
@@ -26,6 +32,7 @@ type workRec struct {
 // addUseful folds k, a search a serial Scout would have made too, into r.
 func (r *workRec) addUseful(k *workRec) {
 	r.nodes += k.nodes
+	r.horizon += k.horizon
 	for i := range r.failed {
 		r.failed[i] += k.failed[i]
 		r.cutoff[i] += k.cutoff[i]
@@ -37,6 +44,7 @@ func (r *workRec) addUseful(k *workRec) {
 // searched again for its value), into r as failed work on a child of type t.
 func (r *workRec) addFailed(k *workRec, t metrics.NodeType) {
 	r.nodes += k.nodes
+	r.horizon += k.horizon
 	r.failed[t] += k.nodes
 }
 
@@ -44,6 +52,7 @@ func (r *workRec) addFailed(k *workRec, t metrics.NodeType) {
 // into r as cutoff work on a child of type t.
 func (r *workRec) addCutoff(k *workRec, t metrics.NodeType) {
 	r.nodes += k.nodes
+	r.horizon += k.horizon
 	r.cutoff[t] += k.nodes
 }
 
@@ -51,6 +60,7 @@ func (r *workRec) addCutoff(k *workRec, t metrics.NodeType) {
 // that was still running and was aborted, into r as aborted work.
 func (r *workRec) addAborted(k *workRec, t metrics.NodeType) {
 	r.nodes += k.nodes
+	r.horizon += k.horizon
 	r.aborted[t] += k.nodes
 }
 
@@ -109,8 +119,12 @@ type JamboreeWork struct {
 	FailHighs      int64 `json:"fail_highs"`      // abort-and-returns (J10, J15)
 	Serialized2    int64 `json:"serialized2"`     // nodes that searched a second child serially
 	RIDSearches    int64 `json:"rid_searches"`    // recursive iterative deepening searches
-	DeferredWaits  int64 `json:"deferred_waits"`  // waits for a search in progress
-	DeferredHits   int64 `json:"deferred_hits"`   // waits whose result answered the search
+	// RIDTreeEnds counts the recursive iterative deepening searches that
+	// met no depth horizon: their result answered the node, which was
+	// not searched again one ply deeper (the tree ends below it).
+	RIDTreeEnds   int64 `json:"rid_tree_ends,omitempty"`
+	DeferredWaits int64 `json:"deferred_waits"` // waits for a search in progress
+	DeferredHits  int64 `json:"deferred_hits"`  // waits whose result answered the search
 	// DeferredWaitsAbove are the waits (among DeferredWaits) made by
 	// Jamboree's own nodes above the grain.
 	DeferredWaitsAbove int64 `json:"deferred_waits_above_grain"`
@@ -144,8 +158,8 @@ type jamCounters struct {
 // jamLocal is one processor's counters of the per-node events, padded to
 // its own cache lines (only that processor's tasks write it).
 type jamLocal struct {
-	parallel, serial, tests, failedTests, failHighs, ser2, rid int64
-	_                                                          [128 - 56]byte
+	parallel, serial, tests, failedTests, failHighs, ser2, rid, ridEnds int64
+	_                                                                   [128 - 64]byte
 }
 
 func (j *jamCounters) fill(w *JamboreeWork, r *workRec, locals []jamLocal) {
@@ -160,6 +174,7 @@ func (j *jamCounters) fill(w *JamboreeWork, r *workRec, locals []jamLocal) {
 		w.FailHighs += l.failHighs
 		w.Serialized2 += l.ser2
 		w.RIDSearches += l.rid
+		w.RIDTreeEnds += l.ridEnds
 	}
 	w.DeferredWaits, w.DeferredHits, w.DeferredWaitTime = j.waits.Load(), j.hits.Load(), j.waitTime.Load()
 	w.DeferredWaitsAbove, w.DeferredRefused, w.DeferredGiveUps = j.waitsAbove.Load(), j.refused.Load(), j.giveUps.Load()

@@ -26,7 +26,7 @@ type pnFrame[T any] struct {
 // With unit node cost W = (B^(D+1) − 1)/(B − 1) and C = D + 1 on
 // uniform:b=B,d=D.
 func PNegamax[T any, P game.Position[T]](c sched.Ctx, root *T, depth int) game.Value {
-	fl := sched.NewFreeList(c, func() *pnFrame[T] { return &pnFrame[T]{st: game.NewStack[T](1)} })
+	fl := sched.NewScratchList(c, func() *pnFrame[T] { return &pnFrame[T]{st: game.NewStack[T](1)} })
 	f := fl.Get(c)
 	f.st.Pos[0] = *root
 	v := pnegamax[T, P](c, fl, f, depth)

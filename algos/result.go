@@ -29,6 +29,11 @@ type Result struct {
 	// Stopped reports that the search ended early (context, time or node
 	// limit); the result is then the deepest completed iteration's.
 	Stopped bool `json:"stopped"`
+	// TreeEnd reports that the last iteration (Depth) met no depth
+	// horizon and no table cutoff: the tree ends above that depth, so the
+	// value is the one every deeper search would return, and iterative
+	// deepening stopped there (issue #21).
+	TreeEnd bool `json:"tree_end,omitempty"`
 }
 
 // Iteration is one completed iteration of iterative deepening (or the one

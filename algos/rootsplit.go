@@ -22,6 +22,10 @@ type RootSplitter struct {
 	Value    game.Value  `json:"value"`
 	BestMove game.Move   `json:"best_move_code"`
 	Nodes    uint64      `json:"nodes"`
+	// TreeEnd reports that its iterative deepening stopped early: an
+	// iteration met no depth horizon and no table cutoff, so deeper ones
+	// would repeat it (issue #21).
+	TreeEnd bool `json:"tree_end,omitempty"`
 }
 
 // RootSplitResult is the outcome of a root split: the best of the N
@@ -139,6 +143,7 @@ func splitSearch[T any, P game.Position[T]](c sched.Ctx, root *T, moves []game.M
 	}
 	for d := first; d <= opt.Depth; d++ {
 		s.TT.NewSearch()
+		horizon := s.horizon
 		best, bestMove := -game.Inf, game.NoMove
 		for i, m := range moves {
 			s.Stack.Pos[0] = *root
@@ -159,6 +164,10 @@ func splitSearch[T any, P game.Position[T]](c sched.Ctx, root *T, moves []game.M
 			}
 		}
 		out.Value, out.BestMove = best, bestMove
+		if s.horizon == horizon {
+			out.TreeEnd = true
+			break
+		}
 	}
 	out.Nodes = s.Counters.Nodes
 	c.Charge(sched.Eval, int64(s.Counters.Leaves)) // the leaves, as algos.SerialWork charges them

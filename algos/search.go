@@ -56,7 +56,7 @@ func (s *Searcher[T, P]) Run(ctx context.Context, root *T, onIter func(*Result))
 	res := &Result{Algo: opt.Algo, Options: opt}
 	var prevNodes uint64
 	for d := first; d <= maxDepth; d++ {
-		before, horizon, ttCuts := s.Counters.Nodes, s.horizon, s.TTStats.Cutoffs
+		before, horizon := s.Counters.Nodes, s.horizon
 		v, researches := s.iterate(d, res.Value, d > first)
 		if s.stopped {
 			break
@@ -84,11 +84,13 @@ func (s *Searcher[T, P]) Run(ctx context.Context, root *T, onIter func(*Result))
 			s.fill(res, start)
 			onIter(res)
 		}
-		// Without a depth limit, stop once an iteration met neither the
-		// horizon nor a table cutoff: the tree is exhausted and deeper
-		// iterations would repeat it (small synthetic trees under a time
-		// limit).
-		if opt.Depth == 0 && s.horizon == horizon && s.TTStats.Cutoffs == ttCuts {
+		// Stop once an iteration met neither the horizon nor a table
+		// cutoff whose bound may rest on one (Searcher.horizon): the tree
+		// ended above depth d, so every deeper iteration would search it
+		// again and find the same value (small synthetic trees, endgames;
+		// issue #21).
+		if s.horizon == horizon {
+			res.TreeEnd = true
 			break
 		}
 	}

@@ -83,7 +83,13 @@ type Searcher[T any, P game.Position[T]] struct {
 	// and one branch that is almost never taken.
 	tick int64
 
-	horizon   uint64 // horizon nodes reached (a search without any is exact at every deeper depth)
+	// horizon counts the horizon nodes reached and the table cutoffs by
+	// entries that may rest on one (without tt.FlagEnd): a search
+	// without any is exact at every deeper depth (issue #21). h0[ply] is
+	// its value when the node at ply began its children, so finish can
+	// mark the entry of a subtree without any with tt.FlagEnd.
+	horizon   uint64
+	h0        [game.MaxPly + 1]uint64
 	rootMove  game.Move
 	rootValue game.Value
 
@@ -237,6 +243,9 @@ func (s *Searcher[T, P]) enter(ply, depth int, alpha, beta game.Value, useTT boo
 			if v, cut := tableCut(e, ply, depth, alpha, beta); cut != noCut {
 				s.TTStats.Cutoffs++
 				s.Counters.Leaves++
+				if e.Flags&tt.FlagEnd == 0 {
+					s.horizon++
+				}
 				return v, 0, true
 			}
 		}
@@ -248,6 +257,7 @@ func (s *Searcher[T, P]) enter(ply, depth int, alpha, beta game.Value, useTT boo
 	}
 	s.capNode[ply] = pos.IsCapture(s.Stack.Moves[ply][0])
 	s.order(ply, n, ttMove)
+	s.h0[ply] = s.horizon
 	return 0, n, false
 }
 
@@ -317,7 +327,11 @@ func (s *Searcher[T, P]) finish(ply, depth, n, searched, bestIdx int, best game.
 	if useTT && s.TT != nil {
 		lo, hi, m := bounds(b, alpha0, beta, best)
 		s.TTStats.Stores++
-		if s.TT.Store(pos.Hash(), ply, depth, lo, hi, m) {
+		var flags uint8
+		if s.horizon == s.h0[ply] {
+			flags = tt.FlagEnd // no horizon below: exact at every depth
+		}
+		if s.TT.StoreFlags(pos.Hash(), ply, depth, lo, hi, m, flags) {
 			s.TTStats.Overwrites++
 		}
 	}

@@ -89,6 +89,16 @@ type Ctx interface {
 	// W, to the task's timestamp (critical path) and, on the simulator, to
 	// the processor's virtual clock.
 	Charge(k Kind, n int64)
+	// ChargeLast is Charge for the task's last step: the caller promises
+	// that until its function returns it makes no other call on the
+	// machine (no Charge, poll, spawn, wait or shared state) and writes
+	// only what its waiters read after it ends. On the simulator such a
+	// task then finishes its function before it yields, and when it ran
+	// straight from its processor's scheduling loop (not nested in a
+	// wait) its processor gives its coroutine back while it waits for its
+	// turn to finish: a leaf task in flight holds no stack (issue #21).
+	// The run is the one Charge gives, bit for bit.
+	ChargeLast(k Kind, n int64)
 
 	// Level is the task's level.
 	Level() int

@@ -4,9 +4,17 @@ package sched
 // move buffers), so that a task's hot path does not allocate: a task only
 // ever runs on one processor, and only that processor's tasks touch its
 // list. Create it once per run, from inside the run.
+//
+// A list made by NewScratchList holds objects without per-processor state
+// (a search frame every user overwrites): on the simulated machine, which
+// runs one processor at a time, one list then serves all processors, so
+// the objects kept follow the work in flight rather than P (issue #21: at
+// P = 65,536 per-processor lists of Jamboree's frames held 300 MB, most of
+// it on idle processors). On the pool it is per processor like any other.
 type FreeList[V any] struct {
-	New func() *V
-	per []freeSlot[V]
+	New    func() *V
+	per    []freeSlot[V]
+	shared bool // one list for every processor (NewScratchList on the simulator)
 }
 
 // freeSlot is one processor's list, padded to its own cache lines so that
@@ -21,9 +29,21 @@ func NewFreeList[V any](c Ctx, newf func() *V) *FreeList[V] {
 	return &FreeList[V]{New: newf, per: make([]freeSlot[V], c.NumProcs())}
 }
 
+// NewScratchList makes a free list of objects that hold no per-processor
+// state: shared by every processor on the simulator (see FreeList).
+func NewScratchList[V any](c Ctx, newf func() *V) *FreeList[V] {
+	if c.Self().m.sim {
+		return &FreeList[V]{New: newf, per: make([]freeSlot[V], 1), shared: true}
+	}
+	return NewFreeList(c, newf)
+}
+
 // Get takes an object from the processor's list, or makes one.
 func (f *FreeList[V]) Get(c Ctx) *V {
 	i := c.Proc()
+	if f.shared {
+		i = 0
+	}
 	if i >= len(f.per) {
 		// Only on the infinite simulated machine, whose processors are
 		// created as it runs (and which runs one processor at a time).
@@ -38,9 +58,21 @@ func (f *FreeList[V]) Get(c Ctx) *V {
 	return f.New()
 }
 
+// maxShared bounds a shared list (NewScratchList on the simulator): past
+// it Put leaves the object to the garbage collector, so that a burst of
+// work in flight (P = inf) does not keep its objects for the rest of the
+// run.
+const maxShared = 1 << 14
+
 // Put returns an object to the processor's list.
 func (f *FreeList[V]) Put(c Ctx, v *V) {
 	i := c.Proc()
+	if f.shared {
+		if len(f.per[0].l) >= maxShared {
+			return
+		}
+		i = 0
+	}
 	f.per[i].l = append(f.per[i].l, v)
 }
 

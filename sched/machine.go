@@ -48,6 +48,19 @@ type machine struct {
 	prof      profiler
 	cancelled bool
 	rngSched  rng
+	freeCoros []*coro // coroutines without a processor (at most maxFreeCoros)
+	live      int     // processors with a coroutine
+	peakLive  int
+
+	// memory (memory.go)
+	limit    int64 // budget, bytes (0: none)
+	mem      *memSampler
+	baseUsed int64 // heap objects and stacks at the start
+	peakUsed int64 // the most sampled
+	memErr   bool  // the budget was passed
+	// restoreGC puts the GC percent back after a run with many live
+	// processors (memory.go: manyLive).
+	restoreGC func()
 }
 
 // proc is a processor: a pool worker or a simulated processor.
@@ -87,9 +100,9 @@ type proc struct {
 	timer    *time.Timer
 
 	// simulator
-	next      func() (struct{}, bool)
-	stop      func()
-	yield     func(struct{}) bool
+	co        *coro // while it has a task (see coro)
+	lateYield bool  // the running task's ChargeLast passed the horizon
+	finishing *Task // a task whose end waits for the processor's turn (run)
 	state     uint8
 	parkAt    int64
 	parkKind  int8 // WaitKind, or -1 for an idle processor

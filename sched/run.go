@@ -36,7 +36,17 @@ type Config struct {
 	Observe func(Snapshot) `json:"-"`
 	// ObserveEvery is the interval between snapshots (see Observe).
 	ObserveEvery int64 `json:"-"`
+	// MaxMem is the run's memory budget in bytes: the process's memory
+	// (what the Go runtime holds from the system, about the resident
+	// size) past which the run stops with a *MemoryError. 0 means
+	// DefaultMaxMem (a quarter of physical memory); negative, none.
+	MaxMem int64 `json:"max_mem,omitempty"`
 }
+
+// MemoryBudget is the budget a run of c has, in bytes (0: none): for
+// callers that allocate for the run (a transposition table) and want to
+// refuse a size that cannot fit before they allocate it.
+func (c Config) MemoryBudget() int64 { return c.maxMem() }
 
 // Run runs root as the root task of a fresh machine and returns its result
 // and the run's Stats. Cancelling ctx aborts every task (they stop at their
@@ -94,6 +104,10 @@ func newMachine(ctx context.Context, cfg Config) (*machine, error) {
 }
 
 func (m *machine) runSim() *Stats {
+	m.limit = m.cfg.maxMem()
+	defer setMemoryLimit(m.limit / 10 * 9)()
+	m.mem = newMemSampler()
+	_, m.baseUsed = m.mem.read()
 	if m.inf {
 		p := m.newProc(0)
 		p.state = stParked
@@ -117,6 +131,10 @@ func (m *machine) runSim() *Stats {
 		m.wake(p, 0)
 	}
 	m.simLoop()
+	m.sampleMem(nil)
+	if m.restoreGC != nil {
+		m.restoreGC()
+	}
 	end := m.endTime
 	if !m.over {
 		for _, p := range m.procs {

@@ -39,7 +39,7 @@ func (p *proc) yieldTime() {
 		return
 	}
 	p.state = stRunnable
-	if !p.yield(struct{}{}) {
+	if !p.co.yield(struct{}{}) {
 		panic(stopUnwind)
 	}
 	p.state = stRunning
@@ -65,7 +65,10 @@ func (p *proc) park(kind int8, t *Task, min int32, obj any) {
 	}
 	m.busy--
 	m.profNow(p.now)
-	if !p.yield(struct{}{}) {
+	if kind < 0 && t == nil && obj == nil {
+		return // idle: simMain hands its coroutine back (see coro)
+	}
+	if !p.co.yield(struct{}{}) {
 		panic(stopUnwind)
 	}
 	p.state = stRunning
@@ -263,32 +266,104 @@ func (p *proc) spend(c int64) {
 	}
 }
 
-func (p *proc) startCoro() {
-	p.next, p.stop = iter.Pull(func(yield func(struct{}) bool) {
-		p.yield = yield
+// coro is a coroutine (iter.Pull: a goroutine stack) that runs a simulated
+// processor while it has a task: running one, or waiting at a join, or on
+// an Event, with its tasks nested on the stack. A processor that goes idle
+// with nothing on its stack (simMain finds no work) parks without its
+// coroutine: the coroutine returns to the machine's free list and the next
+// processor to wake with no coroutine takes it. So the stacks follow the
+// work in flight, not P (issue #21: at P = 65,536 every processor kept its
+// own, idle ones included). Which goroutine runs a processor is invisible
+// to the simulation, which stays the same run bit for bit.
+type coro struct {
+	next  func() (struct{}, bool)
+	stop  func()
+	yield func(struct{}) bool
+	p     *proc // the processor it runs, nil while free
+}
+
+// maxFreeCoros bounds the free coroutines kept for reuse: past it a
+// coroutine whose processor goes idle ends, and its stack goes back to
+// the runtime (after a burst of hundreds of thousands of live processors
+// at P = inf, most of them are idle for the rest of the run).
+const maxFreeCoros = 1024
+
+// attach gives p a coroutine: a free one, or a new one.
+func (m *machine) attach(p *proc) {
+	var c *coro
+	if n := len(m.freeCoros); n > 0 {
+		c = m.freeCoros[n-1]
+		m.freeCoros[n-1] = nil
+		m.freeCoros = m.freeCoros[:n-1]
+	} else {
+		c = m.newCoro()
+	}
+	c.p, p.co = p, c
+	m.live++
+	if m.live > m.peakLive {
+		m.peakLive = m.live
+	}
+}
+
+func (m *machine) newCoro() *coro {
+	c := &coro{}
+	c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
+		c.yield = yield
 		defer func() {
 			if r := recover(); r != nil && r != stopUnwind {
 				panic(r)
 			}
 		}()
-		p.simMain()
+		for {
+			p := c.p
+			if !p.simMain() {
+				return // the run is over
+			}
+			// p parked idle: detach and wait for the next processor,
+			// or end when enough coroutines wait already.
+			p.co, c.p = nil, nil
+			m.live--
+			if len(m.freeCoros) >= maxFreeCoros {
+				return
+			}
+			m.freeCoros = append(m.freeCoros, c)
+			if !yield(struct{}{}) {
+				return
+			}
+		}
 	})
+	return c
 }
 
-// simMain is a simulated processor's scheduling loop.
-func (p *proc) simMain() {
+// simMain is a simulated processor's scheduling loop. It returns true when
+// the processor parked idle or waits to finish a task (run: finishing)
+// with nothing on its stack (its coroutine is then free), false when the
+// run is over.
+func (p *proc) simMain() bool {
 	m := p.m
+	if t := p.finishing; t != nil {
+		p.finishing = nil
+		p.finish(t, nil)
+	}
 	for !m.over {
 		if x := p.find(anyLevel); x != nil {
 			p.run(x)
+			if p.finishing != nil {
+				// Runnable, with nothing on the stack: the coroutine
+				// goes back, the processor waits in the run queue.
+				p.state = stRunnable
+				return true
+			}
 			continue
 		}
 		if m.over {
 			break
 		}
 		p.park(-1, nil, anyLevel, nil)
+		return true
 	}
 	p.state = stExited
+	return false
 }
 
 // simLoop is the event loop: resume the processor with the smallest clock
@@ -312,23 +387,29 @@ func (m *machine) simLoop() {
 		}
 		m.running = p
 		p.state = stRunning
-		if p.next == nil {
-			p.startCoro()
+		if p.co == nil {
+			m.attach(p)
 		}
-		p.next()
+		p.co.next()
 		m.running = nil
 		if p.state == stRunnable {
 			m.heapPush(p)
 		}
-		if steps++; steps&1023 == 0 && !m.cancelled && m.ctx.Err() != nil {
+		if steps++; steps&(memCheckSteps-1) == 0 {
+			m.sampleMem(p)
+		}
+		if steps&1023 == 0 && !m.cancelled && m.ctx.Err() != nil {
 			m.cancelled = true
 			m.abortTree(m.root, p.now)
 		}
 	}
 	for _, p := range m.procs {
-		if p.stop != nil {
-			p.stop()
+		if p.co != nil {
+			p.co.stop()
 		}
+	}
+	for _, c := range m.freeCoros {
+		c.stop()
 	}
 }
 

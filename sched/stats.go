@@ -46,9 +46,31 @@ type Stats struct {
 	IdleFraction    float64 `json:"idle_fraction"` // idle / (P·Time); 0 on the infinite machine
 	ProcsUsed       int     `json:"procs_used"`    // processors created (the infinite machine's peak)
 
+	// Memory of a simulated run (issue #21): PeakLiveProcs is the most
+	// processors that had a task at once (running one, or waiting at a
+	// join or on shared state: each then has a goroutine stack); PeakMem
+	// the most memory sampled in heap objects and goroutine stacks
+	// (garbage not yet collected included); BytesPerLiveProc is PeakMem
+	// less what was in use before the run, over PeakLiveProcs (an upper
+	// bound: it charges the run's other memory, the table's included, to
+	// the processors). MaxMem is the budget (0: none).
+	PeakLiveProcs    int   `json:"peak_live_procs,omitempty"`
+	PeakMem          int64 `json:"peak_mem_bytes,omitempty"`
+	BytesPerLiveProc int64 `json:"bytes_per_live_proc,omitempty"`
+	MaxMem           int64 `json:"max_mem_bytes,omitempty"`
+
 	Oversubscribed bool     `json:"oversubscribed,omitempty"`
 	Note           string   `json:"note,omitempty"`
 	Profile        *Profile `json:"profile,omitempty"`
+}
+
+// Simulated is s without the host's measurements (PeakMem,
+// BytesPerLiveProc): what one seed reproduces bit for bit on the
+// simulator.
+func (s *Stats) Simulated() Stats {
+	c := *s
+	c.PeakMem, c.BytesPerLiveProc = 0, 0
+	return c
 }
 
 // String is a one-line summary.
@@ -110,5 +132,11 @@ func (m *machine) stats(end int64) *Stats {
 		s.IdleFraction = float64(s.IdleTotal) / (float64(len(m.procs)) * float64(end))
 	}
 	s.Profile = m.prof.profile(end)
+	if m.sim {
+		s.PeakLiveProcs, s.PeakMem, s.MaxMem = m.peakLive, m.peakUsed, m.limit
+		if m.peakLive > 0 {
+			s.BytesPerLiveProc = max(m.peakUsed-m.baseUsed, 0) / int64(m.peakLive)
+		}
+	}
 	return s
 }

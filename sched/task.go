@@ -108,6 +108,23 @@ func (t *Task) Charge(k Kind, n int64) {
 	}
 }
 
+// ChargeLast is Charge for the task's last step (Ctx).
+func (t *Task) ChargeLast(k Kind, n int64) {
+	p := t.p
+	c := p.costs[k] * n
+	p.counts[k] += n
+	t.span += c
+	p.work += c
+	p.now += c
+	if p.now > p.horizon {
+		if p.m.sim {
+			p.lateYield = true // run yields after the function (see finish)
+		} else {
+			p.yieldTime()
+		}
+	}
+}
+
 // Aborted is the abort poll (Ctx): one atomic load and one comparison.
 func (t *Task) Aborted() bool { return t.abortAt.Load() <= t.p.now }
 
@@ -390,6 +407,26 @@ func (p *proc) run(t *Task) {
 		levelHook(t)
 	}
 	p.exec(t)
+	if p.lateYield {
+		// The function ended with ChargeLast past the horizon: yield
+		// now, where Charge would have yielded at that step. A task run
+		// straight from the scheduling loop is finished there instead,
+		// when its turn comes, without a coroutine (sim.go: simMain).
+		p.lateYield = false
+		if p.now > p.horizon {
+			if prev == nil {
+				p.finishing = t
+				return
+			}
+			p.yieldTime()
+		}
+	}
+	p.finish(t, prev)
+}
+
+// finish is the end of run: the implicit Sync, then the task is done and
+// its parent told.
+func (p *proc) finish(t, prev *Task) {
 	if t.pending.Load() != 0 {
 		p.waitKids(t, waitAll, nil)
 	}

@@ -21,6 +21,15 @@ const (
 	// in progress" marker of deferred reads (MarkBusy, ClearBusy; set by
 	// algos.Jamboree, never by the serial searches).
 	FlagBusy uint8 = 1 << 1
+	// FlagEnd marks an entry whose search met no depth horizon: every
+	// leaf it visited was a position without moves or a draw, and every
+	// table answer it used carried FlagEnd too, so its bounds hold at
+	// every depth (issue #21: iterative deepening stops at a tree's end).
+	// The searches only read it to count horizons; the entry's depth and
+	// the replacement rule are those of any other entry. Bounds
+	// intersected with an entry of equal depth keep it only when both
+	// have it (or the old entry had no bounds, as a busy marker).
+	FlagEnd uint8 = 1 << 2
 )
 
 // MaxBits bounds the size of a table: 2^MaxBits entries of 24 bytes.
@@ -203,6 +212,9 @@ func (t *Table) store(key uint64, ply, depth int, lower, upper game.Value, m gam
 				ol, ou := game.Value(int16(data>>16)), game.Value(int16(data))
 				if nl, nu := max(lower, ol), min(upper, ou); nl <= nu {
 					lower, upper = nl, nu
+					if uint8(meta>>16)&FlagEnd == 0 && (ol > -game.Inf || ou < game.Inf) {
+						flags &^= FlagEnd
+					}
 				}
 				if m == game.NoMove {
 					m = game.Move(data >> 32)

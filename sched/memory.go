@@ -1,0 +1,226 @@
+package sched
+
+import (
+	"bufio"
+	"fmt"
+	"math"
+	"os"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Memory budget (issue #21). A simulated run at P = ∞ gives every spawned
+// task a processor, so its memory follows the work in flight, which a deep
+// enough search makes larger than the machine. Config.MaxMem bounds it: the
+// simulator samples the process's memory every memCheckSteps events (the
+// pool every memCheckEvery of wall time) and, past the budget, stops the
+// run as a cancellation would and returns a *MemoryError that says how far
+// it got. During the run the budget is also the Go runtime's soft memory
+// limit, so that garbage is collected before it counts against the budget.
+
+// manyLive is the number of live simulated processors from which the
+// simulator runs the garbage collector at manyLiveGCPercent rather than
+// the process's setting. The collector's goal is the live heap plus
+// GOGC % of the live heap and the goroutine stacks, and a machine with
+// hundreds of thousands of live processors has as many stacks (2 KiB or
+// more each): at the default 100 % the heap grew by as much again as the
+// stacks (BK.01 depth 5 at P = inf: 3.9 GiB sampled, 1.3 GiB of it live).
+// Runs with fewer live processors (P = 512, 1024) are not affected.
+const (
+	manyLive          = 1 << 14
+	manyLiveGCPercent = 25
+)
+
+// memCheckSteps is how many event-loop steps the simulator runs between
+// two samples of the process's memory (one sample costs about a
+// microsecond; a step at least a coroutine switch).
+const memCheckSteps = 256
+
+// MemoryError is the error of a run stopped because the process passed
+// its memory budget (Config.MaxMem).
+type MemoryError struct {
+	Limit     int64 // the budget, bytes
+	Used      int64 // the process's memory when it was found past it, bytes
+	Machine         // where it ran (P = 0 on the simulator: infinitely many)
+	Nodes     int64 // Node charges so far
+	Work      int64 // W so far, cost units
+	Time      int64 // simulated time reached (sim), wall ns (pool)
+	LiveProcs int   // simulated processors with a task (running or waiting) then
+	PeakLive  int   // the most at once so far
+}
+
+func (e *MemoryError) Error() string {
+	where := e.Machine.String()
+	var hint string
+	if e.IsSim() {
+		where += fmt.Sprintf(", simulated time %d, %d live processors (peak %d)", e.Time, e.LiveProcs, e.PeakLive)
+		if e.Infinite() {
+			hint = "a finite P (e.g. 512) or a smaller depth"
+		} else {
+			hint = "a smaller P or a smaller depth"
+		}
+	} else {
+		hint = "a smaller depth or table"
+	}
+	return fmt.Sprintf("sched: memory budget of %s exceeded (%s in use) after %d nodes (W = %d; %s): stopped; try %s, or raise the budget (max-mem)",
+		FormatBytes(e.Limit), FormatBytes(e.Used), e.Nodes, e.Work, where, hint)
+}
+
+// FormatBytes writes n bytes with a binary unit (KiB, MiB, GiB).
+func FormatBytes(n int64) string {
+	const k = 1024
+	switch {
+	case n >= k*k*k:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(k*k*k))
+	case n >= k*k:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(k*k))
+	case n >= k:
+		return fmt.Sprintf("%.1f KiB", float64(n)/k)
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// ParseBytes reads a size: a number of bytes with an optional unit k, m, g
+// (powers of 1024; "kb", "kib", "mb", "mib", "gb", "gib" too), e.g. "2g",
+// "512MiB", "0" (the default budget) or "off" / "-1" (no budget).
+func ParseBytes(s string) (int64, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if t == "off" || t == "none" || t == "-1" {
+		return -1, nil
+	}
+	mult := int64(1)
+	for _, u := range []struct {
+		suf string
+		m   int64
+	}{{"gib", 1 << 30}, {"gb", 1 << 30}, {"g", 1 << 30}, {"mib", 1 << 20}, {"mb", 1 << 20}, {"m", 1 << 20}, {"kib", 1 << 10}, {"kb", 1 << 10}, {"k", 1 << 10}, {"b", 1}} {
+		if strings.HasSuffix(t, u.suf) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suf)), u.m
+			break
+		}
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || f < 0 || math.IsNaN(f) || f*float64(mult) > math.MaxInt64/2 {
+		return 0, fmt.Errorf("bad memory size %q (want e.g. 2g, 512m, 0 for the default, off for none)", s)
+	}
+	return int64(f * float64(mult)), nil
+}
+
+var defaultMaxMem = sync.OnceValue(func() int64 {
+	total := physicalMemory()
+	if total <= 0 {
+		return 4 << 30
+	}
+	return total / 4
+})
+
+// DefaultMaxMem is the budget of a run whose Config.MaxMem is 0: a quarter
+// of the machine's physical memory (MemTotal in /proc/meminfo; 4 GiB when
+// it cannot be read), a safe share on a machine that several users share.
+func DefaultMaxMem() int64 { return defaultMaxMem() }
+
+// physicalMemory is MemTotal from /proc/meminfo in bytes (0 if unknown).
+func physicalMemory() int64 {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) >= 2 && fs[0] == "MemTotal:" {
+			kb, err := strconv.ParseInt(fs[1], 10, 64)
+			if err == nil {
+				return kb << 10
+			}
+		}
+	}
+	return 0
+}
+
+// maxMem is the run's budget in bytes; 0 for none.
+func (c *Config) maxMem() int64 {
+	switch {
+	case c.MaxMem < 0:
+		return 0
+	case c.MaxMem == 0:
+		return DefaultMaxMem()
+	}
+	return c.MaxMem
+}
+
+// memSampler reads the process's memory from runtime/metrics.
+type memSampler struct {
+	s [4]metrics.Sample
+}
+
+func newMemSampler() *memSampler {
+	ms := &memSampler{}
+	ms.s[0].Name = "/memory/classes/total:bytes"
+	ms.s[1].Name = "/memory/classes/heap/released:bytes"
+	ms.s[2].Name = "/memory/classes/heap/objects:bytes"
+	ms.s[3].Name = "/memory/classes/heap/stacks:bytes"
+	return ms
+}
+
+// read returns the memory the runtime holds from the OS (mapped and not
+// released: about the resident size) and, within it, the heap objects
+// (live and not yet swept) and goroutine stacks.
+func (ms *memSampler) read() (held, used int64) {
+	metrics.Read(ms.s[:])
+	v := func(i int) int64 {
+		if ms.s[i].Value.Kind() != metrics.KindUint64 {
+			return 0
+		}
+		return int64(ms.s[i].Value.Uint64())
+	}
+	return v(0) - v(1), v(2) + v(3)
+}
+
+// setMemoryLimit makes limit the runtime's soft memory limit for the run
+// (unless a lower one is set) and returns the function that restores it.
+func setMemoryLimit(limit int64) func() {
+	if limit <= 0 {
+		return func() {}
+	}
+	old := debug.SetMemoryLimit(-1)
+	if old <= limit {
+		return func() {}
+	}
+	debug.SetMemoryLimit(limit)
+	return func() { debug.SetMemoryLimit(old) }
+}
+
+// sampleMem samples the process's memory on the simulator (p: the
+// processor that just ran; nil at the end) and stops the run with a
+// *MemoryError when it is past the budget.
+func (m *machine) sampleMem(p *proc) {
+	held, used := m.mem.read()
+	m.peakUsed = max(m.peakUsed, used)
+	if m.live >= manyLive && m.restoreGC == nil {
+		if old := debug.SetGCPercent(manyLiveGCPercent); old >= 0 && old < manyLiveGCPercent {
+			debug.SetGCPercent(old) // a lower setting is kept
+		} else {
+			m.restoreGC = func() { debug.SetGCPercent(old) }
+		}
+	}
+	if p == nil || m.limit <= 0 || held <= m.limit || m.memErr || m.over {
+		return
+	}
+	m.memErr = true
+	e := &MemoryError{Limit: m.limit, Used: held, Machine: SimOf(m.nprocs), Time: p.now, LiveProcs: m.live, PeakLive: m.peakLive}
+	for _, q := range m.procs {
+		e.Nodes += q.counts[Node]
+		e.Work += q.work
+	}
+	m.errMu.Lock()
+	if m.err == nil {
+		m.err = e
+	}
+	m.errMu.Unlock()
+	m.cancelled = true
+	m.abortTree(m.root, p.now)
+}
