@@ -168,11 +168,7 @@ func (r runModel) reportView(w int, st styles) string {
 	rep := r.report
 	s := rep.Stats
 	var b strings.Builder
-	p := fmt.Sprint(s.P)
-	if s.Infinite() {
-		p = "inf"
-	}
-	b.WriteString(fmt.Sprintf("%s on %s P=%s: value %d at depth %d", rep.Algo, s.Kind, p, rep.Value, rep.Depth))
+	b.WriteString(fmt.Sprintf("%s on %s: value %d at depth %d", rep.Algo, s.Machine, rep.Value, rep.Depth))
 	if rep.BestMove != "" {
 		b.WriteString(", best move " + rep.BestMove)
 	}
