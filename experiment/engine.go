@@ -63,6 +63,9 @@ func (LabEngine) Run(ctx context.Context, job *Job, row *results.Run) error {
 	}
 	rep, err := lab.Parallel(ctx, it, opt, job.Config(), false)
 	if err != nil {
+		if rep != nil && rep.Failed != "" {
+			lab.FillParallel(row, rep) // how far it got, for the failed row
+		}
 		return err
 	}
 	return lab.FillParallel(row, rep)

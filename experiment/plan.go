@@ -47,6 +47,7 @@ type Job struct {
 	Preset    string // the options every search starts from (algos.Presets)
 	Grain     int
 	Params    string // algos.SetParams, on top of the preset
+	MaxMem    int64  // the memory budget of a run (sched.Config.MaxMem)
 	Time      time.Duration
 	TTBits    int
 	Costs     sched.CostModel
@@ -57,7 +58,7 @@ type Job struct {
 // Config is the machine configuration of a parallel job.
 func (j *Job) Config() sched.Config {
 	return sched.Config{Machine: sched.Machine{Kind: j.Machine, P: j.P}, Seed: j.Seed, Levels: j.Levels, LevelWait: j.LevelWait,
-		Costs: j.Costs, ProfileBuckets: 64}
+		Costs: j.Costs, ProfileBuckets: 64, MaxMem: j.MaxMem}
 }
 
 // Options are the search options of the job: its preset, then depth,
@@ -155,7 +156,7 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 	if !s.ttSet {
 		ttBits = algos.Presets()[s.Preset].TTBits
 	}
-	common := Job{Depth: s.Depth, Time: s.Time, TTBits: ttBits, Preset: s.Preset, Grain: s.Grain, Params: s.Params, Costs: costs, Levels: s.Levels, LevelWait: s.LevelWait}
+	common := Job{Depth: s.Depth, Time: s.Time, TTBits: ttBits, Preset: s.Preset, Grain: s.Grain, Params: s.Params, MaxMem: s.MaxMem, Costs: costs, Levels: s.Levels, LevelWait: s.LevelWait}
 	var jobs []Job
 	for _, pos := range positions {
 		common.Depth = s.Depth

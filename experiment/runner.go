@@ -12,6 +12,7 @@ import (
 
 	"splitpoint/progress"
 	"splitpoint/results"
+	"splitpoint/sched"
 )
 
 // Runner runs a sweep's jobs and stores each finished run at once, in its
@@ -118,7 +119,20 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
 			out.Cancelled = true // the run was cut short: not stored
 			return out, ctx.Err()
 		}
-		if err != nil {
+		var memErr *sched.MemoryError
+		switch {
+		case errors.As(err, &memErr):
+			// Out of its memory budget: recorded as failed, and the sweep
+			// goes on (issue #21).
+			msg := memErr.Error()
+			row.Failed = &msg
+			note := fmt.Sprintf("%s: FAILED (recorded, the sweep goes on): %s", row.Short(), msg)
+			if line != nil {
+				line.Print(func() { fmt.Fprintln(r.Out, note) })
+			} else {
+				prog.note(note)
+			}
+		case err != nil:
 			return out, fmt.Errorf("%s: %w", row.Short(), err)
 		}
 		row.Created = now().UTC().Format(time.RFC3339Nano)

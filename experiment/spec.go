@@ -38,6 +38,9 @@ type Spec struct {
 	// Params sets any other option by its name (algos.SetParams), on top
 	// of the preset, for every run: "spawn_height=4,granularity=3".
 	Params string
+	// MaxMem is every run's memory budget in bytes (sched.Config.MaxMem:
+	// 0 the default share of this machine's memory, negative none).
+	MaxMem int64
 	ttSet  bool // TTBits was given (else the preset's table size applies)
 
 	file  string           // the spec file, for errors; "" for flags
@@ -109,6 +112,7 @@ func KeyTable() []Key {
 		{Name: "tt", Help: "transposition table of 2^BITS entries (default: the preset's; plain: 0, off)"},
 		{Name: "preset", Help: "search options every run starts from: " + strings.Join(algos.PresetNames(), ", ") + " (default plain)"},
 		{Name: "grain", Help: "parallel searches run serial Scout at this remaining depth and below (default 0)"},
+		{Name: "max_mem", Flag: "max-mem", Help: "every run's memory budget, e.g. 2GB or 512MiB, or none (default: " + sched.BudgetString(0) + "); a run past it is recorded as failed and the sweep goes on"},
 		{Name: "params", Flag: "param", Help: "any other search option by name, name=value,… (" + strings.Join(algos.ParamNames(), ", ") + ")"},
 		{Name: "costs", Help: "simulator cost model: a preset (" + strings.Join(sched.CostPresetNames(), ", ") + ") and/or key=value pairs (keys: " + strings.Join(sched.CostKeys(), ", ") + ")"},
 		{Name: "levels", Bool: true, Help: "steal ordering by levels"},
@@ -371,6 +375,16 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 			return s.Errf(key, 0, "unknown preset %q (allowed: %s)", v, strings.Join(algos.PresetNames(), ", "))
 		}
 		s.Preset = v
+	case "max_mem":
+		v, err := one()
+		if err != nil {
+			return err
+		}
+		n, err := sched.ParseBudget(v)
+		if err != nil {
+			return s.Errf(key, 0, "%v", err)
+		}
+		s.MaxMem = n
 	case "params":
 		var parts []string
 		for _, it := range items {

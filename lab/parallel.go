@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -49,6 +50,9 @@ type ParallelReport struct {
 	// Cancelled is set when the run was stopped before it finished: its
 	// figures are those of the work done so far.
 	Cancelled bool `json:"cancelled,omitempty"`
+	// Failed says why a run that could not finish stopped (its memory
+	// budget: sched.MemoryError).
+	Failed string `json:"failed,omitempty"`
 }
 
 // Baseline is the serial search a parallel run is measured against.
@@ -109,6 +113,10 @@ func Parallel(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config
 	}
 	if err != nil {
 		rep.Cancelled = ctx.Err() != nil
+		var memErr *sched.MemoryError
+		if errors.As(err, &memErr) {
+			rep.Failed = memErr.Error()
+		}
 		return rep, err
 	}
 	row, _ := algos.Lookup(opt.Algo)
@@ -163,6 +171,10 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 	}
 	if s.Note != "" {
 		fmt.Fprintf(w, "  NOTE: %s\n", s.Note)
+	}
+	if r.Failed != "" {
+		fmt.Fprintf(w, "  STOPPED: %s\n", r.Failed)
+		return
 	}
 	if r.Cancelled {
 		fmt.Fprintf(w, "  CANCELLED after %d nodes (work W %d, time %d %s, %d tasks)", s.Counts["node"], s.Work, s.Time, s.TimeUnit, s.Tasks)

@@ -107,6 +107,10 @@ var settings = []setting{
 		return err
 	}},
 	{name: "levels", help: "steal ordering by levels", check: checkBool},
+	{name: "max-mem", help: "memory budget of parallel runs, e.g. 2GB, or none", check: func(v string) error {
+		_, err := sched.ParseBudget(v)
+		return err
+	}},
 	{name: "dist-tt", help: "distribute the table over the simulated processors", check: checkBool},
 	{name: "levelwait", help: "level waiting", check: checkBool},
 }

@@ -158,10 +158,22 @@ func (s *SummaryRow) ProcsLabel() string {
 	return r.ProcsLabel()
 }
 
+// Finished is runs without the failed ones (Run.Failed).
+func Finished(runs []Run) []Run {
+	out := make([]Run, 0, len(runs))
+	for _, r := range runs {
+		if r.Failed == nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // Summarize groups runs by (algorithm, variants, machine, P) and gives
 // each group's means and standard deviations. The baselines the rows
 // point to must be among runs (as Runs(sweep) returns them).
 func Summarize(runs []Run) []SummaryRow {
+	runs = Finished(runs)
 	base := map[int64]Run{}
 	for _, r := range runs {
 		if r.Role == RoleBaseline {

@@ -74,6 +74,11 @@ func formatField(p any) string {
 			return ""
 		}
 		return strconv.FormatInt(**v, 10)
+	case **string:
+		if *v == nil {
+			return ""
+		}
+		return **v
 	}
 	panic(fmt.Sprintf("results: column of type %T", p))
 }
@@ -97,6 +102,12 @@ func parseField(p any, s string) error {
 		var n int64
 		n, err = strconv.ParseInt(s, 10, 64)
 		*v = &n
+	case **string:
+		if s == "" {
+			*v = nil
+			return nil
+		}
+		*v = &s
 	}
 	return err
 }

@@ -25,7 +25,7 @@ func Observations(runs []Run) []ObsGroup {
 	var out []ObsGroup
 	at := map[[2]string]int{}
 	for _, r := range runs {
-		if r.Role != RoleParallel {
+		if r.Role != RoleParallel || r.Failed != nil {
 			continue
 		}
 		k := [2]string{r.AlgoLabel(), r.Machine}

@@ -70,6 +70,10 @@ type Run struct {
 	WinnerNodes *int64  `json:"winner_nodes"`
 	BaselineID  *int64  `json:"baseline_id"`
 	Result      string  `json:"result"`
+	// Failed is why a run that could not finish stopped (its memory
+	// budget, sched.MemoryError): a sweep records it and goes on. NULL for
+	// a finished run; summaries and fits leave failed runs out.
+	Failed *string `json:"failed"`
 }
 
 // column is one column of table runs: its name, SQL type and the field
@@ -125,6 +129,7 @@ var columns = []column{
 	{"winner_nodes", "INTEGER", func(r *Run) any { return &r.WinnerNodes }},
 	{"baseline_id", "INTEGER REFERENCES runs(id)", func(r *Run) any { return &r.BaselineID }},
 	{"result", "TEXT NOT NULL", func(r *Run) any { return &r.Result }},
+	{"failed", "TEXT", func(r *Run) any { return &r.Failed }},
 }
 
 // Columns lists the columns of table runs in order.

@@ -15,8 +15,9 @@ import (
 // DefaultPath is the database the commands use without --db.
 const DefaultPath = "splitpoint.db"
 
-// schemaVersion is stored in PRAGMA user_version.
-const schemaVersion = 1
+// schemaVersion is stored in PRAGMA user_version. Version 2 added the
+// column failed; a version 1 database gets it when opened.
+const schemaVersion = 2
 
 // Store is an open results database.
 type Store struct {
@@ -69,8 +70,13 @@ func (s *Store) init() error {
 	for _, c := range columns {
 		defs = append(defs, c.name+" "+c.typ)
 	}
+	if _, err := s.db.Exec("CREATE TABLE IF NOT EXISTS runs (\n  " + strings.Join(defs, ",\n  ") + "\n)"); err != nil {
+		return fmt.Errorf("creating the schema: %w", err)
+	}
+	if err := s.addMissingColumns(); err != nil {
+		return err
+	}
 	stmts := []string{
-		"CREATE TABLE IF NOT EXISTS runs (\n  " + strings.Join(defs, ",\n  ") + "\n)",
 		"CREATE INDEX IF NOT EXISTS runs_sweep ON runs(sweep)",
 		derivedView,
 		fmt.Sprintf("PRAGMA user_version = %d", schemaVersion),
@@ -78,6 +84,33 @@ func (s *Store) init() error {
 	for _, st := range stmts {
 		if _, err := s.db.Exec(st); err != nil {
 			return fmt.Errorf("creating the schema: %w", err)
+		}
+	}
+	return nil
+}
+
+// addMissingColumns brings a database of an older schema up to date: each
+// column of runs it lacks is added (NULL in its existing rows).
+func (s *Store) addMissingColumns() error {
+	rows, err := s.db.Query("SELECT name FROM pragma_table_info('runs')")
+	if err != nil {
+		return fmt.Errorf("reading the schema: %w", err)
+	}
+	have := map[string]bool{}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return err
+		}
+		have[n] = true
+	}
+	rows.Close()
+	for _, c := range columns {
+		if !have[c.name] {
+			if _, err := s.db.Exec("ALTER TABLE runs ADD COLUMN " + c.name + " " + c.typ); err != nil {
+				return fmt.Errorf("adding column %s: %w", c.name, err)
+			}
 		}
 	}
 	return nil
@@ -123,6 +156,11 @@ func deref(p any) any {
 	case *bool:
 		return *v
 	case **int64:
+		if *v == nil {
+			return nil
+		}
+		return **v
+	case **string:
 		if *v == nil {
 			return nil
 		}

@@ -184,3 +184,42 @@ func TestSetResultTakesOptionalCounters(t *testing.T) {
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 || (math.IsNaN(a) && math.IsNaN(b)) }
+
+// TestOpenAddsFailedColumn: a database written before the failed column
+// (schema 1) opens, gains the column, and keeps its rows.
+func TestOpenAddsFailedColumn(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	st, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := handRows()[0]
+	if err := st.Insert(context.Background(), &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"DROP VIEW derived", "ALTER TABLE runs DROP COLUMN failed", "PRAGMA user_version = 1"} {
+		if _, err := st.DB().Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
+	}
+	st.Close()
+	st, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rows, err := st.Runs("")
+	if err != nil || len(rows) != 1 || rows[0].Failed != nil {
+		t.Fatalf("rows %+v, %v", rows, err)
+	}
+	msg := "memory budget"
+	f := handRows()[1]
+	f.Failed = &msg
+	if err := st.Insert(context.Background(), &f); err != nil {
+		t.Fatal(err)
+	}
+	rows, _ = st.Runs("")
+	if len(rows) != 2 || rows[1].Failed == nil || *rows[1].Failed != msg || len(Finished(rows)) != 1 {
+		t.Fatalf("after insert: %+v", rows)
+	}
+}

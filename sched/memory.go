@@ -3,13 +3,14 @@ package sched
 import (
 	"bufio"
 	"fmt"
-	"math"
 	"os"
 	"runtime/debug"
 	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/dustin/go-humanize"
 )
 
 // Memory budget (issue #21). A simulated run at P = ∞ gives every spawned
@@ -66,46 +67,7 @@ func (e *MemoryError) Error() string {
 		hint = "a smaller depth or table"
 	}
 	return fmt.Sprintf("sched: memory budget of %s exceeded (%s in use) after %d nodes (W = %d; %s): stopped; try %s, or raise the budget (max-mem)",
-		FormatBytes(e.Limit), FormatBytes(e.Used), e.Nodes, e.Work, where, hint)
-}
-
-// FormatBytes writes n bytes with a binary unit (KiB, MiB, GiB).
-func FormatBytes(n int64) string {
-	const k = 1024
-	switch {
-	case n >= k*k*k:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(k*k*k))
-	case n >= k*k:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(k*k))
-	case n >= k:
-		return fmt.Sprintf("%.1f KiB", float64(n)/k)
-	}
-	return fmt.Sprintf("%d B", n)
-}
-
-// ParseBytes reads a size: a number of bytes with an optional unit k, m, g
-// (powers of 1024; "kb", "kib", "mb", "mib", "gb", "gib" too), e.g. "2g",
-// "512MiB", "0" (the default budget) or "off" / "-1" (no budget).
-func ParseBytes(s string) (int64, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
-	if t == "off" || t == "none" || t == "-1" {
-		return -1, nil
-	}
-	mult := int64(1)
-	for _, u := range []struct {
-		suf string
-		m   int64
-	}{{"gib", 1 << 30}, {"gb", 1 << 30}, {"g", 1 << 30}, {"mib", 1 << 20}, {"mb", 1 << 20}, {"m", 1 << 20}, {"kib", 1 << 10}, {"kb", 1 << 10}, {"k", 1 << 10}, {"b", 1}} {
-		if strings.HasSuffix(t, u.suf) {
-			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suf)), u.m
-			break
-		}
-	}
-	f, err := strconv.ParseFloat(t, 64)
-	if err != nil || f < 0 || math.IsNaN(f) || f*float64(mult) > math.MaxInt64/2 {
-		return 0, fmt.Errorf("bad memory size %q (want e.g. 2g, 512m, 0 for the default, off for none)", s)
-	}
-	return int64(f * float64(mult)), nil
+		humanize.IBytes(uint64(e.Limit)), humanize.IBytes(uint64(max(e.Used, 0))), e.Nodes, e.Work, where, hint)
 }
 
 var defaultMaxMem = sync.OnceValue(func() int64 {
@@ -180,6 +142,16 @@ func (ms *memSampler) read() (held, used int64) {
 	return v(0) - v(1), v(2) + v(3)
 }
 
+// returnHeld gives the memory an earlier run left held back to the OS
+// when it is already past half the new run's budget (a sweep's runs follow
+// each other in one process: a large run's memory would otherwise count
+// against the next run's budget).
+func (ms *memSampler) returnHeld(limit int64) {
+	if held, _ := ms.read(); limit > 0 && held > limit/2 {
+		debug.FreeOSMemory()
+	}
+}
+
 // setMemoryLimit makes limit the runtime's soft memory limit for the run
 // (unless a lower one is set) and returns the function that restores it.
 func setMemoryLimit(limit int64) func() {
@@ -223,4 +195,33 @@ func (m *machine) sampleMem(p *proc) {
 	m.errMu.Unlock()
 	m.cancelled = true
 	m.abortTree(m.root, p.now)
+}
+
+// ParseBudget reads a memory budget: a size such as 2GB, 512MiB or
+// 1500000000 (bytes), "none" for no budget (-1), or "default" / "" for the
+// default share of this machine's memory (0).
+func ParseBudget(s string) (int64, error) {
+	switch strings.TrimSpace(strings.ToLower(s)) {
+	case "", "default", "0":
+		return 0, nil
+	case "none", "off":
+		return -1, nil
+	}
+	n, err := humanize.ParseBytes(s)
+	if err != nil || n == 0 || n > 1<<62 {
+		return 0, fmt.Errorf("memory budget %q: want a size such as 2GB or 512MiB, none, or default", s)
+	}
+	return int64(n), nil
+}
+
+// BudgetString writes a budget as ParseBudget reads it, the default
+// spelled out with its size.
+func BudgetString(b int64) string {
+	switch {
+	case b < 0:
+		return "none"
+	case b == 0:
+		return "a quarter of this machine's memory, " + humanize.IBytes(uint64(DefaultMaxMem()))
+	}
+	return humanize.IBytes(uint64(b))
 }

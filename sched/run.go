@@ -107,6 +107,7 @@ func (m *machine) runSim() *Stats {
 	m.limit = m.cfg.maxMem()
 	defer setMemoryLimit(m.limit / 10 * 9)()
 	m.mem = newMemSampler()
+	m.mem.returnHeld(m.limit)
 	_, m.baseUsed = m.mem.read()
 	if m.inf {
 		p := m.newProc(0)

@@ -23,6 +23,7 @@ type machineFlags struct {
 	variants  *string
 	grain     *int
 	distTT    *bool
+	maxMem    *string
 }
 
 func declareMachineFlags(fs *flag.FlagSet) *machineFlags {
@@ -40,6 +41,7 @@ func declareMachineFlags(fs *flag.FlagSet) *machineFlags {
 		db:        fs.String("db", "", "record each parallel run in this results database, sweep \""+SearchesSweep+"\" (a session records into its own)"),
 		variants:  fs.String("variants", "none", "the algorithm's variants, comma-separated ("+strings.Join(vs, ", ")+"; help search lists who takes which), a set ("+strings.Join(variantSetNames(), ", ")+"), or none"),
 		grain:     fs.Int("grain", 0, "jamboree: nodes with at most this many plies to go are searched by the serial Scout"),
+		maxMem:    fs.String("max-mem", "", "the run's memory budget, e.g. 2GB or 512MiB, or none (default: "+sched.BudgetString(0)+"); past it the run stops with a clear error"),
 		distTT:    fs.Bool("dist-tt", false, "jamboree: the dist-tt variant (the table distributed over the processors, key mod P; remote accesses cost tt_remote, local ones tt_local)"),
 	}
 }
@@ -74,6 +76,9 @@ func (f *machineFlags) config(seed uint64) (sched.Config, error) {
 		if cfg.Machine, err = sched.ParseMachine(sched.Pool, strconv.Itoa(*f.workers)); err != nil {
 			return cfg, usageErr("--workers %v", err)
 		}
+	}
+	if cfg.MaxMem, err = sched.ParseBudget(*f.maxMem); err != nil {
+		return cfg, usageErr("--max-mem: %v", err)
 	}
 	if *f.costs != "" {
 		if !cfg.IsSim() {
