@@ -1,7 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
+	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -30,6 +33,22 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// cmpjson A B KEY…: A and B hold the same JSON but for the
+			// named keys at any depth (the host's measurements of a
+			// simulated run: its memory), which are left out.
+			"cmpjson": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) < 2 {
+					ts.Fatalf("usage: cmpjson A B [KEY…]")
+				}
+				load := func(name string) any {
+					var v any
+					ts.Check(json.Unmarshal([]byte(ts.ReadFile(name)), &v))
+					return strip(v, args[2:])
+				}
+				if eq := reflect.DeepEqual(load(args[0]), load(args[1])); eq == neg {
+					ts.Fatalf("%s and %s: equal %t (but for %v)", args[0], args[1], eq, args[2:])
+				}
+			},
 			// sleep DURATION: let a background command get going before
 			// a kill (cancel.txtar); the command outlives it by far.
 			"sleep": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -42,4 +61,23 @@ func TestScripts(t *testing.T) {
 			},
 		},
 	})
+}
+
+// strip removes the keys from every object in v.
+func strip(v any, keys []string) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if slices.Contains(keys, k) {
+				delete(x, k)
+			} else {
+				x[k] = strip(e, keys)
+			}
+		}
+	case []any:
+		for i := range x {
+			x[i] = strip(x[i], keys)
+		}
+	}
+	return v
 }

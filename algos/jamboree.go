@@ -545,6 +545,7 @@ func (e *jamEngine[T, P]) leafPlay(c sched.Ctx, pos *T, m game.Move, rec *workRe
 	if c.Aborted() {
 		return 0, false
 	}
+	c.Charge(sched.Eval, 1)     // a leaf, as the serial search counts it (see leaf)
 	c.ChargeLast(sched.Node, 1) // the test ends after the evaluation
 	rec.nodes++
 	g := e.positions.Get(c)

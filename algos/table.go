@@ -24,6 +24,10 @@ type Algorithm struct {
 	// Baseline is the serial algorithm a parallel run is compared with
 	// (efficiency, speedup); "" for none.
 	Baseline string
+	// Grain is set when the algorithm takes Options.Grain (the remaining
+	// depth at and below which it searches serially): a command chooses
+	// one when none is given (lab.AutoGrain).
+	Grain bool
 	Help     string
 	Cite     string
 }
@@ -51,7 +55,7 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 		{Algorithm{Name: AlgoPNegamax, Parallel: true,
 			Help: "plain parallel negamax: every child in parallel, no pruning; calibrates a machine", Cite: "*Socrates Fig. 1"},
 			runPNegamax[T, P]},
-		{Algorithm{Name: AlgoJamboree, Parallel: true, Baseline: AlgoScout,
+		{Algorithm{Name: AlgoJamboree, Parallel: true, Baseline: AlgoScout, Grain: true,
 			Variants: []string{VariantSerialize2, VariantDeferred, VariantRID, VariantDistTT},
 			Help:     "Jamboree search: first child valued, the rest tested in parallel, failed tests re-searched in order, abort on a fail high; --variants, --grain",
 			Cite:     "StarTech Fig. 2, *Socrates Fig. 5"},

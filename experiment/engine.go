@@ -61,7 +61,7 @@ func (LabEngine) Run(ctx context.Context, job *Job, row *results.Run) error {
 		}
 		return lab.FillSerial(row, rep, job.Costs)
 	}
-	rep, err := lab.Parallel(ctx, it, opt, job.Config(), false)
+	rep, err := lab.Parallel(ctx, it, opt, job.Config(), lab.BaselineMode{Skip: true}) // the sweep has its baseline rows
 	if err != nil {
 		if rep != nil && rep.Failed != "" {
 			lab.FillParallel(row, rep) // how far it got, for the failed row

@@ -33,6 +33,9 @@ type ParallelReport struct {
 	// DepthNote says where the depth came from when none was given (a
 	// synthetic tree's own).
 	DepthNote string `json:"depth_note,omitempty"`
+	// Notes say which settings were chosen for the user and why (the
+	// preset, the grain, the baseline).
+	Notes []string `json:"notes,omitempty"`
 	*sched.Stats
 	// Iterations are the completed iterations and when each finished.
 	Iterations []algos.JamIteration `json:"iterations,omitempty"`
@@ -62,6 +65,9 @@ type Baseline struct {
 	Nodes   uint64     `json:"serial_nodes"`
 	Seconds float64    `json:"serial_seconds"`
 	Work    int64      `json:"serial_work"` // in the run's cost units: algos.SerialWork
+	// Cached is set when the baseline came from the results database (an
+	// earlier run of the same serial search), not run now.
+	Cached bool `json:"cached,omitempty"`
 }
 
 // MarshalJSON writes the report with its Detail under the algorithm's
@@ -80,10 +86,11 @@ func (r *ParallelReport) MarshalJSON() ([]byte, error) {
 }
 
 // Parallel runs the parallel algorithm opt.Algo on the item on the
-// machine cfg describes, then (with baseline) the serial algorithm of its
-// row with the same options for the efficiency and the speedup. A
-// cancelled run returns its report marked Cancelled with ctx's error.
-func Parallel(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config, baseline bool) (*ParallelReport, error) {
+// machine cfg describes, then the serial algorithm of its row with the
+// same options for the efficiency and the speedup, as base says (run it,
+// reuse a cached one, or skip it). A cancelled run returns its report
+// marked Cancelled with ctx's error.
+func Parallel(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config, base BaselineMode) (*ParallelReport, error) {
 	opt, note := it.TreeDepth(opt)
 	if live := progress.LiveFrom(ctx); live != nil {
 		prev := cfg.Observe
@@ -120,15 +127,16 @@ func Parallel(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config
 		return rep, err
 	}
 	row, _ := algos.Lookup(opt.Algo)
-	if !baseline || row.Baseline == "" {
+	if base.Skip || row.Baseline == "" {
 		return rep, nil
 	}
-	ser, err := Search(ctx, it, SerialOptions(opt, row.Baseline))
+	ser, fromCache, err := base.baseline(ctx, it, SerialOptions(opt, row.Baseline))
 	if err != nil {
 		rep.Cancelled = ctx.Err() != nil
 		return rep, err
 	}
-	rep.compare(ser.Result, cfg.Costs)
+	rep.compare(ser, cfg.Costs)
+	rep.Serial.Cached = fromCache
 	return rep, nil
 }
 
@@ -168,6 +176,9 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "  %s\n", MachineLine(r.Config))
 	if r.DepthNote != "" {
 		fmt.Fprintf(w, "  %s\n", r.DepthNote)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "  %s\n", n)
 	}
 	if s.Note != "" {
 		fmt.Fprintf(w, "  NOTE: %s\n", s.Note)
@@ -214,8 +225,12 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		r.Detail.WriteText(w, nil, s)
 	}
 	if b := r.Serial; b != nil {
-		fmt.Fprintf(w, "  serial %s: value %d, nodes %d, W_serial %d, %.3f s; efficiency W_serial/W %.3f, speedup %.2f\n",
-			b.Algo, b.Value, b.Nodes, b.Work, b.Seconds, r.Efficiency, r.Speedup)
+		from := ""
+		if b.Cached {
+			from = " (cached: run earlier with the same options)"
+		}
+		fmt.Fprintf(w, "  serial %s: value %d, nodes %d, W_serial %d, %.3f s%s; efficiency W_serial/W %.3f, speedup %.2f\n",
+			b.Algo, b.Value, b.Nodes, b.Work, b.Seconds, from, r.Efficiency, r.Speedup)
 	}
 }
 

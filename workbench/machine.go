@@ -24,6 +24,7 @@ type machineFlags struct {
 	grain     *int
 	distTT    *bool
 	maxMem    *string
+	baseline  *string
 }
 
 func declareMachineFlags(fs *flag.FlagSet) *machineFlags {
@@ -41,6 +42,7 @@ func declareMachineFlags(fs *flag.FlagSet) *machineFlags {
 		db:        fs.String("db", "", "record each parallel run in this results database, sweep \""+SearchesSweep+"\" (a session records into its own)"),
 		variants:  fs.String("variants", "none", "the algorithm's variants, comma-separated ("+strings.Join(vs, ", ")+"; help search lists who takes which), a set ("+strings.Join(variantSetNames(), ", ")+"), or none"),
 		grain:     fs.Int("grain", 0, "jamboree: nodes with at most this many plies to go are searched by the serial Scout"),
+		baseline:  fs.String("baseline", "run", "the serial baseline (efficiency, speedup, search overhead): run (reused from --db when the same search was run before), fresh (run it again) or none"),
 		maxMem:    fs.String("max-mem", "", "the run's memory budget, e.g. 2GB or 512MiB, or none (default: "+sched.BudgetString(0)+"); past it the run stops with a clear error"),
 		distTT:    fs.Bool("dist-tt", false, "jamboree: the dist-tt variant (the table distributed over the processors, key mod P; remote accesses cost tt_remote, local ones tt_local)"),
 	}

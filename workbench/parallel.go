@@ -1,12 +1,14 @@
 package workbench
 
 import (
+	"flag"
 	"fmt"
 	"sort"
 	"strings"
 
 	"splitpoint/algos"
 	"splitpoint/lab"
+	"splitpoint/results"
 )
 
 func sortStrings(s []string) { sort.Strings(s) }
@@ -31,6 +33,38 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 	if err != nil {
 		return err
 	}
+	set := map[string]bool{}
+	sf.fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	// Defaults a researcher can trust (issue #15): with no --preset a
+	// chess or checkers position is searched as an engine would (the
+	// default preset), a synthetic tree by the bare algorithm.
+	engineOpt := opt
+	if !set["preset"] {
+		saved := *sf.preset
+		*sf.preset = "default"
+		engineOpt, err = parallelOptions(sf, mf)
+		*sf.preset = saved
+		if err != nil {
+			return err
+		}
+	}
+	base := lab.BaselineMode{}
+	switch *mf.baseline {
+	case "none":
+		base.Skip = true
+	case "fresh":
+	case "", "run":
+		if *mf.db != "" {
+			store, err := results.Open(*mf.db)
+			if err != nil {
+				return err
+			}
+			defer store.Close()
+			base.Cache = &lab.BaselineCache{Store: store}
+		}
+	default:
+		return usageErr("--baseline %q: want run (cached in --db when given), fresh or none", *mf.baseline)
+	}
 	items, err := lab.Resolve(name)
 	if err != nil {
 		return err
@@ -47,9 +81,30 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 	defer line.Stop()
 	for i, it := range items {
 		line.Item(i, it.Title()+" "+opt.Algo+" "+cfg.Machine.String())
-		r, err := lab.Parallel(line.Context(env.Ctx), it, opt, cfg, true)
+		o, notes := opt, []string(nil)
+		if !set["preset"] {
+			if it.IsTree() {
+				notes = append(notes, "preset plain: the bare algorithm on a synthetic tree (no --preset given)")
+			} else {
+				o = engineOpt
+				notes = append(notes, "preset default: table, ordering, iterative deepening and quiescence, as an engine searches a "+it.Domain()+" position (no --preset given; --preset plain for the bare algorithm)")
+			}
+		}
+		if row, _ := algos.Lookup(o.Algo); row.Grain && !set["grain"] {
+			var note string
+			od, _ := it.TreeDepth(o) // a tree's own depth when none was given
+			o.Grain, note = lab.AutoGrain(line.Context(env.Ctx), it, od, cfg)
+			notes = append(notes, note)
+		}
+		if base.Skip {
+			notes = append(notes, "no serial baseline (--baseline none): no efficiency, speedup or search overhead")
+		}
+		r, err := lab.Parallel(line.Context(env.Ctx), it, o, cfg, base)
+		if r != nil {
+			r.Notes = notes
+		}
 		if r != nil && err == nil {
-			if rerr := recordParallel(env.Ctx, *mf.db, it, opt, cfg, r); rerr != nil {
+			if rerr := recordParallel(env.Ctx, *mf.db, it, o, cfg, r); rerr != nil {
 				return fmt.Errorf("recording the run in %s: %w", *mf.db, rerr)
 			}
 		}

@@ -65,7 +65,7 @@ func solveParallel(env *Env, items []*lab.Item, opt algos.Options, machines []sc
 			if len(it.BM) == 0 && len(it.AM) == 0 {
 				return fmt.Errorf("%s: no bm or am to solve for", it.Name)
 			}
-			rep, err := lab.Parallel(line.Context(env.Ctx), it, opt, cfg, true)
+			rep, err := lab.Parallel(line.Context(env.Ctx), it, opt, cfg, lab.BaselineMode{})
 			if err != nil {
 				return err
 			}

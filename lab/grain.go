@@ -1,0 +1,49 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"splitpoint/algos"
+	"splitpoint/sched"
+)
+
+// minTaskNodes is the smallest serial task the automatic grain makes: a
+// spawn with its join costs about 125 ns on the pool here and a node
+// 40–300 ns (chess with table and quiescence; BENCHMARKS.md), so a task of
+// 16 nodes or more keeps the spawn to a few per cent of its time. A rule
+// in nodes, not in measured times, keeps the choice the same from run to
+// run: the grain shapes the DAG whose W and C are measured.
+const minTaskNodes = 16
+
+// AutoGrain chooses a parallel search's grain when none was given (issue
+// #15): on the simulated machine 0 (every node above the leaves parallel,
+// as the papers ran Jamboree: the simulator measures the algorithm's DAG
+// and charges spawns by its cost model); on the pool the smallest g ≥ 1
+// whose serial subtrees, EBF^g nodes, reach minTaskNodes, EBF being the
+// effective branching factor of a short serial probe of the same position
+// with the same options (at most 5 plies, deterministic). It returns the
+// grain and a note saying how it was chosen.
+func AutoGrain(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config) (int, string) {
+	if cfg.IsSim() {
+		return 0, "grain 0: every node above the leaves in parallel, as the papers ran it (no --grain given; the simulator charges spawns by its cost model)"
+	}
+	popt := SerialOptions(opt, algos.AlgoScout)
+	popt.Depth = min(max(opt.Depth-1, 2), 5)
+	popt.Iterative = true
+	popt.TTBits = min(popt.TTBits, 16) // the probe's table: small, quick to make
+	rep, err := Search(ctx, it, popt)
+	if err != nil || rep.Nodes == 0 || len(rep.Iterations) == 0 {
+		return 2, "grain 2 (no --grain given; the probe search failed, so a middle value)"
+	}
+	ebf := math.Pow(float64(rep.Nodes), 1/float64(max(rep.Depth, 1)))
+	if n := len(rep.Iterations); n > 1 && rep.Iterations[n-1].EBF > 1 {
+		ebf = rep.Iterations[n-1].EBF
+	}
+	ebf = max(ebf, 1.2)
+	g := int(math.Ceil(math.Log(minTaskNodes) / math.Log(ebf)))
+	g = min(max(g, 1), max(opt.Depth-1, 1))
+	return g, fmt.Sprintf("grain %d: chosen for the pool (no --grain given; --grain to override): the effective branching factor is %.1f, so a serial task of %d plies is about %.0f nodes, at least %d, enough to pay for its spawn",
+		g, ebf, g, math.Pow(ebf, float64(g)), minTaskNodes)
+}
