@@ -28,8 +28,8 @@ type Algorithm struct {
 	// depth at and below which it searches serially): a command chooses
 	// one when none is given (lab.AutoGrain).
 	Grain bool
-	Help     string
-	Cite     string
+	Help  string
+	Cite  string
 }
 
 // ParallelFunc runs a parallel algorithm from root on the machine cfg
