@@ -95,7 +95,9 @@ func chartGlobals(c *Chart) []charts.GlobalOpts {
 		charts.WithColorsOpts(palette),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Type: "scroll", Bottom: "0", Data: names}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: trigger}),
-		charts.WithGridOpts(opts.Grid{Left: "4%", Right: "5%", Top: "48", Bottom: "56", ContainLabel: opts.Bool(true)}),
+		// The right margin holds half the widest x tick label: containLabel
+		// missed the last label of a log axis ("100,000,000" at 10^8).
+		charts.WithGridOpts(opts.Grid{Left: "4%", Right: "44", Top: "48", Bottom: "56", ContainLabel: opts.Bool(true)}),
 		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Right: "2%", Feature: &opts.ToolBoxFeature{
 			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Title: "save PNG"},
 			DataZoom:    &opts.ToolBoxFeatureDataZoom{Show: opts.Bool(true)},

@@ -111,7 +111,7 @@ window.addEventListener("load", function () {
 });
 </script>
 </body>`
-	os.WriteFile(probe, bytes.Replace(page, []byte("</body>"), []byte(probeJS), 1), 0o644)
+	os.WriteFile(probe, withProbe(page, probeJS), 0o644)
 	dom, err := runChromium(chromium, append(args, "--dump-dom", "file://"+probe))
 	if err != nil {
 		t.Fatalf("chromium --dump-dom: %v", err)
@@ -185,4 +185,15 @@ func colouredPixels(img image.Image, r image.Rectangle) int {
 		}
 	}
 	return n
+}
+
+// withProbe returns page with the script probe (ending in "</body>")
+// put in place of its last "</body>": the embedded echarts holds the
+// string too.
+func withProbe(page []byte, probe string) []byte {
+	i := bytes.LastIndex(page, []byte("</body>"))
+	if i < 0 {
+		return page
+	}
+	return append(append(append([]byte{}, page[:i]...), probe...), page[i+len("</body>"):]...)
 }

@@ -58,12 +58,26 @@ func writeFigure(w io.Writer, c *Chart, format string) (err error) {
 	if err != nil {
 		return err
 	}
-	wt, err := p.WriterTo(figureWidth, figureHeight, format)
+	vc, err := draw.NewFormattedCanvas(figureWidth, figureHeight, format)
 	if err != nil {
 		return err
 	}
-	_, err = wt.WriteTo(w)
+	drawFigure(p, vc)
+	_, err = vc.WriteTo(w)
 	return err
+}
+
+// figureMargin is the blank border around a figure. gonum/plot sets the
+// rotated y-axis title against the canvas's left edge, where antialiasing
+// and some viewers' cropping ate into it.
+const figureMargin = 2 * vg.Millimeter
+
+// drawFigure draws p on vc inside a white margin of figureMargin.
+func drawFigure(p *plot.Plot, vc vg.CanvasSizer) {
+	dc := draw.New(vc)
+	dc.SetColor(p.BackgroundColor)
+	dc.Fill(dc.Rectangle.Path())
+	p.Draw(draw.Crop(dc, figureMargin, -figureMargin, figureMargin, -figureMargin))
 }
 
 // buildPlot turns c into a gonum plot with the same data, titles, log axes
