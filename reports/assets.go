@@ -20,15 +20,16 @@ var assetFS embed.FS
 // one go-echarts v2 targets and package.json pins.
 const EchartsVersion = "5.4.3"
 
-// echartsCDN is where the page loads echarts from when the script is not
-// embedded.
-const echartsCDN = "https://cdn.jsdelivr.net/npm/echarts@" + EchartsVersion + "/dist/echarts.min.js"
-
 // echartsJS returns the embedded echarts script, made safe to inline in a
-// <script> element, and whether it is there. Tests replace it.
+// <script> element, and whether it is there. Without it the page shows the
+// SVG figures instead of echarts charts. Tests replace it to write either
+// page, whatever this build holds.
 var echartsJS = embeddedEcharts
 
 func embeddedEcharts() ([]byte, bool) {
+	if withoutEcharts {
+		return nil, false
+	}
 	b, err := assetFS.ReadFile("assets/echarts.min.js")
 	if err != nil || len(b) == 0 {
 		return nil, false
@@ -37,7 +38,8 @@ func embeddedEcharts() ([]byte, bool) {
 }
 
 // EchartsEmbedded reports whether this binary carries echarts.min.js, that
-// is, whether the reports it writes draw their charts offline.
+// is, whether the reports it writes have interactive charts (without it
+// they show static SVG figures; both draw with no network).
 func EchartsEmbedded() bool {
 	_, ok := echartsJS()
 	return ok

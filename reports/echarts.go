@@ -39,16 +39,40 @@ func optionJSON(c *Chart) ([]byte, error) {
 		base = xyOption(c, global)
 	}
 	base.Validate()
-	return json.Marshal(base.JSON())
+	b, err := json.Marshal(base.JSON())
+	if err != nil {
+		return nil, err
+	}
+	// go-echarts' YAxis has no nameTextStyle: set it on the generic form.
+	var opt map[string]any
+	if err := json.Unmarshal(b, &opt); err != nil {
+		return nil, err
+	}
+	if axes, ok := opt["yAxis"].([]any); ok {
+		for _, a := range axes {
+			if a, ok := a.(map[string]any); ok {
+				a["nameTextStyle"] = yNameStyle
+			}
+		}
+	}
+	return json.Marshal(opt)
 }
+
+// yNameStyle places the y-axis title above the axis, starting at the axis
+// line and running right, over the plot. echarts centres it on the axis
+// line by default, and the grid's containLabel leaves room for the tick
+// labels but not for the title, so a long title ("search overhead %") was
+// cut off at the chart's left edge.
+var yNameStyle = map[string]any{"align": "left"}
 
 // chartGlobals returns the options shared by every kind of chart.
 func chartGlobals(c *Chart) []charts.GlobalOpts {
 	xType, yType := "value", "value"
-	if c.LogX {
+	logX, logY := c.logScales()
+	if logX {
 		xType = "log"
 	}
-	if c.LogY {
+	if logY {
 		yType = "log"
 	}
 	trigger := "axis"
@@ -71,14 +95,16 @@ func chartGlobals(c *Chart) []charts.GlobalOpts {
 		charts.WithColorsOpts(palette),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Type: "scroll", Bottom: "0", Data: names}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: trigger}),
-		charts.WithGridOpts(opts.Grid{Left: "4%", Right: "5%", Top: "48", Bottom: "56", ContainLabel: opts.Bool(true)}),
+		// The right margin holds half the widest x tick label: containLabel
+		// missed the last label of a log axis ("100,000,000" at 10^8).
+		charts.WithGridOpts(opts.Grid{Left: "4%", Right: "44", Top: "48", Bottom: "56", ContainLabel: opts.Bool(true)}),
 		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Right: "2%", Feature: &opts.ToolBoxFeature{
 			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Title: "save PNG"},
 			DataZoom:    &opts.ToolBoxFeatureDataZoom{Show: opts.Bool(true)},
 			Restore:     &opts.ToolBoxFeatureRestore{Show: opts.Bool(true), Title: "reset"},
 		}}),
 		charts.WithXAxisOpts(opts.XAxis{Type: xType, Name: c.XLabel, NameLocation: "middle", NameGap: 28,
-			Scale: opts.Bool(!c.LogX && c.kind() != Bar), SplitLine: split, AxisLabel: &opts.AxisLabel{Show: opts.Bool(true)}}),
+			Scale: opts.Bool(!logX && c.kind() != Bar), SplitLine: split, AxisLabel: &opts.AxisLabel{Show: opts.Bool(true)}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: c.YLabel, NameLocation: "end", NameGap: 12,
 			SplitLine: split, AxisLabel: &opts.AxisLabel{Show: opts.Bool(true)}}),
 	}

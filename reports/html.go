@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -10,16 +11,18 @@ import (
 
 // pageView is what the page template reads. Every string in it comes from
 // the caller's data and is escaped by html/template; the only values marked
-// safe are the echarts library itself and chart specs made by json.Marshal,
-// which escapes '<', '>' and '&'.
+// safe are the echarts library itself, chart specs made by json.Marshal,
+// which escapes '<', '>' and '&', and the figures' base64 data URIs.
 type pageView struct {
 	Title, Date, Version string
 	Meta                 []KV
 	Blocks               []blockView
 	EchartsInline        template.JS
-	EchartsSrc           string
-	EchartsVersion       string
-	Specs                template.JS
+	// Static is set when echarts is not embedded: each chart is its SVG
+	// figure, there is no script, and a note says how to get echarts.
+	Static         bool
+	EchartsVersion string
+	Specs          template.JS
 }
 
 // blockView is either a run of consecutive chart sections, shown as one
@@ -46,19 +49,23 @@ type tableView struct {
 type chartView struct {
 	ID, DivID, Heading, Title string
 	Paras                     []string
+	// Figure is the chart's SVG figure as a data: URI, on static pages.
+	Figure template.URL
 }
 
 // chartSpec is one chart as the page script reads it.
 type chartSpec struct {
 	Div    string          `json:"div"`
-	SVG    string          `json:"svg"`
-	Title  string          `json:"title"`
 	Option json.RawMessage `json:"option"`
 }
 
-// renderHTML writes the report page. js is the echarts library to inline,
-// or nil to load it from the CDN.
-func renderHTML(w io.Writer, r *Report, js []byte) error {
+// renderHTML writes the report page. js is the echarts library to inline;
+// when it is nil each chart shows its SVG figure from figures (by chart
+// ID) instead, inlined as a data: URI in an <img>, so that the page draws
+// with no network and no script. (An <img> rather than inline <svg>
+// markup: figures cannot clash over element ids, and a figure is never a
+// document that runs anything.)
+func renderHTML(w io.Writer, r *Report, js []byte, figures map[string][]byte) error {
 	v := pageView{Title: r.Title, Meta: r.Meta, EchartsVersion: EchartsVersion}
 	for _, kv := range r.Meta {
 		switch strings.ToLower(strings.TrimSpace(kv.Key)) {
@@ -71,7 +78,7 @@ func renderHTML(w io.Writer, r *Report, js []byte) error {
 	if js != nil {
 		v.EchartsInline = template.JS(js)
 	} else {
-		v.EchartsSrc = echartsCDN
+		v.Static = true
 	}
 	var specs []chartSpec
 	for i := range r.Sections {
@@ -83,7 +90,10 @@ func renderHTML(w io.Writer, r *Report, js []byte) error {
 				return fmt.Errorf("reports: chart %s: %w", c.ID, err)
 			}
 			cv := chartView{ID: c.ID, DivID: "chart-" + c.ID, Heading: s.Heading, Title: c.Title, Paras: paras}
-			specs = append(specs, chartSpec{Div: cv.DivID, SVG: c.ID + ".svg", Title: c.Title, Option: opt})
+			if v.Static {
+				cv.Figure = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(figures[c.ID]))
+			}
+			specs = append(specs, chartSpec{Div: cv.DivID, Option: opt})
 			if n := len(v.Blocks); n > 0 && v.Blocks[n-1].Charts != nil {
 				v.Blocks[n-1].Charts = append(v.Blocks[n-1].Charts, cv)
 			} else {
@@ -162,6 +172,10 @@ details.meta summary { cursor: pointer; color: var(--muted); font-size: 0.95rem;
 .card { border: 1px solid var(--line); border-radius: 8px; background: var(--card); padding: 14px 14px 10px; min-width: 0; }
 .chart { width: 100%; height: 390px; background: #fff; }
 .chart img { width: 100%; height: 100%; object-fit: contain; }
+.chart.static { height: auto; }
+.chart.static img { display: block; height: auto; }
+.static-note { margin: 14px 0 0; padding: 8px 12px; border-left: 3px solid var(--accent); background: var(--card); max-width: none; }
+code { font-family: ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.9em; }
 .card p { font-size: 0.92rem; margin: 8px 0 0; }
 .links { font-size: 0.85rem; color: var(--muted); margin-top: 6px; }
 .links a + a::before { content: "·"; color: var(--muted); margin: 0 0.45em; display: inline-block; }
@@ -169,7 +183,6 @@ details.meta summary { cursor: pointer; color: var(--muted); font-size: 0.95rem;
 footer { margin-top: 40px; padding-top: 10px; border-top: 1px solid var(--line); color: var(--muted); font-size: 0.85rem; }
 </style>
 {{if .EchartsInline}}<script>{{.EchartsInline}}</script>
-{{else}}<script src="{{.EchartsSrc}}"></script>
 {{end -}}
 </head>
 <body>
@@ -182,11 +195,15 @@ footer { margin-top: 40px; padding-top: 10px; border-top: 1px solid var(--line);
 {{range .Meta}}<tr><td>{{.Key}}</td><td>{{.Value}}</td></tr>
 {{end}}</tbody></table></div>
 </details>{{end}}
-</header>
+{{if .Static}}<p class="note static-note" id="static-note">The charts on this page are static SVG figures: this splitpoint binary was built without echarts.
+For interactive charts (tooltips, zoom), run <code>npm ci &amp;&amp; go generate ./reports</code> in the splitpoint repository, rebuild, and write the report again.</p>
+{{end}}</header>
 {{range .Blocks}}{{if .Charts}}<div class="grid">
 {{range .Charts}}<section class="card">
 {{with .Heading}}<h3>{{.}}</h3>{{end}}
-<div class="chart" id="{{.DivID}}" role="img" aria-label="{{.Title}}"></div>
+{{if $.Static}}<div class="chart static" id="{{.DivID}}"><img src="{{.Figure}}" alt="{{.Title}}"></div>
+{{else}}<div class="chart" id="{{.DivID}}" role="img" aria-label="{{.Title}}"></div>
+{{end}}
 {{range .Paras}}<p>{{.}}</p>{{end}}
 <div class="links"><a href="{{.ID}}.svg">SVG</a><a href="{{.ID}}.pdf">PDF</a><a href="{{.ID}}.csv">CSV</a></div>
 </section>
@@ -206,23 +223,12 @@ footer { margin-top: 40px; padding-top: 10px; border-top: 1px solid var(--line);
 <div class="links"><a href="{{.ID}}.csv">CSV</a><a href="{{.ID}}.tex">LaTeX</a></div>
 {{end}}</section>
 {{end}}{{end}}{{end}}
-<footer>Charts drawn with echarts {{.EchartsVersion}}{{if .EchartsInline}} (embedded; this page needs no network){{else}} loaded from the network; without it each chart falls back to its SVG figure{{end}}. Figures as SVG and PDF, data as CSV, tables as LaTeX lie beside this page.</footer>
+<footer>{{if .Static}}Charts are the SVG figures, inlined in this page (built without echarts){{else}}Charts drawn with echarts {{.EchartsVersion}}, embedded{{end}}; this page needs no network. Figures as SVG and PDF, data as CSV, tables as LaTeX lie beside this page.</footer>
 </main>
-<script>
+{{if not .Static}}<script>
 (function () {
   "use strict";
   var specs = {{.Specs}};
-  if (typeof echarts === "undefined") {
-    specs.forEach(function (s) {
-      var el = document.getElementById(s.div);
-      var img = document.createElement("img");
-      img.src = s.svg;
-      img.alt = s.title;
-      el.className += " nochart";
-      el.appendChild(img);
-    });
-    return;
-  }
   var all = [];
   specs.forEach(function (s) {
     var el = document.getElementById(s.div);
@@ -240,6 +246,7 @@ footer { margin-top: 40px; padding-top: 10px; border-top: 1px solid var(--line);
   });
 })();
 </script>
+{{end -}}
 </body>
 </html>
 `

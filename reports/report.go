@@ -4,9 +4,11 @@
 // table. The package knows nothing about search algorithms: callers hand it
 // titles, key/value pairs, string tables and numeric series.
 //
-// The HTML page opens offline when echarts.min.js has been embedded at build
-// time (see assets/README.md); otherwise it references a CDN and Write
-// returns a warning saying so.
+// The HTML page always draws with no network. When echarts.min.js has been
+// embedded at build time (see assets/README.md) its charts are interactive
+// echarts charts; otherwise each chart shows its SVG figure inline, the page
+// says how to get the interactive ones, and Write returns a warning saying
+// the same.
 package reports
 
 import (
@@ -119,8 +121,12 @@ type Chart struct {
 	Title  string
 	XLabel string
 	YLabel string
-	// LogX and LogY draw that axis on a base-10 log scale; points with a
-	// non-positive coordinate on a log axis are left out (with a warning).
+	// LogX and LogY ask for a base-10 log scale on that axis. An axis
+	// whose positive values span less than a factor of minLogSpan (say P ∈
+	// {1, 2}) is drawn linear instead: a log axis labels only powers of
+	// ten, so it would show 0.1 to 10 around two data values. On an axis
+	// that stays logarithmic, points with a non-positive coordinate are
+	// left out (with a warning).
 	LogX, LogY bool
 	Kind       ChartKind
 	Series     []Series
@@ -224,16 +230,42 @@ func (c *Chart) kind() ChartKind {
 	return c.Kind
 }
 
+// minLogSpan is the smallest max/min ratio of an axis's positive values
+// for which a requested log scale is kept.
+const minLogSpan = 10
+
+// logScales returns whether the X and Y axes are drawn logarithmic: asked
+// for with LogX or LogY, and the axis's finite positive values span at
+// least a factor of minLogSpan. (A bar chart's X axis holds categories:
+// its LogX has no effect, as before.)
+func (c *Chart) logScales() (logX, logY bool) {
+	wide := func(v func(*Series) []float64) bool {
+		lo, hi := math.Inf(1), 0.0
+		for i := range c.Series {
+			for _, x := range v(&c.Series[i]) {
+				if x > 0 && !math.IsInf(x, 0) {
+					lo, hi = min(lo, x), max(hi, x)
+				}
+			}
+		}
+		return hi > 0 && hi/lo >= minLogSpan
+	}
+	logX = c.LogX && c.kind() != Bar && wide(func(s *Series) []float64 { return s.X })
+	logY = c.LogY && wide(func(s *Series) []float64 { return s.Y })
+	return logX, logY
+}
+
 // point is one drawable (x, y) pair.
 type point struct{ x, y float64 }
 
 // points returns the drawable points of s in c: finite, and positive on log
 // axes. dropped counts the others.
 func (c *Chart) points(s *Series) (pts []point, dropped int) {
+	logX, logY := c.logScales()
 	for i := range s.X {
 		x, y := s.X[i], s.Y[i]
 		if math.IsNaN(x) || math.IsInf(x, 0) || math.IsNaN(y) || math.IsInf(y, 0) ||
-			(c.LogX && x <= 0) || (c.LogY && y <= 0) {
+			(logX && x <= 0) || (logY && y <= 0) {
 			dropped++
 			continue
 		}
@@ -242,11 +274,16 @@ func (c *Chart) points(s *Series) (pts []point, dropped int) {
 	return pts, dropped
 }
 
+// NoEchartsWarning is the warning Write returns when this binary was built
+// without echarts.min.js.
+const NoEchartsWarning = "echarts.min.js is not embedded in this binary, so index.html shows each chart as its static SVG figure " +
+	"(the page still needs no network); for interactive charts run `npm ci && go generate ./reports` in the splitpoint repository and rebuild"
+
 // Write writes r into dir (created if needed): index.html, and for each
 // chart ID.svg, ID.pdf and ID.csv, and for each table ID.csv and ID.tex.
 // Every file is written atomically. It returns the path of index.html and
 // warnings a person should see: data left out of charts, and whether the
-// page needs the network to draw its charts.
+// page's charts are static figures (NoEchartsWarning).
 func Write(dir string, r *Report) (index string, warnings []string, err error) {
 	if err := r.validate(); err != nil {
 		return "", nil, err
@@ -254,6 +291,7 @@ func Write(dir string, r *Report) (index string, warnings []string, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", nil, err
 	}
+	figures := map[string][]byte{}
 	for i := range r.Sections {
 		s := &r.Sections[i]
 		if s.Table != nil {
@@ -267,17 +305,19 @@ func Write(dir string, r *Report) (index string, warnings []string, err error) {
 					warnings = append(warnings, fmt.Sprintf("chart %s: series %q: %d point(s) not drawn (not finite, or not positive on a log axis)", c.ID, se.Name, n))
 				}
 			}
-			if err := writeChartFiles(dir, c); err != nil {
+			svg, err := writeChartFiles(dir, c)
+			if err != nil {
 				return "", warnings, err
 			}
+			figures[c.ID] = svg
 		}
 	}
 	js, ok := echartsJS()
 	if !ok {
-		warnings = append(warnings, fmt.Sprintf("echarts.min.js is not embedded in this binary (run `npm ci && go generate ./reports` and rebuild): %s loads %s and needs the network to draw its charts; the SVG and PDF figures beside it do not", "index.html", echartsCDN))
+		warnings = append(warnings, NoEchartsWarning)
 	}
 	index = filepath.Join(dir, "index.html")
-	err = atomicfile.Write(index, func(w io.Writer) error { return renderHTML(w, r, js) })
+	err = atomicfile.Write(index, func(w io.Writer) error { return renderHTML(w, r, js, figures) })
 	if err != nil {
 		return "", warnings, err
 	}

@@ -84,6 +84,7 @@ func TestGolden(t *testing.T) {
 // reaches the page as markup, and the chart options cannot close their
 // script element.
 func TestEscaping(t *testing.T) {
+	stubEcharts(t, true)
 	index, _ := writeSample(t)
 	page, _ := os.ReadFile(index)
 	if bytes.Contains(page, []byte(hostile)) {
@@ -132,34 +133,12 @@ func TestOffline(t *testing.T) {
 	}
 }
 
-// TestCDNFallback: a binary built without the script still writes the
-// report, loads echarts from the CDN and says that it needs the network.
-func TestCDNFallback(t *testing.T) {
-	saved := echartsJS
-	echartsJS = func() ([]byte, bool) { return nil, false }
-	defer func() { echartsJS = saved }()
-	index, warnings := writeSample(t)
-	page, _ := os.ReadFile(index)
-	if !bytes.Contains(page, []byte(echartsCDN)) {
-		t.Errorf("the page does not load echarts from %s", echartsCDN)
-	}
-	if len(warnings) == 0 || !strings.Contains(strings.Join(warnings, "\n"), "needs the network") {
-		t.Errorf("warnings %q do not say the report needs the network", warnings)
-	}
-}
-
 // TestBrowser opens the report from disk in headless Chromium with the
 // network off and checks that every chart drew a canvas. It is skipped
 // without Chromium or the embedded script, unless CI is set (.ci/run
 // installs both).
 func TestBrowser(t *testing.T) {
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("chromium is missing: .ci/run should have installed it")
-		}
-		t.Skip("chromium not installed")
-	}
+	chromium, args := chromiumOffline(t)
 	if !EchartsEmbedded() {
 		if os.Getenv("CI") != "" {
 			t.Fatal("echarts.min.js is not embedded: .ci/run should run npm ci && go generate ./reports")
@@ -167,12 +146,7 @@ func TestBrowser(t *testing.T) {
 		t.Skip("echarts.min.js not embedded")
 	}
 	index, _ := writeSample(t)
-	profile := t.TempDir()
 	shot := filepath.Join(t.TempDir(), "page.png")
-	args := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir=" + profile, "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
-		"--window-size=1200,2400", "--virtual-time-budget=5000"}
 	dom, err := runChromium(chromium, append(args, "--dump-dom", "file://"+index))
 	if err != nil {
 		t.Fatalf("chromium --dump-dom: %v", err)
@@ -210,20 +184,25 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
-	// Negative control: without the embedded script the page asks the CDN,
-	// which the proxy settings above must keep out of reach, so no chart
-	// draws and the page falls back to the SVG figures.
-	saved := echartsJS
-	echartsJS = func() ([]byte, bool) { return nil, false }
-	index, _ = writeSample(t)
-	echartsJS = saved
-	dom, err = runChromium(chromium, append(args, "--dump-dom", "file://"+index))
+}
+
+// chromiumOffline finds Chromium and returns it with the flags that run it
+// headless with the network off (every request goes to a closed proxy
+// port). Without Chromium the test is skipped, unless CI is set (.ci/run
+// installs it).
+func chromiumOffline(t *testing.T) (string, []string) {
+	t.Helper()
+	chromium, err := exec.LookPath("chromium")
 	if err != nil {
-		t.Fatalf("chromium --dump-dom (CDN page): %v", err)
+		if os.Getenv("CI") != "" {
+			t.Fatal("chromium is missing: .ci/run should have installed it")
+		}
+		t.Skip("chromium not installed")
 	}
-	if strings.Contains(dom, "<canvas") || !strings.Contains(dom, "nochart") {
-		t.Errorf("the CDN page drew charts with the network off: echarts was fetched from the network")
-	}
+	return chromium, []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir=" + t.TempDir(), "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
+		"--window-size=1200,2400", "--virtual-time-budget=5000"}
 }
 
 // countColour counts the pixels of the PNG at path within a small distance

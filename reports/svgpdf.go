@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"fmt"
 	"image/color"
 	"io"
@@ -21,21 +22,27 @@ const (
 	figureHeight = 4 * vg.Inch
 )
 
-// writeChartFiles writes c as dir/ID.csv, dir/ID.svg and dir/ID.pdf.
-func writeChartFiles(dir string, c *Chart) error {
+// writeChartFiles writes c as dir/ID.csv, dir/ID.svg and dir/ID.pdf, and
+// returns the SVG, which the page shows when echarts is not embedded.
+func writeChartFiles(dir string, c *Chart) (svg []byte, err error) {
 	if err := atomicfile.Write(filepath.Join(dir, c.ID+".csv"), func(w io.Writer) error {
 		return writeChartCSV(w, c)
 	}); err != nil {
-		return err
+		return nil, err
 	}
-	for _, format := range []string{"svg", "pdf"} {
-		if err := atomicfile.Write(filepath.Join(dir, c.ID+"."+format), func(w io.Writer) error {
-			return writeFigure(w, c, format)
-		}); err != nil {
-			return fmt.Errorf("reports: chart %s: %s: %w", c.ID, format, err)
-		}
+	var buf bytes.Buffer
+	if err := writeFigure(&buf, c, "svg"); err != nil {
+		return nil, fmt.Errorf("reports: chart %s: svg: %w", c.ID, err)
 	}
-	return nil
+	if err := atomicfile.WriteBytes(filepath.Join(dir, c.ID+".svg"), buf.Bytes()); err != nil {
+		return nil, err
+	}
+	if err := atomicfile.Write(filepath.Join(dir, c.ID+".pdf"), func(w io.Writer) error {
+		return writeFigure(w, c, "pdf")
+	}); err != nil {
+		return nil, fmt.Errorf("reports: chart %s: pdf: %w", c.ID, err)
+	}
+	return buf.Bytes(), nil
 }
 
 // writeFigure draws c with gonum/plot in the given format ("svg", "pdf").
@@ -51,12 +58,26 @@ func writeFigure(w io.Writer, c *Chart, format string) (err error) {
 	if err != nil {
 		return err
 	}
-	wt, err := p.WriterTo(figureWidth, figureHeight, format)
+	vc, err := draw.NewFormattedCanvas(figureWidth, figureHeight, format)
 	if err != nil {
 		return err
 	}
-	_, err = wt.WriteTo(w)
+	drawFigure(p, vc)
+	_, err = vc.WriteTo(w)
 	return err
+}
+
+// figureMargin is the blank border around a figure. gonum/plot sets the
+// rotated y-axis title against the canvas's left edge, where antialiasing
+// and some viewers' cropping ate into it.
+const figureMargin = 2 * vg.Millimeter
+
+// drawFigure draws p on vc inside a white margin of figureMargin.
+func drawFigure(p *plot.Plot, vc vg.CanvasSizer) {
+	dc := draw.New(vc)
+	dc.SetColor(p.BackgroundColor)
+	dc.Fill(dc.Rectangle.Path())
+	p.Draw(draw.Crop(dc, figureMargin, -figureMargin, figureMargin, -figureMargin))
 }
 
 // buildPlot turns c into a gonum plot with the same data, titles, log axes
@@ -70,11 +91,12 @@ func buildPlot(c *Chart) (*plot.Plot, error) {
 	p.Legend.Top = true
 	p.Legend.Left = true
 	p.Legend.ThumbnailWidth = vg.Points(18)
-	if c.LogX {
+	logX, logY := c.logScales()
+	if logX {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
 	}
-	if c.LogY {
+	if logY {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	}
@@ -85,7 +107,7 @@ func buildPlot(c *Chart) (*plot.Plot, error) {
 
 	if c.kind() == Bar {
 		labels, index := barCategories(c)
-		bars := &groupedBars{chart: c, n: len(labels), index: index, logY: c.LogY}
+		bars := &groupedBars{chart: c, n: len(labels), index: index, logY: logY}
 		p.Add(bars)
 		for i := range c.Series {
 			p.Legend.Add(c.Series[i].Name, barThumb{seriesColor(i)})
@@ -142,7 +164,7 @@ func buildPlot(c *Chart) (*plot.Plot, error) {
 			p.Add(sc)
 		}
 	}
-	if c.kind() == Area && !c.LogY && p.Y.Min > 0 {
+	if c.kind() == Area && !logY && p.Y.Min > 0 {
 		// Fill down to zero, as the HTML chart does.
 		p.Y.Min = 0
 	}
@@ -171,10 +193,11 @@ func fixLogRanges(p *plot.Plot, c *Chart) {
 			a.Min = a.Max / 10
 		}
 	}
-	if c.LogX {
+	logX, logY := c.logScales()
+	if logX {
 		fix(&p.X)
 	}
-	if c.LogY {
+	if logY {
 		fix(&p.Y)
 	}
 }
