@@ -43,51 +43,56 @@ type cached struct {
 	*algos.Result
 }
 
-// get returns the cached result of the serial search opt on it.
-func (c *BaselineCache) get(ctx context.Context, it *Item, opt algos.Options) (*algos.Result, bool) {
+// get returns the cached result of the serial search opt on it and its
+// row's id.
+func (c *BaselineCache) get(ctx context.Context, it *Item, opt algos.Options) (*algos.Result, int64, bool) {
 	if c == nil || c.Store == nil {
-		return nil, false
+		return nil, 0, false
 	}
 	key := baselineKey(it, opt)
-	t, err := c.Store.Query(ctx, "SELECT result FROM runs WHERE sweep = ? AND position = ? AND json_extract(result, '$.cache_key') = ? ORDER BY id DESC LIMIT 1",
+	t, err := c.Store.Query(ctx, "SELECT id, result FROM runs WHERE sweep = ? AND position = ? AND json_extract(result, '$.cache_key') = ? ORDER BY id DESC LIMIT 1",
 		BaselineSweep, it.Name, key)
 	if err != nil || len(t.Rows) == 0 {
-		return nil, false
+		return nil, 0, false
 	}
 	var got cached
-	if json.Unmarshal([]byte(fmt.Sprint(t.Rows[0][0])), &got) != nil || got.Result == nil || got.Key != key {
-		return nil, false
+	if json.Unmarshal([]byte(fmt.Sprint(t.Rows[0][1])), &got) != nil || got.Result == nil || got.Key != key {
+		return nil, 0, false
 	}
-	return got.Result, true
+	id, _ := t.Rows[0][0].(int64)
+	return got.Result, id, true
 }
 
-// put stores the serial search's report.
-func (c *BaselineCache) put(ctx context.Context, it *Item, opt algos.Options, rep *SearchReport) error {
+// put stores the serial search's report and returns its row's id.
+func (c *BaselineCache) put(ctx context.Context, it *Item, opt algos.Options, rep *SearchReport) (int64, error) {
 	if c == nil || c.Store == nil {
-		return nil
+		return 0, nil
 	}
 	row := NewRow(SettingsOf(results.RoleBaseline, it, opt, nil), sched.DefaultCosts())
 	row.Sweep, row.Created, row.Version = BaselineSweep, time.Now().UTC().Format(time.RFC3339Nano), results.Version()
 	if err := FillSerial(&row, rep, sched.DefaultCosts()); err != nil {
-		return err
+		return 0, err
 	}
 	if err := row.SetResult(cached{Key: baselineKey(it, opt), Result: rep.Result}); err != nil {
-		return err
+		return 0, err
 	}
-	return c.Store.Insert(ctx, &row)
+	err := c.Store.Insert(ctx, &row)
+	return row.ID, err
 }
 
-// baseline runs (or finds) the serial search sopt on it.
-func (m BaselineMode) baseline(ctx context.Context, it *Item, sopt algos.Options) (res *algos.Result, fromCache bool, err error) {
-	if r, ok := m.Cache.get(ctx, it, sopt); ok {
-		return r, true, nil
+// baseline runs (or finds) the serial search sopt on it; row is its row
+// in the cache's database (0 without a cache).
+func (m BaselineMode) baseline(ctx context.Context, it *Item, sopt algos.Options) (res *algos.Result, row int64, fromCache bool, err error) {
+	if r, id, ok := m.Cache.get(ctx, it, sopt); ok {
+		return r, id, true, nil
 	}
 	rep, err := Search(ctx, it, sopt)
 	if err != nil {
-		return nil, false, err
+		return nil, 0, false, err
 	}
-	if err := m.Cache.put(ctx, it, sopt, rep); err != nil {
-		return nil, false, fmt.Errorf("caching the baseline: %w", err)
+	id, err := m.Cache.put(ctx, it, sopt, rep)
+	if err != nil {
+		return nil, 0, false, fmt.Errorf("caching the baseline: %w", err)
 	}
-	return rep.Result, false, nil
+	return rep.Result, id, false, nil
 }

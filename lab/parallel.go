@@ -68,6 +68,9 @@ type Baseline struct {
 	// Cached is set when the baseline came from the results database (an
 	// earlier run of the same serial search), not run now.
 	Cached bool `json:"cached,omitempty"`
+	// RowID is its row in the results database (0: not stored): a
+	// recorded search points to it as its baseline.
+	RowID int64 `json:"-"`
 }
 
 // MarshalJSON writes the report with its Detail under the algorithm's
@@ -130,13 +133,13 @@ func Parallel(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config
 	if base.Skip || row.Baseline == "" {
 		return rep, nil
 	}
-	ser, fromCache, err := base.baseline(ctx, it, SerialOptions(opt, row.Baseline))
+	ser, rowID, fromCache, err := base.baseline(ctx, it, SerialOptions(opt, row.Baseline))
 	if err != nil {
 		rep.Cancelled = ctx.Err() != nil
 		return rep, err
 	}
 	rep.compare(ser, cfg.Costs)
-	rep.Serial.Cached = fromCache
+	rep.Serial.Cached, rep.Serial.RowID = fromCache, rowID
 	return rep, nil
 }
 

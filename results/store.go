@@ -216,6 +216,29 @@ func (s *Store) Recent(n int, sweepID string) ([]Run, error) {
 	return out, err
 }
 
+// WithBaselines returns runs with the baseline rows they point to that
+// are not among them appended (searches recorded outside a sweep point to
+// the baselines cached under another sweep), so that Summarize and Derive
+// find every baseline.
+func (s *Store) WithBaselines(runs []Run) ([]Run, error) {
+	have := map[int64]bool{}
+	for _, r := range runs {
+		have[r.ID] = true
+	}
+	var want []any
+	for _, r := range runs {
+		if b := r.BaselineID; b != nil && !have[*b] {
+			have[*b] = true
+			want = append(want, *b)
+		}
+	}
+	if len(want) == 0 {
+		return runs, nil
+	}
+	extra, err := s.selectRuns("WHERE id IN ("+strings.TrimSuffix(strings.Repeat("?, ", len(want)), ", ")+") ORDER BY id", want...)
+	return append(runs, extra...), err
+}
+
 // Baselines returns the baseline rows of a sweep (of all sweeps when
 // sweepID is ""), by id: what a row's baseline_id points to.
 func (s *Store) Baselines(sweepID string) (map[int64]Run, error) {

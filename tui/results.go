@@ -160,6 +160,9 @@ func (r resultsModel) update(msg dbRunsMsg) resultsModel {
 		r.dbNote = "results database: " + firstLine(msg.err.Error())
 	}
 	for _, run := range msg.runs {
+		if run.Sweep == lab.BaselineSweep {
+			continue // the serial baselines cached for searches (listed with them as eff)
+		}
 		if run.Sweep == workbench.SearchesSweep {
 			if t, err := time.Parse(time.RFC3339Nano, run.Created); err == nil && !t.Before(r.opened) {
 				continue

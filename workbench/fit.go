@@ -27,6 +27,9 @@ func sweepRuns(db, sweep, hint string) ([]results.Run, string, error) {
 		}
 	}
 	runs, err := store.Runs(sweep)
+	if err == nil {
+		runs, err = store.WithBaselines(runs)
+	}
 	return runs, sweep, err
 }
 

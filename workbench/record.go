@@ -27,6 +27,9 @@ func recordParallel(ctx context.Context, db string, it *lab.Item, opt algos.Opti
 	if err := lab.FillParallel(&row, rep); err != nil {
 		return err
 	}
+	if b := rep.Serial; b != nil && b.RowID != 0 {
+		row.BaselineID = results.Int(b.RowID) // derived measures against the cached baseline
+	}
 	store, err := results.Open(db)
 	if err != nil {
 		return err

@@ -74,6 +74,9 @@ search overhead and the idle time, in the shape of Lu's tables 4.1 and
 				}
 				if *summary {
 					runs, err := store.Runs(id)
+					if err == nil {
+						runs, err = store.WithBaselines(runs)
+					}
 					if err != nil {
 						return err
 					}
