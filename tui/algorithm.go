@@ -122,7 +122,10 @@ func (a algorithmModel) variants() string {
 // every one the session has a setting for (so that the setting does not
 // fill in a value the UI does not show).
 func (a algorithmModel) flags() []string {
-	f := []string{"--algo=" + a.algo, "--depth=" + strconv.Itoa(a.depth)}
+	f := []string{"--algo=" + a.algo}
+	if a.depth > 0 { // 0: a synthetic tree's own depth (searched whole)
+		f = append(f, "--depth="+strconv.Itoa(a.depth))
+	}
 	jam := a.algo == algos.AlgoJamboree
 	row, _ := algos.Lookup(a.algo)
 	some := len(row.Variants) > 0
@@ -177,9 +180,13 @@ func (a algorithmModel) change(d int) algorithmModel {
 	case rowTT:
 		a.ttBits = cycle(ttSizes(), a.ttBits, step)
 	case rowGrain:
-		a.grain = min(max(a.grain+step, 0), a.depth)
+		bound := a.depth
+		if bound == 0 {
+			bound = 30 // the tree's own depth, not known here
+		}
+		a.grain = min(max(a.grain+step, 0), bound)
 	case rowDepth:
-		a.depth = min(max(a.depth+step, 1), 30)
+		a.depth = min(max(a.depth+step, 0), 30) // 0: a tree's own depth
 	case rowTime:
 		a.timeLimit = cycle(timeLimits(), a.timeLimit, step)
 	case rowSeed:
@@ -240,7 +247,7 @@ func (a algorithmModel) view(w int, st styles) string {
 		rowLevelWait: check(a.levelWait) + " level waiting",
 		rowTT:        only("table       ◀ " + tt + " ▶"),
 		rowGrain:     only(fmt.Sprintf("grain depth ◀ %d ▶", a.grain)),
-		rowDepth:     fmt.Sprintf("depth       ◀ %d ▶", a.depth),
+		rowDepth:     depthLabel(a.depth),
 		rowTime:      "time limit  ◀ " + limit + " ▶",
 		rowSeed:      fmt.Sprintf("seed        ◀ %d ▶", a.seed),
 	} {
@@ -268,4 +275,13 @@ func takers(i int) []string {
 		}
 	}
 	return out
+}
+
+// depthLabel is the depth row: 0 is a synthetic tree's own depth (a chess
+// or checkers position then needs one: the search says so).
+func depthLabel(d int) string {
+	if d == 0 {
+		return "depth       ◀ tree's own ▶"
+	}
+	return fmt.Sprintf("depth       ◀ %d ▶", d)
 }
