@@ -22,6 +22,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/dustin/go-humanize"
 )
 
 // Live is what a running search publishes: nodes visited and the deepest
@@ -271,15 +273,8 @@ func (l *Line) render(n int, what string) string {
 	return strings.Join(parts, " · ")
 }
 
-// Count writes n with a k/M/G suffix: 1234567 is "1.23M".
+// Count writes n with an SI suffix and three significant digits at most
+// (go-humanize): 1234567 is "1.23M", 999 is "999".
 func Count(n int64) string {
-	switch x := float64(n); {
-	case n >= 1e9:
-		return fmt.Sprintf("%.2fG", x/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.2fM", x/1e6)
-	case n >= 1e4:
-		return fmt.Sprintf("%.1fk", x/1e3)
-	}
-	return fmt.Sprint(n)
+	return strings.ReplaceAll(strings.TrimSpace(humanize.SIWithDigits(float64(n), 2, "")), " ", "")
 }

@@ -23,7 +23,7 @@ func TestLine(t *testing.T) {
 	now = now.Add(2 * time.Second)
 	l.draw()
 	got := b.String()
-	for _, want := range []string{"\r[2/4] search BK.02 · depth 7 · 2.50M nodes · 1.25M/s · 2s · eta 6s\x1b[K"} {
+	for _, want := range []string{"\r[2/4] search BK.02 · depth 7 · 2.5M nodes · 1.25M/s · 2s · eta 6s\x1b[K"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("line %q lacks %q", got, want)
 		}
@@ -61,7 +61,7 @@ func TestCount(t *testing.T) {
 	for _, c := range []struct {
 		n    int64
 		want string
-	}{{999, "999"}, {12345, "12.3k"}, {1234567, "1.23M"}, {3_000_000_000, "3.00G"}} {
+	}{{999, "999"}, {12345, "12.34k"}, {1234567, "1.23M"}, {3_000_000_000, "3G"}} {
 		if got := Count(c.n); got != c.want {
 			t.Errorf("Count(%d) = %q, want %q", c.n, got, c.want)
 		}
