@@ -93,7 +93,7 @@ func (s *sssSearch[T, P]) init(root *T, depth, memory int, hook func() bool) {
 		depth = game.MaxPly
 	}
 	s.memory, s.hook = memory, hook
-	s.initTree(depth, 0, root, &s.res.OpenPeak)
+	s.initTree(depth, 0, root, nil)
 	c := 1024
 	if memory > 0 {
 		c = min(min(memory, 1<<16)*(depth+1)+1, 1<<16)
@@ -106,13 +106,20 @@ func (s *sssSearch[T, P]) init(root *T, depth, memory int, hook func() bool) {
 // run applies Γ until the root is SOLVED. It returns an error only when
 // ITERSSS* cannot go on in the memory it was given.
 func (s *sssSearch[T, P]) run() (SSSResult, error) {
+	err := s.gamma()
+	s.res.OpenPeak = s.peak
+	return s.res, err
+}
+
+// gamma is run's loop.
+func (s *sssSearch[T, P]) gamma() error {
 	root := s.newNode(sssNone, 0, game.NoMove, sssInfinity)
 	s.plySerial[0] = s.nodes[root].serial
 	s.push(root)
 	stall := 0
 	for {
 		if len(s.heap) == 0 {
-			return s.res, errIterSSSStuck
+			return errIterSSSStuck
 		}
 		x := s.pop()
 		n := &s.nodes[x]
@@ -124,14 +131,14 @@ func (s *sssSearch[T, P]) run() (SSSResult, error) {
 					// ITERSSS*: no room to expand this MAX node; suspend it.
 					s.suspend(x)
 					if stall++; stall > 4*s.memory+64 {
-						return s.res, errIterSSSStuck
+						return errIterSSSStuck
 					}
 					continue
 				}
 				// Suspending it again would get nowhere: make room by
 				// collapsing the least promising subtrees off its path.
 				if !s.collapse(x, len(ms)) {
-					return s.res, errIterSSSStuck
+					return errIterSSSStuck
 				}
 				n = &s.nodes[x]
 			}
@@ -139,7 +146,7 @@ func (s *sssSearch[T, P]) run() (SSSResult, error) {
 			if s.hook != nil && s.hook() {
 				s.res.Value = n.h
 				s.res.Aborted = true
-				return s.res, nil
+				return nil
 			}
 			s.res.Nodes++
 			switch {
@@ -158,7 +165,7 @@ func (s *sssSearch[T, P]) run() (SSSResult, error) {
 		}
 		if x == root {
 			s.res.Value = n.h
-			return s.res, nil
+			return nil
 		}
 		p := n.parent
 		if n.depth&1 == 0 { // cases 5 and 6
@@ -181,7 +188,7 @@ func (s *sssSearch[T, P]) run() (SSSResult, error) {
 			continue
 		}
 		if stall++; stall > 4*s.memory+64 {
-			return s.res, errIterSSSStuck
+			return errIterSSSStuck
 		}
 		s.wake(y)
 		s.push(y)

@@ -65,7 +65,8 @@ type sssTree[T any, P game.Position[T]] struct {
 
 	open     int  // OPEN states, ACTIVE and INACTIVE
 	inactive int  // INACTIVE states
-	peak     *int // where the largest open is kept
+	peak     int  // the largest open so far
+	peakTo   *int // where peak is also kept as it grows, or nil
 	serial   uint64
 
 	st          *game.Stack[T]
@@ -76,9 +77,10 @@ type sssTree[T any, P game.Position[T]] struct {
 	colls       []sssCand // collapseCands's list, kept for its capacity
 }
 
-// initTree sets up an empty tree whose root, at ply base, has position pos.
-func (t *sssTree[T, P]) initTree(depth, base int, pos *T, peak *int) {
-	t.depth, t.base, t.peak = depth, base, peak
+// initTree sets up an empty tree whose root, at ply base, has position pos;
+// peakTo (nil for none) follows the peak of OPEN.
+func (t *sssTree[T, P]) initTree(depth, base int, pos *T, peakTo *int) {
+	t.depth, t.base, t.peakTo = depth, base, peakTo
 	t.st = game.NewStack[T](max(depth, 1))
 	t.st.Pos[base] = *pos
 	n := depth + 1
@@ -116,8 +118,11 @@ func (t *sssTree[T, P]) freeNode(id int32) {
 // countOpen records one more OPEN state.
 func (t *sssTree[T, P]) countOpen() {
 	t.open++
-	if t.open > *t.peak {
-		*t.peak = t.open
+	if t.open > t.peak {
+		t.peak = t.open
+		if t.peakTo != nil {
+			*t.peakTo = t.open
+		}
 	}
 }
 
@@ -236,17 +241,19 @@ func (t *sssTree[T, P]) remove(id int32) {
 // moves from the deepest ply whose cached position is on id's path (the
 // tree root's is fixed).
 func (t *sssTree[T, P]) materialize(id int32) int {
-	k := int(t.nodes[id].depth)
-	for v, d := id, k; d > t.base; d-- {
-		t.path[d] = v
-		v = t.nodes[v].parent
+	// Loaded once: the stores to path would make the compiler reload them.
+	nodes, path, base := t.nodes, t.path, t.base
+	k := int(nodes[id].depth)
+	for v, d := id, k; d > base; d-- {
+		path[d] = v
+		v = nodes[v].parent
 	}
-	p := t.base + 1
-	for p <= k && t.plySerial[p] == t.nodes[t.path[p]].serial {
+	p := base + 1
+	for p <= k && t.plySerial[p] == nodes[path[p]].serial {
 		p++
 	}
 	for ; p <= k; p++ {
-		n := &t.nodes[t.path[p]]
+		n := &nodes[path[p]]
 		P(&t.st.Pos[p-1]).Play(n.move, &t.st.Pos[p])
 		t.plySerial[p] = n.serial
 	}
