@@ -1,9 +1,6 @@
 package algos
 
 import (
-	"cmp"
-	"slices"
-
 	"splitpoint/game"
 )
 
@@ -78,50 +75,12 @@ func SSS[T any, P game.Position[T]](root *T, depth int, hook func() bool) SSSRes
 	return r
 }
 
-// sssNone is the null node index of the explicit tree.
-const sssNone int32 = -1
-
-// sssInfinity is the merit +∞ of Stockman's initial state (root, LIVE, +∞):
-// above every value a search can return.
-const sssInfinity = game.Inf + 1
-
-// sssNode is a node of SSS*'s explicit tree: an OPEN state, or an ancestor of
-// one. Nodes live in an arena and are linked by index.
-type sssNode struct {
-	parent, child, next int32 // parent, first child, next sibling (move order)
-	heap                int32 // index in the heap of ACTIVE states, or sssNone
-	idx                 int32 // index of the node's move in its parent's move list
-	kids                int32 // number of moves, once generated; -1 before
-	depth               int32 // ply below the root; even = MAX, odd = MIN
-	h                   game.Value
-	move                game.Move
-	serial              uint64 // names this incarnation of the slot, for the position cache
-	solved              bool
-	inactive            bool // in OPEN, suspended by ITERSSS* (not selectable)
-	woken               bool // made ACTIVE again by ITERSSS*'s case 4
-}
-
-// sssSearch is the state of one SSS* or ITERSSS* search. memory 0 means
-// unbounded (SSS*).
+// sssSearch is the state of one SSS* or ITERSSS* search: an explicit tree
+// (sss_open.go) rooted at the game's root. memory 0 means unbounded (SSS*).
 type sssSearch[T any, P game.Position[T]] struct {
-	depth  int
+	sssTree[T, P]
 	memory int
 	hook   func() bool
-
-	nodes []sssNode
-	free  []int32
-	heap  []int32 // the ACTIVE OPEN states, a binary max-heap on (h, leftmost)
-
-	open     int // OPEN states, ACTIVE and INACTIVE
-	inactive int // INACTIVE states
-	serial   uint64
-
-	st          *game.Stack[T]
-	plySerial   []uint64 // serial of the node whose position st.Pos[ply] holds
-	movesSerial []uint64 // serial of the node whose moves st.Moves[ply] holds
-	nmoves      []int32
-	path        []int32
-	cands       []sssCand
 
 	res SSSResult
 }
@@ -133,14 +92,8 @@ func (s *sssSearch[T, P]) init(root *T, depth, memory int, hook func() bool) {
 	if depth > game.MaxPly {
 		depth = game.MaxPly
 	}
-	s.depth, s.memory, s.hook = depth, memory, hook
-	s.st = game.NewStack[T](max(depth, 1))
-	s.st.Pos[0] = *root
-	n := depth + 1
-	s.plySerial = make([]uint64, n)
-	s.movesSerial = make([]uint64, n)
-	s.nmoves = make([]int32, n)
-	s.path = make([]int32, n)
+	s.memory, s.hook = memory, hook
+	s.initTree(depth, 0, root, nil)
 	c := 1024
 	if memory > 0 {
 		c = min(min(memory, 1<<16)*(depth+1)+1, 1<<16)
@@ -150,218 +103,23 @@ func (s *sssSearch[T, P]) init(root *T, depth, memory int, hook func() bool) {
 	s.heap = make([]int32, 0, min(c, 1<<12))
 }
 
-// newNode makes a LIVE node, child number idx (move m) of parent.
-func (s *sssSearch[T, P]) newNode(parent int32, idx int32, m game.Move, h game.Value) int32 {
-	var id int32
-	if k := len(s.free); k > 0 {
-		id = s.free[k-1]
-		s.free = s.free[:k-1]
-	} else {
-		id = int32(len(s.nodes))
-		s.nodes = append(s.nodes, sssNode{})
-	}
-	s.serial++
-	d := int32(0)
-	if parent != sssNone {
-		d = s.nodes[parent].depth + 1
-	}
-	s.nodes[id] = sssNode{parent: parent, child: sssNone, next: sssNone, heap: sssNone,
-		idx: idx, kids: -1, depth: d, h: h, move: m, serial: s.serial}
-	return id
-}
-
-func (s *sssSearch[T, P]) freeNode(id int32) {
-	s.nodes[id].serial = 0
-	s.free = append(s.free, id)
-}
-
-// countOpen records one more OPEN state.
-func (s *sssSearch[T, P]) countOpen() {
-	s.open++
-	if s.open > s.res.OpenPeak {
-		s.res.OpenPeak = s.open
-	}
-}
-
-// left reports whether node a lies left of node b in the tree. OPEN states
-// are never ancestors of one another; were they, the ancestor comes first.
-func (s *sssSearch[T, P]) left(a, b int32) bool {
-	na, nb := &s.nodes[a], &s.nodes[b]
-	da, db := na.depth, nb.depth
-	for na.depth > nb.depth {
-		a = na.parent
-		na = &s.nodes[a]
-	}
-	for nb.depth > na.depth {
-		b = nb.parent
-		nb = &s.nodes[b]
-	}
-	if a == b {
-		return da < db
-	}
-	for na.parent != nb.parent {
-		a, b = na.parent, nb.parent
-		na, nb = &s.nodes[a], &s.nodes[b]
-	}
-	return na.idx < nb.idx
-}
-
-// before is the OPEN order: higher merit first, then leftmost.
-func (s *sssSearch[T, P]) before(a, b int32) bool {
-	ha, hb := s.nodes[a].h, s.nodes[b].h
-	if ha != hb {
-		return ha > hb
-	}
-	return s.left(a, b)
-}
-
-func (s *sssSearch[T, P]) up(i int) {
-	h := s.heap
-	x := h[i]
-	for i > 0 {
-		p := (i - 1) / 2
-		if !s.before(x, h[p]) {
-			break
-		}
-		h[i] = h[p]
-		s.nodes[h[i]].heap = int32(i)
-		i = p
-	}
-	h[i] = x
-	s.nodes[x].heap = int32(i)
-}
-
-func (s *sssSearch[T, P]) down(i int) {
-	h := s.heap
-	n := len(h)
-	x := h[i]
-	for {
-		c := 2*i + 1
-		if c >= n {
-			break
-		}
-		if r := c + 1; r < n && s.before(h[r], h[c]) {
-			c = r
-		}
-		if !s.before(h[c], x) {
-			break
-		}
-		h[i] = h[c]
-		s.nodes[h[i]].heap = int32(i)
-		i = c
-	}
-	h[i] = x
-	s.nodes[x].heap = int32(i)
-}
-
-// push puts node id in OPEN as an ACTIVE state.
-func (s *sssSearch[T, P]) push(id int32) {
-	s.heap = append(s.heap, id)
-	s.up(len(s.heap) - 1)
-	s.countOpen()
-}
-
-// pop removes and returns the first ACTIVE state of OPEN.
-func (s *sssSearch[T, P]) pop() int32 {
-	h := s.heap
-	x := h[0]
-	last := len(h) - 1
-	h[0] = h[last]
-	s.heap = h[:last]
-	if last > 0 {
-		s.down(0)
-	}
-	s.nodes[x].heap = sssNone
-	s.open--
-	return x
-}
-
-// remove takes the ACTIVE state id out of OPEN.
-func (s *sssSearch[T, P]) remove(id int32) {
-	i := int(s.nodes[id].heap)
-	last := len(s.heap) - 1
-	if i != last {
-		moved := s.heap[last]
-		s.heap[i] = moved
-		s.nodes[moved].heap = int32(i)
-		s.heap = s.heap[:last]
-		s.down(i)
-		s.up(int(s.nodes[moved].heap))
-	} else {
-		s.heap = s.heap[:last]
-	}
-	s.nodes[id].heap = sssNone
-	s.open--
-}
-
-// materialize makes st.Pos[depth(id)] hold node id's position, replaying
-// moves from the deepest ply whose cached position is on id's path.
-func (s *sssSearch[T, P]) materialize(id int32) int {
-	k := int(s.nodes[id].depth)
-	for v, d := id, k; d > 0; d-- {
-		s.path[d] = v
-		v = s.nodes[v].parent
-	}
-	p := 1
-	for p <= k && s.plySerial[p] == s.nodes[s.path[p]].serial {
-		p++
-	}
-	for ; p <= k; p++ {
-		n := &s.nodes[s.path[p]]
-		P(&s.st.Pos[p-1]).Play(n.move, &s.st.Pos[p])
-		s.plySerial[p] = n.serial
-	}
-	return k
-}
-
-// moves returns the move list of node id, whose position st.Pos[ply] holds.
-func (s *sssSearch[T, P]) moves(id int32, ply int) []game.Move {
-	sr := s.nodes[id].serial
-	if s.movesSerial[ply] != sr {
-		s.nmoves[ply] = int32(P(&s.st.Pos[ply]).Moves(s.st.Moves[ply][:]))
-		s.movesSerial[ply] = sr
-	}
-	return s.st.Moves[ply][:s.nmoves[ply]]
-}
-
-// leaf reports whether LIVE node id is a leaf, and if so its MAX value;
-// otherwise it leaves the node's moves in st.Moves[ply].
-func (s *sssSearch[T, P]) leaf(id int32) (game.Value, []game.Move, bool) {
-	ply := s.materialize(id)
-	pos := P(&s.st.Pos[ply])
-	var v game.Value
-	switch {
-	case ply > 0 && pos.Draw():
-		v = 0
-	case ply >= s.depth:
-		v = pos.Eval()
-	default:
-		ms := s.moves(id, ply)
-		s.nodes[id].kids = int32(len(ms))
-		if len(ms) > 0 {
-			return 0, ms, false
-		}
-		v = pos.Terminal()
-		if v == -game.Mate {
-			v = game.MatedIn(ply)
-		}
-	}
-	if ply&1 == 1 {
-		v = -v
-	}
-	return v, nil, true
-}
-
 // run applies Γ until the root is SOLVED. It returns an error only when
 // ITERSSS* cannot go on in the memory it was given.
 func (s *sssSearch[T, P]) run() (SSSResult, error) {
+	err := s.gamma()
+	s.res.OpenPeak = s.peak
+	return s.res, err
+}
+
+// gamma is run's loop.
+func (s *sssSearch[T, P]) gamma() error {
 	root := s.newNode(sssNone, 0, game.NoMove, sssInfinity)
 	s.plySerial[0] = s.nodes[root].serial
 	s.push(root)
 	stall := 0
 	for {
 		if len(s.heap) == 0 {
-			return s.res, errIterSSSStuck
+			return errIterSSSStuck
 		}
 		x := s.pop()
 		n := &s.nodes[x]
@@ -371,18 +129,16 @@ func (s *sssSearch[T, P]) run() (SSSResult, error) {
 			if !isLeaf && max && s.memory > 0 && s.open+len(ms) > s.memory {
 				if !n.woken && len(s.heap) > 0 {
 					// ITERSSS*: no room to expand this MAX node; suspend it.
-					n.inactive = true
-					s.inactive++
-					s.countOpen()
+					s.suspend(x)
 					if stall++; stall > 4*s.memory+64 {
-						return s.res, errIterSSSStuck
+						return errIterSSSStuck
 					}
 					continue
 				}
 				// Suspending it again would get nowhere: make room by
 				// collapsing the least promising subtrees off its path.
 				if !s.collapse(x, len(ms)) {
-					return s.res, errIterSSSStuck
+					return errIterSSSStuck
 				}
 				n = &s.nodes[x]
 			}
@@ -390,30 +146,18 @@ func (s *sssSearch[T, P]) run() (SSSResult, error) {
 			if s.hook != nil && s.hook() {
 				s.res.Value = n.h
 				s.res.Aborted = true
-				return s.res, nil
+				return nil
 			}
 			s.res.Nodes++
 			switch {
 			case isLeaf: // case 1
 				s.res.Leaves++
-				n.h = min(n.h, v)
-				n.solved = true
+				s.solveLeaf(x, v)
 				s.push(x)
 			case !max: // case 2
-				c := s.newNode(x, 0, ms[0], n.h)
-				s.nodes[x].child = c
-				s.push(c)
+				s.push(s.expandMin(x, ms))
 			default: // case 3
-				h := n.h
-				prev := sssNone
-				for i, m := range ms {
-					c := s.newNode(x, int32(i), m, h)
-					if prev == sssNone {
-						s.nodes[x].child = c
-					} else {
-						s.nodes[prev].next = c
-					}
-					prev = c
+				for c := s.expandMax(x, ms, false); c != sssNone; c = s.nodes[c].next {
 					s.push(c)
 				}
 			}
@@ -421,45 +165,22 @@ func (s *sssSearch[T, P]) run() (SSSResult, error) {
 		}
 		if x == root {
 			s.res.Value = n.h
-			return s.res, nil
+			return nil
 		}
 		p := n.parent
-		if n.depth&1 == 0 {
+		if n.depth&1 == 0 { // cases 5 and 6
 			stall = 0
-			pn := &s.nodes[p]
-			if n.idx+1 == pn.kids { // case 5
-				pn.child = sssNone
-				pn.solved = true
-				pn.h = n.h
-				s.freeNode(x)
-				s.push(p)
-				continue
-			}
-			// case 6: the slot becomes the next sibling.
-			ply := s.materialize(p)
-			ms := s.moves(p, ply)
-			n = &s.nodes[x]
-			n.idx++
-			n.move = ms[n.idx]
-			n.solved = false
-			n.kids = -1
-			s.serial++
-			n.serial = s.serial
-			s.push(x)
+			s.push(s.solvedMax(x, p))
 			continue
 		}
 		// case 4, with ITERSSS*'s reading: purge the descendants of p whose
 		// merit is at most h(x); if INACTIVE ones of higher merit remain,
 		// wake the deepest and put x back.
 		h := n.h
-		y := s.purge(p, x, h)
+		y, _ := s.purge(p, x, h)
 		if y == sssNone {
 			stall = 0
-			s.freeNode(x)
-			pn := &s.nodes[p]
-			pn.child = sssNone
-			pn.solved = true
-			pn.h = h
+			s.solveParent(x, p, h)
 			if p == root {
 				s.res.BestMove = s.nodes[x].move
 			}
@@ -467,97 +188,12 @@ func (s *sssSearch[T, P]) run() (SSSResult, error) {
 			continue
 		}
 		if stall++; stall > 4*s.memory+64 {
-			return s.res, errIterSSSStuck
+			return errIterSSSStuck
 		}
-		s.nodes[y].inactive = false
-		s.nodes[y].woken = true
-		s.inactive--
-		s.open--
+		s.wake(y)
 		s.push(y)
 		s.push(x)
 	}
-}
-
-// purge removes from OPEN every descendant of p other than keep whose merit
-// is at most h, and the explicit nodes left with no state below them. It
-// returns the deepest INACTIVE state left below p (the leftmost of the
-// deepest), or sssNone.
-func (s *sssSearch[T, P]) purge(p, keep int32, h game.Value) int32 {
-	deepest := sssNone
-	prev := sssNone
-	for c := s.nodes[p].child; c != sssNone; {
-		next := s.nodes[c].next
-		if c == keep || s.purgeSub(c, h, &deepest) {
-			if prev == sssNone {
-				s.nodes[p].child = c
-			} else {
-				s.nodes[prev].next = c
-			}
-			prev = c
-		}
-		c = next
-	}
-	if prev == sssNone {
-		s.nodes[p].child = sssNone
-	} else {
-		s.nodes[prev].next = sssNone
-	}
-	return deepest
-}
-
-// purgeSub purges the subtree of c (see purge) and reports whether anything
-// is left of it.
-func (s *sssSearch[T, P]) purgeSub(c int32, h game.Value, deepest *int32) bool {
-	n := &s.nodes[c]
-	switch {
-	case n.heap != sssNone:
-		if n.h > h {
-			// Cannot happen: h is the largest ACTIVE merit and ties are
-			// purged. Keep it rather than lose it.
-			return true
-		}
-		s.remove(c)
-		s.freeNode(c)
-		return false
-	case n.inactive:
-		if n.h > h {
-			if *deepest == sssNone || n.depth > s.nodes[*deepest].depth {
-				*deepest = c
-			}
-			return true
-		}
-		s.inactive--
-		s.open--
-		s.freeNode(c)
-		return false
-	}
-	prev := sssNone
-	for k := n.child; k != sssNone; {
-		next := s.nodes[k].next
-		if s.purgeSub(k, h, deepest) {
-			if prev == sssNone {
-				s.nodes[c].child = k
-			} else {
-				s.nodes[prev].next = k
-			}
-			prev = k
-		}
-		k = next
-	}
-	if prev == sssNone {
-		s.freeNode(c)
-		return false
-	}
-	s.nodes[prev].next = sssNone
-	return true
-}
-
-// sssCand is a subtree ITERSSS* may collapse: the MIN node at its root, the
-// states below it and the largest merit among them.
-type sssCand struct {
-	id     int32
-	states int
-	merit  game.Value
 }
 
 // collapse makes room in OPEN for the expansion of the MAX node z into k
@@ -571,74 +207,13 @@ type sssCand struct {
 // b−1 more: M0 is exactly enough. It reports false if the expansion still
 // does not fit.
 func (s *sssSearch[T, P]) collapse(z int32, k int) bool {
-	cands := s.cands[:0]
-	for c, a := z, s.nodes[z].parent; a != sssNone; c, a = a, s.nodes[a].parent {
-		if s.nodes[a].depth&1 != 0 {
-			continue
-		}
-		for o := s.nodes[a].child; o != sssNone; o = s.nodes[o].next {
-			if o == c {
-				continue
-			}
-			cd := sssCand{id: o, merit: -sssInfinity}
-			s.measure(o, &cd)
-			if cd.states > 1 {
-				cands = append(cands, cd)
-			}
-		}
-	}
-	// Least promising first: lowest merit, then rightmost (cands lists
-	// deeper ancestors first and, within one, children left to right).
-	slices.SortStableFunc(cands, func(a, b sssCand) int {
-		if a.merit != b.merit {
-			return cmp.Compare(a.merit, b.merit)
-		}
-		return -cmp.Compare(s.nodes[a.id].depth, s.nodes[b.id].depth)
-	})
-	s.cands = cands
-	for _, cd := range cands {
+	for _, cd := range s.collapseCands(z, nil) {
 		if s.open+k <= s.memory {
 			break
 		}
-		s.drop(cd.id)
-		n := &s.nodes[cd.id]
-		n.child = sssNone
-		n.solved, n.inactive, n.woken = false, false, false
-		n.h = cd.merit
+		s.drop(cd.id, nil)
+		s.reopen(cd.id, cd.merit)
 		s.push(cd.id)
 	}
 	return s.open+k <= s.memory
-}
-
-// measure counts the states below c (c included) and their largest merit.
-func (s *sssSearch[T, P]) measure(c int32, cd *sssCand) {
-	n := &s.nodes[c]
-	if n.heap != sssNone || n.inactive {
-		cd.states++
-		cd.merit = max(cd.merit, n.h)
-		return
-	}
-	for k := n.child; k != sssNone; k = s.nodes[k].next {
-		s.measure(k, cd)
-	}
-}
-
-// drop removes every state below c, c included, from OPEN and frees the
-// explicit nodes strictly below c.
-func (s *sssSearch[T, P]) drop(c int32) {
-	n := &s.nodes[c]
-	switch {
-	case n.heap != sssNone:
-		s.remove(c)
-	case n.inactive:
-		n.inactive = false
-		s.inactive--
-		s.open--
-	}
-	for k := n.child; k != sssNone; {
-		next := s.nodes[k].next
-		s.drop(k)
-		s.freeNode(k)
-		k = next
-	}
 }
