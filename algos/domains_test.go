@@ -116,3 +116,18 @@ func TestChessMate(t *testing.T) {
 		}
 	}
 }
+
+// checkersLine is the checkers position after plies moves from the start,
+// move (ply·5) mod n at each ply: a middle-game position the domain tests
+// share.
+func checkersLine(plies int) *checkers.Position {
+	p := *checkers.Start()
+	var buf [game.MaxMoves]game.Move
+	for ply := range plies {
+		n := p.Moves(buf[:])
+		var next checkers.Position
+		p.Play(buf[(ply*5)%n], &next)
+		p = next
+	}
+	return &p
+}

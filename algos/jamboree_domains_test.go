@@ -56,15 +56,8 @@ func TestJamboreeChessCheckers(t *testing.T) {
 		}
 	}
 	jamAgree[checkers.Position](t, "checkers start", checkers.Start(), 6, false, combos)
-	p := *checkers.Start()
-	var buf [game.MaxMoves]game.Move
-	for ply := range 6 {
-		n := p.Moves(buf[:])
-		var next checkers.Position
-		p.Play(buf[(ply*5)%n], &next)
-		p = next
-	}
-	jamAgree[checkers.Position](t, "checkers line", &p, 5, true, combos)
+	p := checkersLine(6)
+	jamAgree[checkers.Position](t, "checkers line", p, 5, true, combos)
 }
 
 // TestJamboreeTableOn: with the global table on (distributed or not), the

@@ -176,15 +176,8 @@ func TestPVSplitChessCheckers(t *testing.T) {
 		machines = []sched.Config{pvMachines[1], pvMachines[3], pvMachines[6], pvMachines[8]}
 	}
 	pvAgree[checkers.Position](t, "checkers start", checkers.Start(), 7, false, machines)
-	p := *checkers.Start()
-	var buf [game.MaxMoves]game.Move
-	for ply := range 6 {
-		n := p.Moves(buf[:])
-		var next checkers.Position
-		p.Play(buf[(ply*5)%n], &next)
-		p = next
-	}
-	pvAgree[checkers.Position](t, "checkers line", &p, 6, true, machines)
+	p := checkersLine(6)
+	pvAgree[checkers.Position](t, "checkers line", p, 6, true, machines)
 	pvAgree[chess.Position](t, "chess start", chess.Start(), 4, false, machines)
 	recs := loadBK(t)
 	pvAgree[chess.Position](t, recs[0].ID, recs[0].Pos, 3, false, machines)
