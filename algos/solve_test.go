@@ -78,3 +78,33 @@ func TestSolveSummary(t *testing.T) {
 		t.Fatalf("short suite %+v", s)
 	}
 }
+
+// TestSolveWatch: the one solve rule, serial and parallel (it replaced two
+// copies whose edge cases differed: with neither bm nor am one of them
+// counted every move as right).
+func TestSolveWatch(t *testing.T) {
+	const a, b, c = game.Move(1), game.Move(2), game.Move(3)
+	for _, tc := range []struct {
+		name   string
+		bm, am []game.Move
+		iters  []game.Move
+		begins []bool
+		solved bool
+	}{
+		{"bm: settles at the first of the final run", []game.Move{a}, nil, []game.Move{a, b, a, a}, []bool{true, false, true, false}, true},
+		{"bm: wrong at the end", []game.Move{a}, nil, []game.Move{a, a, b}, []bool{true, false, false}, false},
+		{"am only: any other move", nil, []game.Move{b}, []game.Move{b, c, a}, []bool{false, true, false}, true},
+		{"neither: nothing is right", nil, nil, []game.Move{a, b}, []bool{false, false}, false},
+		{"no move is never right", []game.Move{a}, nil, []game.Move{game.NoMove}, []bool{false}, false},
+	} {
+		w := SolveWatch{BM: tc.bm, AM: tc.am}
+		for i, m := range tc.iters {
+			if got := w.Iteration(m); got != tc.begins[i] {
+				t.Errorf("%s: iteration %d (%v) begins %t, want %t", tc.name, i, m, got, tc.begins[i])
+			}
+		}
+		if w.Solved() != tc.solved {
+			t.Errorf("%s: solved %t, want %t", tc.name, w.Solved(), tc.solved)
+		}
+	}
+}
