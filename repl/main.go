@@ -1,6 +1,7 @@
 package repl
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -13,6 +14,7 @@ import (
 
 	"golang.org/x/term"
 
+	"splitpoint/examples"
 	"splitpoint/progress"
 	"splitpoint/sessions"
 	"splitpoint/workbench"
@@ -43,6 +45,8 @@ func Main(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "run":
 		return script(home, *session, args[1:], stdout, stderr)
+	case "reproduce":
+		return reproduce(home, *session, args[1:], stdout, stderr)
 	case "tui":
 		return tuiMain(home, *session, stdout, stderr)
 	case "help", "sessions", "export", "rerun", "cells", "settings":
@@ -179,4 +183,74 @@ func freshName(home, base string) string {
 		}
 		name = fmt.Sprintf("%s-%d", base, i)
 	}
+}
+
+// reproduce runs a bundled reproduction (examples.Reproductions): "list",
+// or NAME with --quick for its quick form, as a script in a fresh session
+// named reproduce-NAME.
+func reproduce(home, named string, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("reproduce", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	quick := fs.Bool("quick", false, "the quick form: fewer positions, seeds or depths (minutes on a 2-core machine)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: splitpoint reproduce list | NAME [--quick]\n\nRuns the bundled notebook that brings back a paper's result, printing\nits table beside the workbench's and writing the report, in a fresh\nsession reproduce-NAME (docs/reproductions.md sets the full forms' figures\nbeside the papers').\n")
+	}
+	flags, rest := splitArgs(args)
+	if err := fs.Parse(flags); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if len(rest) != 1 {
+		fs.Usage()
+		return 2
+	}
+	if rest[0] == "list" {
+		for _, r := range examples.Reproductions {
+			fmt.Fprintf(stdout, "%-18s %s (full form: %s)\n%-18s   %s\n", r.Name, r.Paper, r.Takes, "", r.What)
+		}
+		return 0
+	}
+	r, err := examples.Find(rest[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "splitpoint: reproduce: %v\n", err)
+		return 2
+	}
+	path, nb, err := r.Open(*quick)
+	if err != nil {
+		fmt.Fprintf(stderr, "splitpoint: reproduce: %v\n", err)
+		return 1
+	}
+	name := named
+	if name == "" {
+		name = freshName(home, "reproduce-"+r.Name)
+	}
+	sh, err := Open(home, name, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "splitpoint: %v\n", err)
+		return 1
+	}
+	if progress.IsTerminal(stdout) {
+		sh.Term = stdout
+	}
+	form := "full form"
+	if *quick {
+		form = "quick form"
+	}
+	fmt.Fprintf(stdout, "reproduce %s (%s, %s): %s; session %s\n", r.Name, r.Paper, form, path, name)
+	if r.Published != "" {
+		fmt.Fprintf(stdout, "\n%s\n\nThe workbench:\n", r.Published)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	err = RunScript(ctx, sh, path, bytes.NewReader(nb), false, stderr)
+	if serr := sh.Save(); serr != nil {
+		fmt.Fprintf(stderr, "splitpoint: saving the session: %v\n", serr)
+		return 1
+	}
+	if err != nil {
+		return 1
+	}
+	return 0
 }

@@ -1,0 +1,8 @@
+# The quick form of examples/tt-size.sp: BK 1–4 at depth 5, three table sizes.
+set depth 5
+set preset default
+set grain 2
+sweep --positions suite:bk#1-4 --algos jamboree --sim 64 --tt 8
+sweep --positions suite:bk#1-4 --algos jamboree --sim 64 --tt 12
+sweep --positions suite:bk#1-4 --algos jamboree --sim 64 --tt 16
+report --sweep all --out tt-size-report --title "Nodes against table size (StarTech Fig. 4, quick form)"
