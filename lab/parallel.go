@@ -240,7 +240,11 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 // MachineLine describes the machine of a run in one line, with its seed,
 // scheduler options and non-zero costs.
 func MachineLine(cfg sched.Config) string {
-	return fmt.Sprintf("machine=%s p=%s seed=%d levels=%t levelwait=%t costs=%s", kindOf(cfg.Machine), cfg.PLabel(), cfg.Seed, cfg.Levels, cfg.LevelWait, cfg.Costs)
+	costs := cfg.Costs.String()
+	if costs == "" {
+		costs = "unit (node=1)"
+	}
+	return fmt.Sprintf("machine=%s p=%s seed=%d levels=%t levelwait=%t costs=%s", kindOf(cfg.Machine), cfg.PLabel(), cfg.Seed, cfg.Levels, cfg.LevelWait, costs)
 }
 
 func kindOf(m sched.Machine) string {

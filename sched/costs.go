@@ -153,15 +153,24 @@ func ParseCosts(s string) (CostModel, error) {
 		}
 		*fields[idx].p = n
 	}
+	if c == (CostModel{}) {
+		return c, fmt.Errorf("%q: every cost is 0, so nothing would take time (the zero model means unit costs: give node=1 or another cost)", s)
+	}
 	return c, nil
 }
 
-// String writes the non-zero costs as ParseCosts reads them
-// ("node=1,steal=20").
+// String writes the costs that differ from DefaultCosts as ParseCosts
+// reads them ("steal=20", "node=0,eval=1"); "" is DefaultCosts (and so is
+// the zero CostModel, which means it). ParseCosts(c.String()) is c.
 func (c CostModel) String() string {
+	if c == (CostModel{}) {
+		return ""
+	}
+	d := DefaultCosts()
+	df := d.fields()
 	var out []string
-	for _, f := range c.fields() {
-		if *f.p != 0 {
+	for i, f := range c.fields() {
+		if *f.p != *df[i].p {
 			out = append(out, fmt.Sprintf("%s=%d", f.key, *f.p))
 		}
 	}

@@ -86,7 +86,9 @@ func (mc machineModel) procCount() int {
 // costs is the --costs value (empty when every cost the pane sets is 0),
 // written by sched.CostModel.String.
 func (mc machineModel) costs() string {
-	return sched.CostModel{Steal: mc.steal, Migrate: mc.migrate, Abort: mc.abort, TTRemote: mc.ttRemote}.String()
+	c := sched.DefaultCosts()
+	c.Steal, c.Migrate, c.Abort, c.TTRemote = mc.steal, mc.migrate, mc.abort, mc.ttRemote
+	return c.String()
 }
 
 // flags are the machine flags of one search on p.
