@@ -1,7 +1,9 @@
 # Lu's ParaChinook experiments (issue #13; Lu 1993, Tables 4.1, 5.1, 5.2,
 # 5.3): PVSplit, PVFSplit and their straggler-preempting -LB versions with
 # 1, 2, 4, 8 and 16 searchers on the 20 positions of Lu's Tinsley–Chinook
-# 1992 suite, on the simulated machine (one unit per node), against the
+# 1992 suite, on the simulated machine (one unit per node) and on the
+# goroutine pool with 1 and 2 workers (this machine's cores; the controller
+# is a goroutine of its own, mostly asleep), against the
 # serial Scout of the same position (the baseline: speedup, search
 # overhead). The setting is Lu's: one shared table of fixed size whatever
 # the number of searchers, iterative deepening, move ordering with the
@@ -17,6 +19,6 @@
 
 set preset default
 set depth 15
-sweep --positions suite:tinsley --algos pvsplit,pvfsplit,pvsplit-lb,pvfsplit-lb --sim 1,2,4,8,16
+sweep --positions suite:tinsley --algos pvsplit,pvfsplit,pvsplit-lb,pvfsplit-lb --sim 1,2,4,8,16 --workers 1,2
 runs --summary --sweep all
 report --sweep all --out lu-report --title "Lu's ParaChinook algorithms on the Tinsley–Chinook 1992 suite"
