@@ -38,17 +38,17 @@ and every ordering heuristic). Ctrl-C stops at once and summarises the
 positions finished so far.`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
 			sf := declareSearchFlags(fs, "default")
-			workers := fs.String("workers", "", "jamboree: pool sizes to solve on, comma-separated")
-			sim := fs.String("sim", "", "jamboree: simulated processor counts, comma-separated (inf allowed)")
-			variants := fs.String("variants", "none", "jamboree: variants, comma-separated")
+			workers := fs.String("workers", "", "parallel algorithms: pool sizes to solve on, comma-separated")
+			sim := fs.String("sim", "", "parallel algorithms: simulated processor counts, comma-separated (inf allowed)")
+			variants := fs.String("variants", "none", "parallel algorithms: variants, comma-separated")
 			grain := fs.Int("grain", 2, "jamboree: serial Scout at this remaining depth and below")
-			db := fs.String("db", "", "jamboree: record the solves in this results database (a session records into its own)")
+			db := fs.String("db", "", "parallel algorithms: record the solves in this results database (a session records into its own)")
 			return func(env *Env, args []string) error {
 				if len(args) != 1 {
 					return usageErr("want one <suite or position>, got %d arguments", len(args))
 				}
-				if *sf.algo == algos.AlgoJamboree {
-					return solveJamboree(env, args[0], sf, *workers, *sim, *variants, *grain, *db)
+				if row, _ := algos.Lookup(*sf.algo); row.Parallel {
+					return solveOnMachines(env, args[0], sf, *workers, *sim, *variants, *grain, *db)
 				}
 				opt, err := sf.options()
 				if err != nil {
@@ -145,10 +145,11 @@ func solveCmd(env *Env, items []*lab.Item, opt algos.Options, asJSON bool) error
 	return nil
 }
 
-// solveJamboree is solve on parallel machines.
-func solveJamboree(env *Env, name string, sf *searchFlags, workers, sim, variants string, grain int, db string) error {
+// solveOnMachines is solve with a parallel algorithm on machines.
+func solveOnMachines(env *Env, name string, sf *searchFlags, workers, sim, variants string, grain int, db string) error {
+	algo := *sf.algo
 	if *sf.depth < 1 || *sf.timeLimit <= 0 {
-		return usageErr("solve with jamboree needs --depth (iterative deepening to that depth) and --time (the limit an unsolved position counts as, StarTech §3)")
+		return usageErr("solve with %s needs --depth (iterative deepening to that depth) and --time (the limit an unsolved position counts as, StarTech §3)", algo)
 	}
 	limit := *sf.timeLimit
 	pool, err := sched.ParseMachines(sched.Pool, workers)
@@ -161,14 +162,19 @@ func solveJamboree(env *Env, name string, sf *searchFlags, workers, sim, variant
 	}
 	machines := append(pool, sims...)
 	if len(machines) == 0 {
-		return usageErr("solve with jamboree needs --sim and/or --workers lists")
+		return usageErr("solve with %s needs --sim and/or --workers lists", algo)
 	}
-	*sf.algo = algos.AlgoScout
+	row, _ := algos.Lookup(algo)
+	*sf.algo = row.Baseline
+	if *sf.algo == "" {
+		*sf.algo = algos.AlgoScout
+	}
 	opt, err := sf.options()
+	*sf.algo = algo
 	if err != nil {
 		return err
 	}
-	opt.Algo, opt.Time, opt.Grain = algos.AlgoJamboree, 0, grain
+	opt.Algo, opt.Time, opt.Grain = algo, 0, grain
 	if err := algos.SetVariants(opt.Algo, variants, &opt); err != nil {
 		return usageErr("--variants: %v", err)
 	}
