@@ -23,8 +23,9 @@ const minTaskNodes = 16
 // and charges spawns by its cost model); on the pool the smallest g ≥ 1
 // whose serial subtrees, EBF^g nodes, reach minTaskNodes, EBF being the
 // effective branching factor of a short serial probe of the same position
-// with the same options (at most 5 plies, deterministic). It returns the
-// grain and a note saying how it was chosen.
+// with the same options (at most 5 plies, deterministic), and at most half
+// the search's depth. It returns the grain and a note saying how it was
+// chosen.
 func AutoGrain(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config) (int, string) {
 	if cfg.IsSim() {
 		return 0, "grain 0: every node above the leaves in parallel, as the papers ran it (no --grain given; the simulator charges spawns by its cost model)"
@@ -43,7 +44,9 @@ func AutoGrain(ctx context.Context, it *Item, opt algos.Options, cfg sched.Confi
 	}
 	ebf = max(ebf, 1.2)
 	g := int(math.Ceil(math.Log(minTaskNodes) / math.Log(ebf)))
-	g = min(max(g, 1), max(opt.Depth-1, 1))
+	// At least half the plies stay parallel: a shallow search of a narrow
+	// tree would otherwise get a grain that leaves it nearly serial.
+	g = min(max(g, 1), max(opt.Depth/2, 1))
 	return g, fmt.Sprintf("grain %d: chosen for the pool (no --grain given; --grain to override): the effective branching factor is %.1f, so a serial task of %d plies is about %.0f nodes, at least %d, enough to pay for its spawn",
 		g, ebf, g, math.Pow(ebf, float64(g)), minTaskNodes)
 }
