@@ -66,7 +66,8 @@ func (p *proc) park(kind int8, t *Task, min int32, obj any) {
 	}
 	m.busy--
 	m.profNow(p.now)
-	if kind < 0 && t == nil && obj == nil {
+	if kind < 0 && t == nil && obj == nil && (m.inf || m.live > keepIdleCoros) {
+		p.detach = true
 		return // idle: simMain hands its coroutine back (see coro)
 	}
 	if !p.co.yield(struct{}{}) {
@@ -283,6 +284,12 @@ type coro struct {
 	p     *proc // the processor it runs, nil while free
 }
 
+// keepIdleCoros is how many live processors a finite machine has before
+// its idle processors give their coroutines back: below it an idle
+// processor keeps its coroutine (P = 64, 1024: the simulator's speed is
+// that of before, BENCHMARKS.md), above it (P = 65,536) they go back.
+const keepIdleCoros = 4096
+
 // maxFreeCoros bounds the free coroutines kept for reuse: past it a
 // coroutine whose processor goes idle ends, and its stack goes back to
 // the runtime (after a burst of hundreds of thousands of live processors
@@ -403,7 +410,10 @@ func (p *proc) simMain() bool {
 			break
 		}
 		p.park(-1, nil, anyLevel, nil)
-		return true
+		if p.detach {
+			p.detach = false
+			return true
+		}
 	}
 	p.state = stExited
 	return false
