@@ -352,7 +352,13 @@ func (e *jamEngine[T, P]) newWorker() *jamWorker[T, P] {
 	if e.opt.DistTT {
 		tab = e.table.View(w)
 	}
-	w.s = getSearcher[T, P](o, tab) // from earlier searches, or new
+	// Without quiescence a serial search at the grain stays above the
+	// root's depth: rows for those plies only.
+	plies := game.MaxPly
+	if !o.Quiescence {
+		plies = min(o.Depth+1, game.MaxPly)
+	}
+	w.s = getSearcher[T, P](o, tab, plies) // from earlier searches, or new
 	w.s.Hook = w
 	if e.batch {
 		w.s.HookMask = 63

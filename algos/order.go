@@ -26,7 +26,10 @@ func (s *Searcher[T, P]) order(ply, n int, ttMove game.Move) {
 	moves := s.Stack.Moves[ply][:n]
 	sc := s.scores[ply][:n]
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
-	hist := &s.history[ply&1]
+	var hist *[historySize]int32
+	if o.History {
+		hist = &s.history[ply&1]
+	}
 	any := false
 	for i, m := range moves {
 		var v int32

@@ -123,4 +123,9 @@ type histHolder interface {
 	historyTable() *[2][historySize]int32
 }
 
-func (s *Searcher[T, P]) historyTable() *[2][historySize]int32 { return &s.history }
+func (s *Searcher[T, P]) historyTable() *[2][historySize]int32 {
+	if s.history == nil {
+		s.history = new([2][historySize]int32)
+	}
+	return s.history
+}

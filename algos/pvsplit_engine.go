@@ -176,7 +176,7 @@ func newPVEngine[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, n
 		if opt.PrivateTT {
 			tab = tt.New(opt.TTBits)
 		}
-		s := getSearcher[T, P](o, tab)
+		s := getSearcher[T, P](o, tab, game.MaxPly) // every ply: quiescence may go to MaxPly
 		s.ForcedCaptures = e.forced
 		return s
 	}

@@ -95,12 +95,18 @@ type Searcher[T any, P game.Position[T]] struct {
 
 	ntype   [game.MaxPly + 1]metrics.NodeType
 	killers [game.MaxPly + 1][2]game.Move
-	history [2][historySize]int32
+	// history is allocated when Opt.History asks for it (32 KiB).
+	history *[2][historySize]int32
 	scored  [game.MaxPly + 1]bool
 	capNode [game.MaxPly + 1]bool // the first generated move is a capture (Lu's capture node)
-	scores  [game.MaxPly + 1][game.MaxMoves]int32
-	pvLen   [game.MaxPly + 1]int
-	pv      [game.MaxPly + 1][game.MaxPly + 1]game.Move
+	// scores and pv, like Stack, have one row per ply the Searcher was
+	// made for (NewSearcher: game.MaxPly; a Jamboree worker without
+	// quiescence: the search's depth), so that the thousands of serial
+	// searches in flight on an infinite simulated machine do not each
+	// hold half a megabyte (issue #21).
+	scores [][game.MaxMoves]int32
+	pvLen  [game.MaxPly + 1]int
+	pv     [][game.MaxPly + 1]game.Move
 }
 
 // NewSearcher returns a Searcher for opt. It uses table when non-nil (a
@@ -114,10 +120,25 @@ func NewSearcher[T any, P game.Position[T]](opt Options, table *tt.Table) *Searc
 			table = tt.New(MTDFFallbackBits)
 		}
 	}
-	s := &Searcher[T, P]{Stack: game.NewStack[T](game.MaxPly), TT: table, Opt: opt}
+	return newSearcherPlies[T, P](opt, table, game.MaxPly)
+}
+
+// newSearcherPlies is NewSearcher with table as given (nil: none) and rows
+// for plies 0…plies only: its searches must stay above ply plies (the
+// MaxPly guard then never fires).
+func newSearcherPlies[T any, P game.Position[T]](opt Options, table *tt.Table, plies int) *Searcher[T, P] {
+	s := &Searcher[T, P]{Stack: game.NewStack[T](plies), TT: table, Opt: opt}
+	s.scores = make([][game.MaxMoves]int32, plies+1)
+	s.pv = make([][game.MaxPly + 1]game.Move, plies+1)
+	if opt.History {
+		s.history = new([2][historySize]int32)
+	}
 	s.ntype[0] = metrics.PV
 	return s
 }
+
+// plies is the deepest ply the Searcher has rows for.
+func (s *Searcher[T, P]) plies() int { return len(s.scores) - 1 }
 
 // SetRoot copies root into Stack.Pos[0] and marks it a PV node.
 func (s *Searcher[T, P]) SetRoot(root *T) {
@@ -154,7 +175,9 @@ func (s *Searcher[T, P]) ResetStats() {
 // ResetOrdering clears killers and history.
 func (s *Searcher[T, P]) ResetOrdering() {
 	s.killers = [game.MaxPly + 1][2]game.Move{}
-	s.history = [2][historySize]int32{}
+	if s.history != nil {
+		*s.history = [2][historySize]int32{}
+	}
 }
 
 // RootMove is the best move found at ply 0 by the last search, and its value.

@@ -27,16 +27,17 @@ var searcherPools sync.Map // reflect.Type → *sync.Pool
 // is there (reset as NewSearcher would make it: no counters, no ordering
 // state, no hook), else a new one (NewSearcher, with table nil meaning no
 // table here).
-func getSearcher[T any, P game.Position[T]](opt Options, table *tt.Table) *Searcher[T, P] {
+//
+// plies is the deepest ply the searches will reach (game.MaxPly when not
+// known): a pooled Searcher with fewer rows is left to the collector.
+func getSearcher[T any, P game.Position[T]](opt Options, table *tt.Table, plies int) *Searcher[T, P] {
 	if p, ok := searcherPools.Load(reflect.TypeFor[*Searcher[T, P]]()); ok {
-		if s, ok := p.(*sync.Pool).Get().(*Searcher[T, P]); ok {
+		if s, ok := p.(*sync.Pool).Get().(*Searcher[T, P]); ok && s.plies() >= plies {
 			s.reset(opt, table)
 			return s
 		}
 	}
-	s := NewSearcher[T, P](opt, table)
-	s.TT = table
-	return s
+	return newSearcherPlies[T, P](opt, table, plies)
 }
 
 // putSearcher hands s back for reuse; the caller must not use it again.
@@ -55,6 +56,9 @@ func (s *Searcher[T, P]) reset(opt Options, table *tt.Table) {
 	s.ctx, s.stopped, s.err, s.tick = nil, false, nil, 0
 	s.deadline = time.Time{}
 	s.horizon, s.rootMove, s.rootValue = 0, 0, 0
+	if opt.History && s.history == nil {
+		s.history = new([2][historySize]int32)
+	}
 	s.ResetStats()
 	s.ResetOrdering()
 	clear(s.ntype[:])

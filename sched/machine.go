@@ -102,6 +102,7 @@ type proc struct {
 	// simulator
 	co        *coro // while it has a task (see coro)
 	lateYield bool  // the running task's ChargeLast passed the horizon
+	detach    bool  // park: idle, the coroutine goes back
 	finishing *Task // a task whose end waits for the processor's turn (run)
 	state     uint8
 	parkAt    int64

@@ -38,7 +38,7 @@ const (
 // memCheckSteps is how many event-loop steps the simulator runs between
 // two samples of the process's memory (one sample costs about a
 // microsecond; a step at least a coroutine switch).
-const memCheckSteps = 256
+const memCheckSteps = 4096
 
 // MemoryError is the error of a run stopped because the process passed
 // its memory budget (Config.MaxMem).

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"iter"
 	"math"
+	"sync"
 )
 
 // ErrDeadlock is returned by a simulated run in which every processor is
@@ -65,7 +66,8 @@ func (p *proc) park(kind int8, t *Task, min int32, obj any) {
 	}
 	m.busy--
 	m.profNow(p.now)
-	if kind < 0 && t == nil && obj == nil {
+	if kind < 0 && t == nil && obj == nil && (m.inf || m.live > keepIdleCoros) {
+		p.detach = true
 		return // idle: simMain hands its coroutine back (see coro)
 	}
 	if !p.co.yield(struct{}{}) {
@@ -282,11 +284,22 @@ type coro struct {
 	p     *proc // the processor it runs, nil while free
 }
 
+// keepIdleCoros is how many live processors a finite machine has before
+// its idle processors give their coroutines back: below it an idle
+// processor keeps its coroutine (P = 64, 1024: the simulator's speed is
+// that of before, BENCHMARKS.md), above it (P = 65,536) they go back.
+const keepIdleCoros = 4096
+
 // maxFreeCoros bounds the free coroutines kept for reuse: past it a
 // coroutine whose processor goes idle ends, and its stack goes back to
 // the runtime (after a burst of hundreds of thousands of live processors
 // at P = inf, most of them are idle for the rest of the run).
-const maxFreeCoros = 1024
+//
+// Under the race detector (race.go) no coroutine ends before its run does:
+// every goroutine that ends leaves race-detector state the process never
+// gets back, and TestJamboreeDeferredValues passed 4.5 GB; kept, it peaks
+// at 2.9 GB.
+var maxFreeCoros = 1024
 
 // attach gives p a coroutine: a free one, or a new one.
 func (m *machine) attach(p *proc) {
@@ -295,8 +308,8 @@ func (m *machine) attach(p *proc) {
 		c = m.freeCoros[n-1]
 		m.freeCoros[n-1] = nil
 		m.freeCoros = m.freeCoros[:n-1]
-	} else {
-		c = m.newCoro()
+	} else if c = takePooledCoro(); c == nil {
+		c = newCoro()
 	}
 	c.p, p.co = p, c
 	m.live++
@@ -305,7 +318,43 @@ func (m *machine) attach(p *proc) {
 	}
 }
 
-func (m *machine) newCoro() *coro {
+// coroPool keeps free coroutines from one simulated run to the next (at
+// most maxFreeCoros), so that a program that runs many machines — a
+// sweep, a test suite — does not make and end thousands of goroutines per
+// run: under the race detector each goroutine's state was memory the
+// process never got back (TestJamboreeDeferredValues grew by 200–400 MB
+// per run at P = inf).
+var coroPool struct {
+	mu   sync.Mutex
+	free []*coro
+}
+
+func takePooledCoro() *coro {
+	coroPool.mu.Lock()
+	defer coroPool.mu.Unlock()
+	n := len(coroPool.free)
+	if n == 0 {
+		return nil
+	}
+	c := coroPool.free[n-1]
+	coroPool.free[n-1] = nil
+	coroPool.free = coroPool.free[:n-1]
+	return c
+}
+
+// poolCoros hands the run's free coroutines to coroPool, and stops those
+// it has no room for.
+func poolCoros(cs []*coro) {
+	coroPool.mu.Lock()
+	k := min(len(cs), maxFreeCoros-len(coroPool.free))
+	coroPool.free = append(coroPool.free, cs[:k]...)
+	coroPool.mu.Unlock()
+	for _, c := range cs[k:] {
+		c.stop()
+	}
+}
+
+func newCoro() *coro {
 	c := &coro{}
 	c.next, c.stop = iter.Pull(func(yield func(struct{}) bool) {
 		c.yield = yield
@@ -316,6 +365,7 @@ func (m *machine) newCoro() *coro {
 		}()
 		for {
 			p := c.p
+			m := p.m
 			if !p.simMain() {
 				return // the run is over
 			}
@@ -360,7 +410,10 @@ func (p *proc) simMain() bool {
 			break
 		}
 		p.park(-1, nil, anyLevel, nil)
-		return true
+		if p.detach {
+			p.detach = false
+			return true
+		}
 	}
 	p.state = stExited
 	return false
@@ -408,9 +461,8 @@ func (m *machine) simLoop() {
 			p.co.stop()
 		}
 	}
-	for _, c := range m.freeCoros {
-		c.stop()
-	}
+	poolCoros(m.freeCoros)
+	m.freeCoros = nil
 }
 
 // The run queue: a binary heap of runnable processors by (clock, number).

@@ -1,0 +1,5 @@
+//go:build race
+
+package sched
+
+func init() { maxFreeCoros = 1 << 20 }
