@@ -88,6 +88,7 @@ func cmdHelp(_ context.Context, sh *Shell, args []string) error {
 		fmt.Fprintf(sh.Out, "  %-9s %s\n", c.Name, c.Short)
 	}
 	fmt.Fprintf(sh.Out, "\n\"help <command>\" describes one; Tab completes commands, flags, positions and files.\n")
+	fmt.Fprintf(sh.Out, "From the shell also: splitpoint run FILE.sp (a notebook as a script), splitpoint reproduce list | NAME [--quick]\n(a paper's result, one command each), splitpoint tui.\n")
 	return nil
 }
 
