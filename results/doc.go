@@ -38,8 +38,14 @@
 //     JSON carries them (StarTech's failed and cutoff work; the nodes of the
 //     sub-search whose move was chosen, for Vučković's node saving).
 //   - baseline_id: for non-baseline rows, the id of the position's
-//     baseline row in the same sweep.
+//     baseline row: in the same sweep, or, for a search recorded outside
+//     a sweep, the cached baseline under sweep "baselines"
+//     (Store.WithBaselines brings those in).
 //   - result: the full JSON of the result.
+//   - failed: NULL for a finished run; why a run stopped short (its memory
+//     budget), for a sweep's run recorded as failed. Summaries and fits
+//     leave failed runs out. Added in schema 2; Open adds it to older
+//     databases.
 //
 // View derived adds the measures of Derive to every row: speedup,
 // efficiency, search_overhead, failed_share, cutoff_share, node_saving.
