@@ -366,14 +366,13 @@ func newCoro() *coro {
 		for {
 			p := c.p
 			m := p.m
-			if !p.simMain() {
-				return // the run is over
-			}
-			// p parked idle: detach and wait for the next processor,
-			// or end when enough coroutines wait already.
+			over := !p.simMain()
+			// p parked idle, or the run is over: detach and wait for
+			// the next processor (of this run or, through coroPool, a
+			// later one), or end when enough coroutines wait already.
 			p.co, c.p = nil, nil
 			m.live--
-			if len(m.freeCoros) >= maxFreeCoros {
+			if !over && len(m.freeCoros) >= maxFreeCoros {
 				return
 			}
 			m.freeCoros = append(m.freeCoros, c)
@@ -457,8 +456,12 @@ func (m *machine) simLoop() {
 		}
 	}
 	for _, p := range m.procs {
-		if p.co != nil {
-			p.co.stop()
+		switch {
+		case p.co == nil:
+		case p.state == stParked && p.parkKind < 0 && p.waitTask == nil && p.waitObj == nil:
+			p.co.next() // idle: it sees the run over and hands its coroutine back
+		default:
+			p.co.stop() // a task on its stack: unwind it
 		}
 	}
 	poolCoros(m.freeCoros)
