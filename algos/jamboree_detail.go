@@ -31,7 +31,7 @@ func runJamboree[T any, P game.Position[T]](ctx context.Context, root *T, opt Op
 		return nil, st, err
 	}
 	return &Parallel{Value: res.Value, BestMove: res.BestMove, PV: res.PV, Depth: res.Depth, Iterations: res.Iterations,
-		TT: res.TT, Stopped: res.Stopped,
+		TT: res.TT, Stopped: res.Stopped, TreeEnd: res.TreeEnd,
 		Detail: &JamboreeDetail{Options: opt, Variants: res.Variants, Grain: opt.Grain, DistTT: opt.DistTT, Work: res.Work, Serial: res.Serial}}, st, err
 }
 

@@ -24,6 +24,9 @@ type Parallel struct {
 	// TT is the shared table's statistics (zero without a table).
 	TT      tt.Stats
 	Stopped bool
+	// TreeEnd: iterative deepening stopped at Depth because that iteration
+	// met no depth horizon (the tree ends there).
+	TreeEnd bool
 	// Detail is the algorithm's own account (nil: none).
 	Detail Detail
 }

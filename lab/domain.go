@@ -7,6 +7,9 @@ import (
 	"splitpoint/algos"
 	"splitpoint/game"
 	"splitpoint/sched"
+	"splitpoint/tt"
+
+	"github.com/dustin/go-humanize"
 )
 
 // domain is what the lab runs on an item, whatever its game: implemented
@@ -146,3 +149,14 @@ func (it *Item) TreeDepth(opt algos.Options) (out algos.Options, note string) {
 // depth, no time or node limit): TreeDepth then fills it in for trees and
 // the search of any other position fails.
 func NeedsDepth(opt algos.Options) bool { return opt.Depth == 0 && opt.Time <= 0 && opt.MaxNodes == 0 }
+
+// checkTable refuses a transposition table larger than the run's memory
+// budget before it is made (a 2^30-entry table is 24 GiB: making it would
+// end the process in the Go runtime instead of with an error).
+func checkTable(opt algos.Options, budget int64) error {
+	if n := tt.SizeBytes(opt.TTBits); budget > 0 && n > budget {
+		return fmt.Errorf("a table of 2^%d entries needs %s, more than the memory budget of %s: give a smaller --tt (or raise --max-mem)",
+			opt.TTBits, humanize.IBytes(uint64(n)), humanize.IBytes(uint64(budget)))
+	}
+	return nil
+}

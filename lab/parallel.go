@@ -13,6 +13,8 @@ import (
 	"splitpoint/progress"
 	"splitpoint/sched"
 	"splitpoint/tt"
+
+	"github.com/dustin/go-humanize"
 )
 
 // ParallelReport is one parallel search's result: the value, the runtime's
@@ -39,7 +41,9 @@ type ParallelReport struct {
 	*sched.Stats
 	// Iterations are the completed iterations and when each finished.
 	Iterations []algos.JamIteration `json:"iterations,omitempty"`
-	TT         tt.Stats             `json:"tt"`
+	// TreeEnd: iterative deepening stopped at Depth, where the tree ends.
+	TreeEnd bool     `json:"tree_end,omitempty"`
+	TT      tt.Stats `json:"tt"`
 	// Serial is the baseline: the serial algorithm of the algorithm's row
 	// with the same options, run here; nil when not run.
 	Serial *Baseline `json:"serial,omitempty"`
@@ -95,6 +99,9 @@ func (r *ParallelReport) MarshalJSON() ([]byte, error) {
 // marked Cancelled with ctx's error.
 func Parallel(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config, base BaselineMode) (*ParallelReport, error) {
 	opt, note := it.TreeDepth(opt)
+	if err := checkTable(opt, cfg.MemoryBudget()); err != nil {
+		return nil, err
+	}
 	if live := progress.LiveFrom(ctx); live != nil {
 		prev := cfg.Observe
 		live.Simulated.Store(cfg.IsSim())
@@ -117,7 +124,7 @@ func Parallel(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config
 		return rep, err
 	}
 	rep.Value, rep.Depth, rep.Best, rep.BestMove, rep.PV = res.Value, res.Depth, res.BestMove, it.MoveText(res.BestMove), it.dom.moveTexts(res.PV)
-	rep.Iterations, rep.TT, rep.Detail = res.Iterations, res.TT, res.Detail
+	rep.Iterations, rep.TT, rep.Detail, rep.TreeEnd = res.Iterations, res.TT, res.Detail, res.TreeEnd
 	if n, ok := res.Detail.(algos.MoveNaming); ok {
 		n.NameMoves(it.MoveText)
 	}
@@ -205,6 +212,9 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 	if r.BestMove != "" {
 		fmt.Fprintf(w, ", best move %s", r.BestMove)
 	}
+	if r.TreeEnd {
+		fmt.Fprintf(w, " (no depth horizon was met: the whole tree was searched, and iterations stop here)")
+	}
 	fmt.Fprintln(w)
 	if len(r.PV) > 0 {
 		fmt.Fprintf(w, "  pv: %s\n", strings.Join(r.PV, " "))
@@ -223,6 +233,10 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		s.BlockedChildren, s.BlockedShared, s.BlockedParent, s.Overhead)
 	if s.CPUNS > 0 {
 		fmt.Fprintf(w, "  cpu %.3f s\n", float64(s.CPUNS)/1e9)
+	}
+	if s.PeakLiveProcs > 0 {
+		fmt.Fprintf(w, "  memory: peak %d live processors, %s in use at the peak (%s a live processor, an upper bound)\n",
+			s.PeakLiveProcs, humanize.IBytes(uint64(max(s.PeakMem, 0))), humanize.IBytes(uint64(max(s.BytesPerLiveProc, 0))))
 	}
 	if r.Detail != nil {
 		r.Detail.WriteText(w, nil, s)

@@ -8,6 +8,7 @@ import (
 
 	"splitpoint/algos"
 	"splitpoint/game"
+	"splitpoint/sched"
 )
 
 // SearchReport is one serial search's result with the position it
@@ -29,6 +30,9 @@ type SearchReport struct {
 // search returns its deepest completed iteration with ctx's error.
 func Search(ctx context.Context, it *Item, opt algos.Options) (*SearchReport, error) {
 	opt, note := it.TreeDepth(opt)
+	if err := checkTable(opt, sched.DefaultMaxMem()); err != nil {
+		return nil, err
+	}
 	res, err := it.dom.search(ctx, opt)
 	if res == nil {
 		return nil, err
@@ -83,8 +87,11 @@ func (r *SearchReport) WriteText(w io.Writer) {
 		return
 	}
 	stop := ""
-	if res.Stopped {
+	switch {
+	case res.Stopped:
 		stop = " (stopped early: the deepest completed iteration)"
+	case res.TreeEnd:
+		stop = " (no depth horizon was met: the whole tree was searched, and iterations stop here)"
 	}
 	fmt.Fprintf(w, "  value %d at depth %d%s", res.Value, res.Depth, stop)
 	if res.BestMoveText != "" {

@@ -277,3 +277,11 @@ func fromTT(v game.Value, ply int) game.Value {
 	}
 	return v
 }
+
+// SizeBytes is the memory a table of 2^bits entries takes (0 for none).
+func SizeBytes(bits int) int64 {
+	if bits <= 0 {
+		return 0
+	}
+	return int64(unsafe.Sizeof(slot{})) << bits
+}
