@@ -137,6 +137,13 @@ func script(home, named string, args []string, stdout, stderr io.Writer) int {
 	if name == "" {
 		name = freshName(home, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
 	}
+	return runNotebook(home, name, path, f, *keep, nil, stdout, stderr)
+}
+
+// runNotebook runs the script r (named path in errors) in the session
+// name, saving the session at the end; before, when not nil, prints a
+// heading once the session is open. It returns the exit status.
+func runNotebook(home, name, path string, r io.Reader, keep bool, before func(sh *Shell), stdout, stderr io.Writer) int {
 	sh, err := Open(home, name, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "splitpoint: %v\n", err)
@@ -145,9 +152,12 @@ func script(home, named string, args []string, stdout, stderr io.Writer) int {
 	if progress.IsTerminal(stdout) {
 		sh.Term = stdout
 	}
+	if before != nil {
+		before(sh)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	err = RunScript(ctx, sh, path, f, *keep, stderr)
+	err = RunScript(ctx, sh, path, r, keep, stderr)
 	if serr := sh.Save(); serr != nil {
 		fmt.Fprintf(stderr, "splitpoint: saving the session: %v\n", serr)
 		return 1
@@ -226,31 +236,14 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	if name == "" {
 		name = freshName(home, "reproduce-"+r.Name)
 	}
-	sh, err := Open(home, name, stdout)
-	if err != nil {
-		fmt.Fprintf(stderr, "splitpoint: %v\n", err)
-		return 1
-	}
-	if progress.IsTerminal(stdout) {
-		sh.Term = stdout
-	}
 	form := "full form"
 	if *quick {
 		form = "quick form"
 	}
-	fmt.Fprintf(stdout, "reproduce %s (%s, %s): %s; session %s\n", r.Name, r.Paper, form, path, name)
-	if r.Published != "" {
-		fmt.Fprintf(stdout, "\n%s\n\nThe workbench:\n", r.Published)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	err = RunScript(ctx, sh, path, bytes.NewReader(nb), false, stderr)
-	if serr := sh.Save(); serr != nil {
-		fmt.Fprintf(stderr, "splitpoint: saving the session: %v\n", serr)
-		return 1
-	}
-	if err != nil {
-		return 1
-	}
-	return 0
+	return runNotebook(home, name, path, bytes.NewReader(nb), false, func(*Shell) {
+		fmt.Fprintf(stdout, "reproduce %s (%s, %s): %s; session %s\n", r.Name, r.Paper, form, path, name)
+		if r.Published != "" {
+			fmt.Fprintf(stdout, "\n%s\n\nThe workbench:\n", r.Published)
+		}
+	}, stdout, stderr)
 }
