@@ -1,7 +1,6 @@
 package suites
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math/bits"
@@ -23,23 +22,17 @@ import (
 // players and Lu's Table C.1 search of the position.
 func readTinsley(name string, r io.Reader) ([]Entry, error) {
 	var out []Entry
-	sc := bufio.NewScanner(r)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimRight(sc.Text(), "\r")
-		if t := strings.TrimSpace(text); t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
+	err := checkers.ScanRecords(name, r, func(line int, text string) error {
 		e, err := parseTinsley(text)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+			return err
 		}
 		e.Index, e.Line = len(out)+1, line
 		out = append(out, e)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s:%d: %v", name, line+1, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -36,6 +36,26 @@ func (b Ballot) ID() string { return strings.Join(b.Moves, " ") }
 // result checked against the FEN. Errors read "name:line: problem".
 func ReadBallots(name string, r io.Reader) ([]Ballot, error) {
 	var out []Ballot
+	err := ScanRecords(name, r, func(line int, text string) error {
+		b, err := parseBallot(text)
+		if err != nil {
+			return err
+		}
+		b.Line = line
+		out = append(out, b)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ScanRecords calls parse for every record of a checkers data file (the
+// ballot files, Lu's Tinsley suite): each line but blank ones and those
+// starting with '#', with its 1-based line number. Errors, parse's
+// included, read "name:line: problem".
+func ScanRecords(name string, r io.Reader, parse func(line int, text string) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	line := 0
@@ -45,17 +65,14 @@ func ReadBallots(name string, r io.Reader) ([]Ballot, error) {
 		if t := strings.TrimSpace(text); t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
-		b, err := parseBallot(text)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+		if err := parse(line, text); err != nil {
+			return fmt.Errorf("%s:%d: %v", name, line, err)
 		}
-		b.Line = line
-		out = append(out, b)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s:%d: %v", name, line+1, err)
+		return fmt.Errorf("%s:%d: %v", name, line+1, err)
 	}
-	return out, nil
+	return nil
 }
 
 func parseBallot(text string) (Ballot, error) {
