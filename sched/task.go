@@ -97,32 +97,33 @@ func (t *Task) Now() int64 { return t.p.now }
 // whose clock passes the next processor's hands control back to the event
 // loop here.
 func (t *Task) Charge(k Kind, n int64) {
-	p := t.p
-	c := p.costs[k] * n
-	p.counts[k] += n
-	t.span += c
-	p.work += c
-	p.now += c
-	if p.now > p.horizon {
-		p.yieldTime()
+	if t.account(k, n) {
+		t.p.yieldTime()
 	}
 }
 
 // ChargeLast is Charge for the task's last step (Ctx).
 func (t *Task) ChargeLast(k Kind, n int64) {
+	if t.account(k, n) {
+		if t.p.m.sim {
+			t.p.lateYield = true // run yields after the function (see finish)
+		} else {
+			t.p.yieldTime()
+		}
+	}
+}
+
+// account adds n steps of kind k to the counts, the work, the task's
+// timestamp and the processor's clock, and reports whether the clock has
+// passed the processor's horizon (it must hand control back).
+func (t *Task) account(k Kind, n int64) bool {
 	p := t.p
 	c := p.costs[k] * n
 	p.counts[k] += n
 	t.span += c
 	p.work += c
 	p.now += c
-	if p.now > p.horizon {
-		if p.m.sim {
-			p.lateYield = true // run yields after the function (see finish)
-		} else {
-			p.yieldTime()
-		}
-	}
+	return p.now > p.horizon
 }
 
 // Aborted is the abort poll (Ctx): one atomic load and one comparison.
