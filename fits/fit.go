@@ -60,8 +60,11 @@ type Result struct {
 	Model Model
 	// Obs are the fitted observations, in the order given.
 	Obs []Obs
-	// C1 multiplies W/P, Cinf multiplies C, C0 is the constant.
-	C1, Cinf, C0 Coef
+	// C1 multiplies W/P, Cinf multiplies C, C0 is the constant; Cmax and
+	// Cmin multiply max(W/P, C) and min(W/P, C) (model Bounds).
+	C1, Cinf, C0, Cmax, Cmin Coef
+	// Weighting is how the residuals were weighted.
+	Weighting Weighting
 	// N is the number of observations and DoF = N − k the residual degrees
 	// of freedom, k the number of fitted coefficients.
 	N, DoF int
@@ -107,7 +110,46 @@ type Result struct {
 // and an error naming the observation when one is invalid (P ≤ 0, negative
 // or non-finite Work or Span, Time ≤ 0 or non-finite). Fit panics if m is not
 // one of Full, NoIntercept, WorkOnly. A nil or empty obs is too few.
-func Fit(obs []Obs, m Model) (*Result, error) {
+func Fit(obs []Obs, m Model) (*Result, error) { return FitWeighted(obs, m, Absolute) }
+
+// Weighting says how Fit weighs the runs' residuals.
+type Weighting int
+
+const (
+	// Absolute is ordinary least squares, Σ rᵢ² (the papers' fits, as far
+	// as they say): the runs with the longest times dominate, so a fit
+	// over P = 1 … 512 is a fit of the small machines.
+	Absolute Weighting = iota
+	// Relative is least squares on relative residuals, Σ (rᵢ/Tᵢ)²
+	// (weights 1/Tᵢ): what the mean relative error, the figure *Socrates
+	// reports, measures; every run counts alike whatever its length.
+	Relative
+)
+
+// String is the weighting's name as ParseWeighting reads it.
+func (w Weighting) String() string {
+	if w == Relative {
+		return "relative"
+	}
+	return "absolute"
+}
+
+// ParseWeighting reads "absolute" or "relative".
+func ParseWeighting(s string) (Weighting, error) {
+	switch s {
+	case "absolute", "":
+		return Absolute, nil
+	case "relative":
+		return Relative, nil
+	}
+	return 0, fmt.Errorf("unknown weighting %q (weightings: absolute, relative)", s)
+}
+
+// FitWeighted is Fit with the residuals weighted as wt says. With Relative
+// the standard errors and Sigma are those of the weighted problem (Sigma
+// is then a relative error, and Predict's intervals scale with the
+// prediction).
+func FitWeighted(obs []Obs, m Model, wt Weighting) (*Result, error) {
 	ts := m.terms()
 	k := len(ts)
 	for i, o := range obs {
@@ -124,9 +166,19 @@ func Fit(obs []Obs, m Model) (*Result, error) {
 	// Design matrix with equilibrated columns: x[i][j] = regressor / scale[j].
 	x := mat.NewDense(n, k, nil)
 	y := mat.NewDense(n, 1, nil)
+	weight := func(o Obs) float64 {
+		if wt == Relative {
+			return 1 / o.Time
+		}
+		return 1
+	}
 	for i, o := range obs {
-		x.SetRow(i, regressors(ts, o.P, o.Work, o.Span))
-		y.Set(i, 0, o.Time)
+		row := regressors(ts, o.P, o.Work, o.Span)
+		for j := range row {
+			row[j] *= weight(o)
+		}
+		x.SetRow(i, row)
+		y.Set(i, 0, o.Time*weight(o))
 	}
 	scale := make([]float64, k)
 	for j := range k {
@@ -167,12 +219,13 @@ func Fit(obs []Obs, m Model) (*Result, error) {
 	}
 
 	res := &Result{
-		Model: m,
-		Obs:   append([]Obs(nil), obs...),
-		N:     n,
-		DoF:   n - k,
-		terms: ts,
-		beta:  make([]float64, k),
+		Model:     m,
+		Obs:       append([]Obs(nil), obs...),
+		N:         n,
+		DoF:       n - k,
+		terms:     ts,
+		beta:      make([]float64, k),
+		Weighting: wt,
 	}
 	for j := range k {
 		res.beta[j] = bs.At(j, 0) / scale[j]
@@ -180,14 +233,16 @@ func Fit(obs []Obs, m Model) (*Result, error) {
 	res.Predicted = make([]float64, n)
 	res.Residuals = make([]float64, n)
 	times := make([]float64, n)
-	var ssr float64
+	var ssr, sswr float64
 	for i, o := range obs {
 		times[i] = o.Time
 		res.Predicted[i] = dot(res.beta, regressors(ts, o.P, o.Work, o.Span))
 		res.Residuals[i] = o.Time - res.Predicted[i]
 		ssr += res.Residuals[i] * res.Residuals[i]
+		wr := res.Residuals[i] * weight(o)
+		sswr += wr * wr
 	}
-	s2 := ssr / float64(res.DoF)
+	s2 := sswr / float64(res.DoF)
 	res.Sigma = math.Sqrt(s2)
 	res.cov = mat.NewSymDense(k, nil)
 	for i := range k {
@@ -204,6 +259,8 @@ func Fit(obs []Obs, m Model) (*Result, error) {
 	res.C1 = Coef{Fixed: true}
 	res.Cinf = Coef{Fixed: true}
 	res.C0 = Coef{Fixed: true}
+	res.Cmax = Coef{Fixed: true}
+	res.Cmin = Coef{Fixed: true}
 	for j, t := range ts {
 		se := math.Sqrt(res.cov.At(j, j))
 		c := Coef{Value: res.beta[j], SE: se, CI95: [2]float64{res.beta[j] - res.tcrit*se, res.beta[j] + res.tcrit*se}}
@@ -214,6 +271,10 @@ func Fit(obs []Obs, m Model) (*Result, error) {
 			res.Cinf = c
 		case termOne:
 			res.C0 = c
+		case termMax:
+			res.Cmax = c
+		case termMin:
+			res.Cmin = c
 		}
 	}
 
@@ -249,6 +310,10 @@ func (r *Result) Coefs() []NamedCoef {
 			c = r.Cinf
 		case termOne:
 			c = r.C0
+		case termMax:
+			c = r.Cmax
+		case termMin:
+			c = r.Cmin
 		}
 		out = append(out, NamedCoef{Name: termNames[t].name, Term: termNames[t].of, Coef: c})
 	}
@@ -266,6 +331,8 @@ var termNames = [numTerms]struct{ name, of string }{
 	termWork: {"1", "W/P"},
 	termSpan: {"∞", "C"},
 	termOne:  {"0", "1"},
+	termMax:  {"max", "max(W/P, C)"},
+	termMin:  {"min", "min(W/P, C)"},
 }
 
 // errorStats returns the mean absolute error, mean relative error and

@@ -369,3 +369,55 @@ func TestPanics(t *testing.T) {
 		}()
 	}
 }
+
+// TestBoundsAndRelative: data made exactly by T = 0.97·max(W/P, C) +
+// 0.6·min(W/P, C) are fitted by the Bounds model to 1e-9 under either
+// weighting. With multiplicative noise uniform in ±2 % (seeded), the
+// relative weighting recovers cmax to 1 % and cmin to 5 %, and its Sigma
+// is a relative error (the noise's standard deviation, 0.02/√3 ≈ 0.0115,
+// to 0.004); the absolute weighting recovers cmax to 1 % (its cmin is
+// left to the runs with the longest times, where min(W/P, C) is small).
+func TestBoundsAndRelative(t *testing.T) {
+	var exact, noisy []Obs
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, p := range []float64{1, 2, 4, 8, 16, 32, 64, 128, 256, 512} {
+		for _, wc := range [][2]float64{{1e5, 900}, {4e5, 2500}, {2e6, 3000}, {6e5, 7000}} {
+			wp := wc[0] / p
+			tm := 0.97*math.Max(wp, wc[1]) + 0.6*math.Min(wp, wc[1])
+			exact = append(exact, Obs{P: p, Work: wc[0], Span: wc[1], Time: tm})
+			f := 1 + 0.02*(2*rng.Float64()-1)
+			noisy = append(noisy, Obs{P: p, Work: wc[0], Span: wc[1], Time: tm * f})
+		}
+	}
+	for _, wt := range []Weighting{Absolute, Relative} {
+		r, err := FitWeighted(exact, Bounds, wt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(r.Cmax.Value-0.97) > 1e-9 || math.Abs(r.Cmin.Value-0.6) > 1e-9 || !r.C1.Fixed || !r.Cinf.Fixed || !r.C0.Fixed {
+			t.Errorf("%s, exact: cmax %v cmin %v, want 0.97, 0.6 and c1, c∞, c0 fixed", wt, r.Cmax.Value, r.Cmin.Value)
+		}
+		r, err = FitWeighted(noisy, Bounds, wt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(r.Cmax.Value/0.97-1) > 0.01 {
+			t.Errorf("%s, noisy: cmax %v, want within 1 %% of 0.97", wt, r.Cmax.Value)
+		}
+		if wt == Relative && math.Abs(r.Cmin.Value/0.6-1) > 0.05 {
+			t.Errorf("relative, noisy: cmin %v, want within 5 %% of 0.6", r.Cmin.Value)
+		}
+		if wt == Relative && math.Abs(r.Sigma-0.0115) > 0.004 {
+			t.Errorf("relative Sigma = %v, want about 0.0115", r.Sigma)
+		}
+		if p := r.Predict(1024, 2e6, 3000); !(p.PredLo < p.Value && p.Value < p.PredHi) {
+			t.Errorf("%s: prediction interval %v", wt, p)
+		}
+	}
+	if _, err := ParseWeighting("squared"); err == nil {
+		t.Error("ParseWeighting accepted squared")
+	}
+	if m, err := ParseModel("bounds"); err != nil || m != Bounds {
+		t.Errorf("ParseModel(bounds) = %v, %v", m, err)
+	}
+}

@@ -71,6 +71,9 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 		C1                     Coef            `json:"c1"`
 		Cinf                   Coef            `json:"cinf"`
 		C0                     Coef            `json:"c0"`
+		Cmax                   *Coef           `json:"cmax,omitempty"`
+		Cmin                   *Coef           `json:"cmin,omitempty"`
+		Weighting              string          `json:"weighting"`
 		Sigma                  jnum            `json:"sigma"`
 		R2                     jnum            `json:"r2"`
 		Correlation            jnum            `json:"correlation"`
@@ -84,7 +87,7 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 		Predicted              []jnum          `json:"predicted"`
 		Residuals              []jnum          `json:"residuals"`
 	}{
-		r.Model.String(), r.Model.Formula(), r.N, r.DoF, r.C1, r.Cinf, r.C0,
+		r.Model.String(), r.Model.Formula(), r.N, r.DoF, r.C1, r.Cinf, r.C0, unlessFixed(r.Cmax), unlessFixed(r.Cmin), r.Weighting.String(),
 		jnum(r.Sigma), jnum(r.R2), jnum(r.Correlation), jnum(r.MeanError), jnum(r.MeanRelativeError),
 		jnum(r.MaxRelativeError), jnum(r.BrentMeanError), jnum(r.BrentMeanRelativeError),
 		pub, labels, jnums(r.Predicted), jnums(r.Residuals),
@@ -128,4 +131,13 @@ func (v *Validation) MarshalJSON() ([]byte, error) {
 		Coverage               jnum        `json:"coverage"`
 	}{jnum(v.MaxP), v.Fit, pts, jnum(v.MeanError), jnum(v.MeanRelativeError), jnum(v.MaxRelativeError),
 		jnum(v.BrentMeanRelativeError), jnum(v.Coverage)})
+}
+
+// unlessFixed is c, or nil when the model does not have it (Cmax and Cmin
+// appear in JSON only for the Bounds model).
+func unlessFixed(c Coef) *Coef {
+	if c.Fixed {
+		return nil
+	}
+	return &c
 }

@@ -66,10 +66,22 @@ const (
 	// critical-path term. It is the comparison that shows what the span
 	// explains.
 	WorkOnly
+	// Bounds is T = cmax·max(W/P, C) + cmin·min(W/P, C): not a model of
+	// the papers but the one their bounds suggest (issue #17's "second
+	// model beside the papers'"). Any greedy schedule takes between
+	// max(W/P, C) and W/P + C = max + min (Brent 1974; *Socrates §1), so
+	// the time is the larger term plus some share of the smaller; the
+	// papers' c1·W/P + c∞·C gives the span the same weight whether it
+	// dominates the run (deep in the critical-path-bound regime, large P)
+	// or hides behind the work (small P), and a fit on small machines,
+	// where W/P dominates, cannot learn what C costs on big ones. With
+	// cmax = 1 and cmin = 0 it is the lower bound, with both 1 Brent's
+	// upper bound.
+	Bounds
 )
 
 // Models lists the models in their order of declaration.
-var Models = []Model{Full, NoIntercept, WorkOnly}
+var Models = []Model{Full, NoIntercept, WorkOnly, Bounds}
 
 // String returns the model's name as ParseModel reads it: "full",
 // "nointercept" or "workonly".
@@ -81,6 +93,8 @@ func (m Model) String() string {
 		return "nointercept"
 	case WorkOnly:
 		return "workonly"
+	case Bounds:
+		return "bounds"
 	}
 	return fmt.Sprintf("Model(%d)", int(m))
 }
@@ -94,6 +108,8 @@ func (m Model) Formula() string {
 		return "T = c1·W/P + c∞·C"
 	case WorkOnly:
 		return "T = c1·W/P + c0"
+	case Bounds:
+		return "T = cmax·max(W/P, C) + cmin·min(W/P, C)"
 	}
 	panic(fmt.Sprintf("fits: unknown model %d", int(m)))
 }
@@ -106,7 +122,7 @@ func ParseModel(s string) (Model, error) {
 			return m, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown model %q (models: full, nointercept, workonly)", s)
+	return 0, fmt.Errorf("unknown model %q (models: full, nointercept, workonly, bounds)", s)
 }
 
 // term indices into a Result's coefficients.
@@ -114,6 +130,8 @@ const (
 	termWork = iota // c1, on W/P
 	termSpan        // c∞, on C
 	termOne         // c0, the constant
+	termMax         // cmax, on max(W/P, C)
+	termMin         // cmin, on min(W/P, C)
 	numTerms
 )
 
@@ -127,6 +145,8 @@ func (m Model) terms() []int {
 		return []int{termWork, termSpan}
 	case WorkOnly:
 		return []int{termWork, termOne}
+	case Bounds:
+		return []int{termMax, termMin}
 	}
 	panic(fmt.Sprintf("fits: unknown model %d", int(m)))
 }
@@ -146,6 +166,16 @@ func regressors(ts []int, p, w, c float64) []float64 {
 			x[j] = c
 		case termOne:
 			x[j] = 1
+		case termMax, termMin:
+			wp := 0.0
+			if !math.IsInf(p, 1) {
+				wp = w / p
+			}
+			if t == termMax {
+				x[j] = math.Max(wp, c)
+			} else {
+				x[j] = math.Min(wp, c)
+			}
 		}
 	}
 	return x

@@ -43,6 +43,10 @@ func (r *Result) Predict(p, w, c float64) Prediction {
 		}
 	}
 	conf := r.tcrit * math.Sqrt(q)
-	pred := r.tcrit * math.Sqrt(r.Sigma*r.Sigma+q)
+	sigma := r.Sigma
+	if r.Weighting == Relative {
+		sigma *= math.Abs(v) // Sigma is relative: a run's error scales with its time
+	}
+	pred := r.tcrit * math.Sqrt(sigma*sigma+q)
 	return Prediction{Value: v, ConfLo: v - conf, ConfHi: v + conf, PredLo: v - pred, PredHi: v + pred}
 }

@@ -95,7 +95,10 @@ func compare(r *Result, obs []Obs) []Comparison {
 		for i, o := range obs {
 			pred[i] = pm.Predict(o.P, o.Work, o.Span)
 		}
-		c := Comparison{Published: pm, RatioC1: r.C1.Value / pm.C1, RatioCinf: math.NaN()}
+		c := Comparison{Published: pm, RatioC1: math.NaN(), RatioCinf: math.NaN()}
+		if !r.C1.Fixed {
+			c.RatioC1 = r.C1.Value / pm.C1
+		}
 		if !r.Cinf.Fixed {
 			c.RatioCinf = r.Cinf.Value / pm.Cinf
 		}

@@ -14,13 +14,21 @@ import (
 // returns the first write error.
 func WriteFit(w io.Writer, r *Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "model %s: %s  (n = %d runs, %d degrees of freedom)\n\n", r.Model, r.Model.Formula(), r.N, r.DoF)
+	fmt.Fprintf(tw, "model %s: %s  (n = %d runs, %d degrees of freedom)\n", r.Model, r.Model.Formula(), r.N, r.DoF)
+	if r.Weighting == Relative {
+		fmt.Fprintf(tw, "least squares on relative residuals (T − T̂)/T; the residual standard error is relative\n")
+	}
+	fmt.Fprintf(tw, "\n")
 	fmt.Fprintf(tw, "coef\tterm\tvalue\t± se\t95%% CI\n")
 	for _, c := range r.Coefs() {
 		fmt.Fprintf(tw, "c%s\t%s\t%s\t± %s\t[%s, %s]\n", c.Name, c.Term, num(c.Value), num(c.SE), num(c.CI95[0]), num(c.CI95[1]))
 	}
 	fmt.Fprintf(tw, "\n")
-	fmt.Fprintf(tw, "residual standard error\t%s\n", num(r.Sigma))
+	if r.Weighting == Relative {
+		fmt.Fprintf(tw, "residual standard error\t%s\t(relative)\n", pct(r.Sigma))
+	} else {
+		fmt.Fprintf(tw, "residual standard error\t%s\n", num(r.Sigma))
+	}
 	fmt.Fprintf(tw, "R²\t%s\n", num6(r.R2))
 	fmt.Fprintf(tw, "correlation\t%s\t(predicted with measured)\n", num6(r.Correlation))
 	fmt.Fprintf(tw, "mean error\t%s\t(mean |T − T̂|)\n", num(r.MeanError))

@@ -41,6 +41,12 @@ type ValidationPoint struct {
 // P > maxP. It returns Fit's errors for the fitted part, and an error when
 // no observation has P > maxP. It panics if maxP is NaN or not positive.
 func Validate(obs []Obs, maxP float64, m Model) (*Validation, error) {
+	return ValidateWeighted(obs, maxP, m, Absolute)
+}
+
+// ValidateWeighted is Validate with the fit's residuals weighted as wt
+// says (FitWeighted).
+func ValidateWeighted(obs []Obs, maxP float64, m Model, wt Weighting) (*Validation, error) {
 	if !(maxP > 0) {
 		panic(fmt.Sprintf("fits: Validate: maxP = %v, want positive", maxP))
 	}
@@ -58,7 +64,7 @@ func Validate(obs []Obs, maxP float64, m Model) (*Validation, error) {
 	if len(test) == 0 {
 		return nil, fmt.Errorf("no run has P > %g to predict", maxP)
 	}
-	fit, err := Fit(train, m)
+	fit, err := FitWeighted(train, m, wt)
 	if err != nil {
 		return nil, fmt.Errorf("fitting the %d runs with P ≤ %g: %w", len(train), maxP, err)
 	}

@@ -60,6 +60,16 @@ type ParallelReport struct {
 	// Failed says why a run that could not finish stopped (its memory
 	// budget: sched.MemoryError).
 	Failed string `json:"failed,omitempty"`
+	// Cycles is the run's cycle accounting in StarTech Fig. 8's
+	// categories (AccountCycles; simulated finite machines only).
+	Cycles []sched.CycleShare `json:"cycles,omitempty"`
+}
+
+// AccountCycles fills r.Cycles from the run's counters (sched.Stats.Cycles).
+func (r *ParallelReport) AccountCycles() error {
+	c, err := r.Stats.Cycles()
+	r.Cycles = c
+	return err
 }
 
 // Baseline is the serial search a parallel run is measured against.
@@ -248,6 +258,14 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  serial %s: value %d, nodes %d, W_serial %d, %.3f s%s; efficiency W_serial/W %.3f, speedup %.2f\n",
 			b.Algo, b.Value, b.Nodes, b.Work, b.Seconds, from, r.Efficiency, r.Speedup)
+	}
+	if len(r.Cycles) > 0 {
+		sched.WriteCycles(w, r.Cycles)
+		if b := r.Serial; b != nil && s.P > 0 && s.Time > 0 {
+			all := float64(s.P) * float64(s.Time)
+			fmt.Fprintf(w, "    the serial %s's work is %.1f %% of all cycles, %.1f %% of the chess work (Fig. 8: 21.4 %%, of which the paper leaves ambiguous)\n",
+				b.Algo, 100*float64(b.Work)/all, 100*float64(b.Work)/float64(r.Cycles[0].Units))
+		}
 	}
 }
 

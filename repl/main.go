@@ -243,7 +243,13 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	return runNotebook(home, name, path, bytes.NewReader(nb), false, func(*Shell) {
 		fmt.Fprintf(stdout, "reproduce %s (%s, %s): %s; session %s\n", r.Name, r.Paper, form, path, name)
 		if r.Published != "" {
-			fmt.Fprintf(stdout, "\n%s\n\nThe workbench:\n", r.Published)
+			fmt.Fprintf(stdout, "\n%s\n", r.Published)
+		}
+		if r.Findings != "" {
+			fmt.Fprintf(stdout, "\nWhat the full form measured here:\n%s\n", r.Findings)
+		}
+		if r.Published != "" || r.Findings != "" {
+			fmt.Fprintf(stdout, "\nThe workbench:\n")
 		}
 	}, stdout, stderr)
 }

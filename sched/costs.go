@@ -108,6 +108,7 @@ func CostKeys() []string {
 var costPresets = map[string]func() CostModel{
 	"unit":            DefaultCosts,
 	TerminalCostsName: TerminalCosts,
+	CM5CostsName:      CM5Costs,
 }
 
 // CostPresetNames lists the named cost models, sorted.

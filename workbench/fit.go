@@ -35,7 +35,7 @@ func sweepRuns(db, sweep, hint string) ([]results.Run, string, error) {
 
 // fitDB fits the parallel runs of a results database, one group per
 // algorithm label and machine.
-func fitDB(env *Env, db, sweep, algo, machine string, m fits.Model, maxP float64, asJSON bool) error {
+func fitDB(env *Env, db, sweep, algo, machine string, m fits.Model, wt fits.Weighting, maxP float64, asJSON bool) error {
 	rows, sweep, err := sweepRuns(db, sweep, "give --csv")
 	if err != nil {
 		return err
@@ -60,7 +60,7 @@ func fitDB(env *Env, db, sweep, algo, machine string, m fits.Model, maxP float64
 		var out []groupFit
 		for _, g := range groups {
 			gf := groupFit{Algo: g.Algo, Machine: g.Machine, Unit: g.Unit}
-			if r, err := fits.Fit(g.Obs, m); err != nil {
+			if r, err := fits.FitWeighted(g.Obs, m, wt); err != nil {
 				gf.Error = err.Error()
 			} else {
 				gf.Fit = r
@@ -71,7 +71,7 @@ func fitDB(env *Env, db, sweep, algo, machine string, m fits.Model, maxP float64
 	}
 	for _, g := range groups {
 		fmt.Fprintf(env.Out, "fit %s on %s, sweep %s (%d runs; T_P in %s, W and C in cost units)\n", g.Algo, g.Machine, sweep, len(g.Obs), g.Unit)
-		if err := FitCmd(env, g.Obs, m, maxP, false); err != nil {
+		if err := FitCmd(env, g.Obs, m, wt, maxP, false); err != nil {
 			fmt.Fprintf(env.Out, "  not fitted: %v\n", err)
 		}
 		fmt.Fprintln(env.Out)
@@ -82,7 +82,7 @@ func fitDB(env *Env, db, sweep, algo, machine string, m fits.Model, maxP float64
 func init() {
 	register(&Command{
 		Name:  "fit",
-		Args:  "[--csv <file> | --db FILE [--sweep ID] [--algo A] [--machine sim|pool]] [--model M] [--validate-maxp P] [--json]",
+		Args:  "[--csv <file> | --db FILE [--sweep ID] [--algo A] [--machine sim|pool]] [--model M] [--weights absolute|relative] [--validate-maxp P] [--json]",
 		Short: "fit the performance model T_P ≈ c1·W/P + c∞·C + c0 to measured runs",
 		Long: `Fits the work/critical-path model of StarTech and *Socrates by least
 squares to runs read from a CSV file whose header names the columns p, work,
@@ -99,14 +99,23 @@ run), one fit per algorithm with its variants and machine, filtered by
 --algo and --machine.
 
 --validate-maxp P fits the runs with p ≤ P only and predicts the others, as
-the papers develop on a small machine and predict a big one.`,
+the papers develop on a small machine and predict a big one.
+
+--model bounds is a second model beside the papers': T = cmax·max(W/P, C) +
+cmin·min(W/P, C), the larger of the two lower bounds plus a share of the
+smaller (a greedy schedule takes between max(W/P, C) and W/P + C). It
+predicts big machines from small ones where the papers' form cannot learn
+the cost of C. --weights relative minimizes the relative residuals, the
+measure of *Socrates's "mean relative error", instead of the absolute ones
+(which the runs with the longest times dominate).`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
 			csvPath := fs.String("csv", "", "CSV file of runs (columns p,work,span,time)")
 			db := fs.String("db", results.DefaultPath, "results database (without --csv)")
 			sweep := fs.String("sweep", "", "sweep id to fit (default: the last sweep; all: every run)")
 			algo := fs.String("algo", "", "fit only this algorithm label, e.g. jamboree+deferred")
 			machine := fs.String("machine", "", "fit only runs on this machine: sim or pool")
-			model := fs.String("model", "full", "model: full (c1·W/P + c∞·C + c0), nointercept (c1·W/P + c∞·C) or workonly (c1·W/P + c0)")
+			model := fs.String("model", "full", "model: full (c1·W/P + c∞·C + c0), nointercept (c1·W/P + c∞·C), workonly (c1·W/P + c0) or bounds (cmax·max(W/P, C) + cmin·min(W/P, C))")
+			weights := fs.String("weights", "absolute", "least squares on absolute residuals (the papers') or relative ones (T − T̂)/T")
 			maxP := fs.Float64("validate-maxp", 0, "fit the runs with p ≤ this and predict the rest (0: fit all)")
 			asJSON := fs.Bool("json", false, "write JSON")
 			return func(env *Env, args []string) error {
@@ -120,8 +129,12 @@ the papers develop on a small machine and predict a big one.`,
 				if *maxP < 0 || *maxP != *maxP {
 					return usageErr("--validate-maxp %v: want a positive number of processors (0: off)", *maxP)
 				}
+				wt, err := fits.ParseWeighting(*weights)
+				if err != nil {
+					return usageErr("--weights: %v", err)
+				}
 				if *csvPath == "" {
-					return fitDB(env, *db, *sweep, *algo, *machine, m, *maxP, *asJSON)
+					return fitDB(env, *db, *sweep, *algo, *machine, m, wt, *maxP, *asJSON)
 				}
 				f, err := os.Open(*csvPath)
 				if err != nil {
@@ -132,7 +145,7 @@ the papers develop on a small machine and predict a big one.`,
 				if err != nil {
 					return err
 				}
-				return FitCmd(env, obs, m, *maxP, *asJSON)
+				return FitCmd(env, obs, m, wt, *maxP, *asJSON)
 			}
 		},
 	})
@@ -141,9 +154,9 @@ the papers develop on a small machine and predict a big one.`,
 // FitCmd fits m to obs (or, when maxP > 0, fits the runs with P ≤ maxP and
 // predicts the others) and writes the result to env.Out as text or JSON.
 // The runs may come from a CSV file or from anywhere else.
-func FitCmd(env *Env, obs []fits.Obs, m fits.Model, maxP float64, asJSON bool) error {
+func FitCmd(env *Env, obs []fits.Obs, m fits.Model, wt fits.Weighting, maxP float64, asJSON bool) error {
 	if maxP > 0 {
-		v, err := fits.Validate(obs, maxP, m)
+		v, err := fits.ValidateWeighted(obs, maxP, m, wt)
 		if err != nil {
 			return err
 		}
@@ -152,7 +165,7 @@ func FitCmd(env *Env, obs []fits.Obs, m fits.Model, maxP float64, asJSON bool) e
 		}
 		return fits.WriteValidation(env.Out, v)
 	}
-	r, err := fits.Fit(obs, m)
+	r, err := fits.FitWeighted(obs, m, wt)
 	if err != nil {
 		return fmt.Errorf("fitting %d runs: %w", len(obs), err)
 	}

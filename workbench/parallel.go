@@ -33,6 +33,9 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 	if err != nil {
 		return err
 	}
+	if *mf.cycles && (!cfg.IsSim() || cfg.P <= 0) {
+		return usageErr("--cycles accounts for a simulated machine's cycles: give --sim P with a finite P")
+	}
 	set := map[string]bool{}
 	sf.fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	// Defaults a researcher can trust (issue #15): with no --preset a
@@ -102,6 +105,11 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 		r, err := lab.Parallel(line.Context(env.Ctx), it, o, cfg, base)
 		if r != nil {
 			r.Notes = notes
+			if err == nil && *mf.cycles {
+				if err := r.AccountCycles(); err != nil {
+					return err
+				}
+			}
 		}
 		if r != nil && err == nil {
 			if rerr := recordParallel(env.Ctx, *mf.db, it, o, cfg, r); rerr != nil {

@@ -1,0 +1,6 @@
+# The quick form of examples/rating.sp: depth 4, four machine sizes.
+set preset default
+set grain 0
+set seed 1
+solve suite:kaufman --algo jamboree --variants deferred,rid --depth 4 --time 10s --sim 1,16,128,512
+report --sweep all --out rating-report --title "Rating against P (StarTech Fig. 5, quick form)"
