@@ -75,6 +75,10 @@ func WriteValidation(w io.Writer, v *Validation) error {
 	fmt.Fprintf(tw, "\nprediction mean relative error\t%s\t(max %s, mean error %s)\n",
 		pct(v.MeanRelativeError), pct(v.MaxRelativeError), num(v.MeanError))
 	fmt.Fprintf(tw, "Brent's bound mean relative error\t%s\n", pct(v.BrentMeanRelativeError))
+	for _, b := range v.ByP() {
+		fmt.Fprintf(tw, "at P = %s\t%s\t(mean relative error of %d runs, max %s; total time measured %s, predicted %s: %+.2f %%)\n",
+			procs(b.P), pct(b.MeanRelativeError), b.N, pct(b.MaxRelativeError), num(b.Time), num(b.Predicted), 100*(b.Predicted/b.Time-1))
+	}
 	fmt.Fprintf(tw, "inside 95%% prediction interval\t%d of %d\n", int(math.Round(v.Coverage*float64(len(v.Points)))), len(v.Points))
 	return tw.Flush()
 }

@@ -1,6 +1,11 @@
 package fits
 
-import "fmt"
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+)
 
 // Validation is a model fitted on the runs of small machines and judged on
 // the runs of big ones: "development of the program on a small, readily
@@ -86,4 +91,42 @@ func ValidateWeighted(obs []Obs, maxP float64, m Model, wt Weighting) (*Validati
 	_, v.BrentMeanRelativeError, _ = errorStats(test, brent)
 	v.Coverage = float64(inside) / float64(len(test))
 	return v, nil
+}
+
+// PError is the accuracy of a validation's predictions at one P.
+type PError struct {
+	P float64
+	N int
+	// MeanRelativeError and MaxRelativeError are over the runs at P.
+	MeanRelativeError, MaxRelativeError float64
+	// Time and Predicted are the sums of the measured and predicted times
+	// at P (a suite's total, as Kaufman's t20 sums them).
+	Time, Predicted float64
+}
+
+// ByP returns the accuracy of the predictions at each predicted P, in
+// increasing P: how far from the fitted machines the model still holds.
+func (v *Validation) ByP() []PError {
+	var out []PError
+	at := map[float64]int{}
+	for _, pt := range v.Points {
+		i, ok := at[pt.Obs.P]
+		if !ok {
+			i = len(out)
+			at[pt.Obs.P] = i
+			out = append(out, PError{P: pt.Obs.P})
+		}
+		e := &out[i]
+		r := math.Abs(pt.RelativeError)
+		e.N++
+		e.MeanRelativeError += r
+		e.MaxRelativeError = math.Max(e.MaxRelativeError, r)
+		e.Time += pt.Obs.Time
+		e.Predicted += pt.Prediction.Value
+	}
+	for i := range out {
+		out[i].MeanRelativeError /= float64(out[i].N)
+	}
+	slices.SortFunc(out, func(a, b PError) int { return cmp.Compare(a.P, b.P) })
+	return out
 }

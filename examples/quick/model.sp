@@ -1,0 +1,12 @@
+# The quick form of examples/model.sp: Kaufman 1-4 at depth 4.
+set preset default
+set grain 0
+set seed 1
+set depth 4
+sweep --positions suite:kaufman#1-4 --algos jamboree --levels --levelwait --sim 1,2,4,8,16,32,64,128,256,512
+fit --sweep all --machine sim
+fit --sweep all --machine sim --model nointercept
+fit --sweep all --machine sim --model bounds --weights relative
+fit --sweep all --machine sim --validate-maxp 32
+fit --sweep all --machine sim --model bounds --weights relative --validate-maxp 32
+report --sweep all --out model-report --title "The performance model (*Socrates eq. 1, quick form)"
