@@ -49,11 +49,11 @@ var Reproductions = []Reproduction{
   PARSSS*     (2,15): N=2 1.92, N=5 2.77, N=8 3.36   (3,10): N=2 1.77, N=3 1.77, N=8 2.41   (5,7): N=2 1.84, N=5 3.54, N=8 4.22
   PARITERSSS* (3,10), over SSS*: N=1 0.47/0.52/0.57/0.62, N=8 1.51/1.58/2.59/2.69 for M = 11/23/36/61`,
 		What: "PARSSS* and PARITERSSS* on uniform random trees in terminal counts, speed-up over SSS*, on both clocks (Table 1: search paper:parsss-table1 --algo parsss --sim 2 --trace)"},
-	{Name: "vuckovic", Paper: "Vučković 2007, Table 6.1", Notebook: "vuckovic.sp", Takes: "under a minute",
+	{Name: "vuckovic", Paper: "Vučković 2007, Table 6.1", Notebook: "vuckovic.sp", Takes: "about 2 minutes",
 		Published: `Vučković's 33 positions at depth 7 (master and slave each with its half of the ordered root moves):
 node saving by his table's rule mean 25.5 % (0.58–91.3 %); by min(master, slave) it would be 35.1 %;
 the pair beats the single processor when waiting for both halves (max < single) in 15 of 33.`,
-		What: "static root splitting over 2 searchers at depth 7, in Table 6.1's format, the node saving three ways"},
+		What: "static root splitting over 2 searchers at depth 7, in Table 6.1's format, the node saving three ways; and over 4 and 8"},
 	{Name: "theorems", Paper: "StarTech §3, Theorems 1 and 2", Notebook: "theorems.sp", Takes: "about a minute, 4.5 GB",
 		What: "Jamboree on best- and worst-ordered uniform trees on the infinite machine against the theorems' efficiency and parallelism"},
 	{Name: "startech-tt", Paper: "StarTech Fig. 4", Notebook: "tt-size.sp", Takes: "under a minute",
