@@ -69,11 +69,15 @@ conditions, average parallelism over 1000, over 500 after serializing):
   StarTech §4: cutoff work 10–30 % of all work, failed work under 2 %,
   50–90 % of the failed work on type-2 nodes, 10–40 % on type-3.`,
 		What: "each of StarTech's improvements and *Socrates's scheduler changes, alone and together, on the Kaufman suite at depth 7 on 512 simulated processors (W/C per run), with failed and cutoff work by Knuth–Moore type"},
-	{Name: "startech-cycles", Paper: "StarTech Fig. 8", Notebook: "cycles.sp", Takes: "a few minutes",
+	{Name: "startech-cycles", Paper: "StarTech Fig. 8", Notebook: "cycles.sp", Takes: "2¼ minutes of CPU (14 minutes at load 12)",
 		Published: `StarTech Fig. 8 (512 processors, a typical Kaufman problem, deferred reads and RID, about 100 s):
   chess work 68.8 % (of which the best serial program's time is 21.4 %), waiting for global table
   reads 14.4 %, idle to avoid swamping 6.6 %, looking for work 3.6 %, waiting for a child 3.2 %,
   servicing table lookups 2.2 %, responding to work requests 0.6 %, waiting for a parent's abort 0.5 %.`,
+		Findings: `2026-11-24 (docs/reproductions.md): on Kaufman 2 (W/C 3188) chess work 61.8 %, table reads 5.8 %,
+looking for work 11.0 %, idle 20.0 %: Fig. 8's shape. On Kaufman 1 and 4 (W/C 878, 393) chess work
+is 40 % and 24 %: our depth-7 searches are 20-60 times smaller than the figure's 100-second one, and
+idle processors probe random victims (36 probes a steal) where StarTech held them back.`,
 		What: "the cycles of a 512-processor search by category, from the simulator's counters on the cm5 cost model (--costs cm5 --cycles)"},
 	{Name: "startech-work-path", Paper: "StarTech Figs. 6 and 7", Notebook: "workpath.sp", Takes: "about 15 minutes",
 		Published: `StarTech Figs. 6 and 7: W and C of each Kaufman position on 1 … 512 processors and the best
@@ -82,10 +86,14 @@ C is "less than 0.1 % of the total work" under tournament conditions (average pa
 *Socrates: "the work increases by about a factor of two to three as the number of processors increases
 from 1 to 128", C "fairly stable".`,
 		What: "W and C against P for every Kaufman position (one chart each), W over the serial Scout's per P"},
-	{Name: "socrates-model", Paper: "*Socrates §2.5 eq. 1, StarTech eq. 2", Notebook: "model.sp", Takes: "about 40 minutes",
+	{Name: "socrates-model", Paper: "*Socrates §2.5 eq. 1, StarTech eq. 2", Notebook: "model.sp", Takes: "2½ minutes of CPU (16 minutes at load 12)",
 		Published: `*Socrates: T ≈ 1.091·W/P + 0.95·C (± 0.001, ± 0.04), correlation 0.999947, mean relative error 4.85 %
 (eight Kaufman problems, depths up to the solving one, several machine sizes).
 StarTech: T ≈ 1.02·W/P + 1.5·C + 4.3 s; the tuned program's big-machine performance "matched the prediction".`,
+		Findings: `2026-11-24 (docs/reproductions.md): the papers' form fits all 160 runs with mean relative error
+3.30 % (correlation 0.999981), but fitted on P ≤ 32 it under-predicts P = 512 by 23 % (small machines
+cannot tell what C costs). The bounds model on relative residuals predicts P = 512 from P ≤ 32 within
+6.0 % per run (−4.1 % on the total) and fits all runs to 1.86 %.`,
 		What: "the fit of T_P = c1·W/P + c∞·C + c0 over runs spanning machine sizes and depths, and the prediction of P > 32 from the runs with P ≤ 32"},
 	{Name: "startech-rating", Paper: "StarTech Fig. 5", Notebook: "rating.sp", Takes: "about 40 minutes",
 		Published: `StarTech Fig. 5 (top-20 time, rating 2930 − 200·log10 t20):
