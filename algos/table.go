@@ -88,6 +88,10 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 			Help: "PVFSplit with straggler preemption",
 			Cite: "Lu 1993 §5.3"},
 			runPVSplit[T, P]},
+		{Algorithm{Name: AlgoYBWC, Parallel: true, Baseline: AlgoScout, Grain: true,
+			Help: "Young Brothers Wait: the eldest child alone, then the younger brothers in parallel, the waiting master helping; --grain",
+			Cite: "Feldmann 1993; Feldmann, Monien & Mysliwietz 1994 §2"},
+			runYBWC[T, P]},
 	}
 }
 
