@@ -59,8 +59,8 @@ type ybwFrame[T any] struct {
 	b          game.Value
 	best       game.Move
 	oks        [game.MaxMoves]bool
-	pend       []*sched.Task // the brothers' handles, in move order
-	live       []*sched.Task // those not yet seen finished
+	pend       []*sched.Task                // the brothers' handles, in move order
+	live       []*sched.Task                // those not yet seen finished
 	brother    func(c sched.Ctx, i int) any // made once per frame: a spawn allocates no closure
 }
 
