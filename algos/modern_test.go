@@ -34,8 +34,13 @@ func modernConfigs(algo string, depth int) []Options {
 	}
 }
 
-// modernTrees is the number of trees of the property tests.
+// modernTrees is the number of trees of the property tests: 2000, 300
+// with -short, and 60 under -race -short (the race detector slows the
+// simulator's 256 searchers tenfold).
 func modernTrees() int {
+	if testing.Short() && raceEnabled {
+		return 60
+	}
 	if testing.Short() {
 		return 300
 	}
@@ -143,7 +148,9 @@ func TestModernReproducible(t *testing.T) {
 			cfg := sched.Config{Machine: sched.SimOf(p), Seed: 5, Costs: sched.CostModel{Node: 1, Eval: 1, Spawn: 2, Steal: 3, Abort: 1, Wake: 1}}
 			opt := Options{Algo: algo, Depth: 6, TTBits: 12, Iterative: true, Aspiration: 20, TTMove: true, MVVLVA: true, Killers: true, History: true, Grain: 1}
 			runs := []func() (*Parallel, *sched.Stats, error){
-				func() (*Parallel, *sched.Stats, error) { return RunParallel[synth.Position](ctx, tree.Root(), opt, cfg) },
+				func() (*Parallel, *sched.Stats, error) {
+					return RunParallel[synth.Position](ctx, tree.Root(), opt, cfg)
+				},
 				func() (*Parallel, *sched.Stats, error) {
 					return RunParallel[checkers.Position](ctx, checkers.Start(), opt, cfg)
 				},

@@ -35,6 +35,7 @@ type smpThread[T any, P game.Position[T]] struct {
 	value   game.Value
 	best    game.Move
 	treeEnd bool
+	main    bool // searcher 0: its depth is the live view's progress
 }
 
 // SMPThread is one searcher's account in the Detail of ABDADA and Lazy
@@ -112,6 +113,7 @@ func smpRun[T any, P game.Position[T], X any](ctx context.Context, root *T, opt 
 		th.s.ForcedCaptures = forced
 		th.s.Start(nil, time.Time{})
 		th.s.SetRoot(root)
+		th.main = i == 0
 		threads[i] = th
 		xs[i] = setup(th, i)
 	}
@@ -168,6 +170,9 @@ func (th *smpThread[T, P]) deepen(c sched.Ctx, first, last int, skip func(d int)
 			at = int64(time.Since(th.began))
 		}
 		th.iters = append(th.iters, JamIteration{Depth: d, Value: v, BestMove: th.best, At: at})
+		if th.main {
+			c.Self().SetProgress(int64(d)) // a live view's "depth reached"
+		}
 		if s.horizon == h {
 			th.treeEnd = true
 			return true

@@ -386,6 +386,7 @@ func (e *ybwEngine[T, P]) node(c sched.Ctx, f *ybwFrame[T], ply, depth int, alph
 		c.Release(pend[i])
 		pend[i] = nil
 	}
+	c.Sync() // every brother is done: joins nothing new, and recycles their handles now
 	if aborted {
 		return 0, false
 	}
