@@ -83,7 +83,7 @@ func RunABDADA[T any, P game.Position[T]](ctx context.Context, root *T, opt Opti
 	busy := newBusyTable(abdadaBusyBits)
 	var winner atomic.Int32
 	winner.Store(-1)
-	threads, abs, stats, st, err := smpRun(ctx, root, opt, cfg,
+	threads, abs, stats, st, err := smpRun(ctx, root, opt, cfg, opt.Depth,
 		func(th *smpThread[T, P], _ int) *abdadaThread[T, P] {
 			return &abdadaThread[T, P]{s: th.s, busy: busy}
 		},

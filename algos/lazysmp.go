@@ -22,6 +22,12 @@ var (
 	lazySkipPhase = [20]int{0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7}
 )
 
+// lazyAhead is how many plies beyond the main thread's target depth a
+// helper may go: Stockfish's helpers are bounded only by the main thread's
+// stop, which in practice comes long before; the bound keeps a helper's
+// Searcher small (smpRun).
+const lazyAhead = 8
+
 // lazySkips reports whether helper thread idx leaves out root depth d.
 func lazySkips(idx, d int) bool {
 	if idx == 0 {
@@ -48,7 +54,7 @@ func lazySkips(idx, d int) bool {
 //
 // The main thread searches the depths the serial search would (1…opt.Depth
 // with opt.Iterative, else opt.Depth alone); a helper searches 1, 2, … up
-// to MaxDepth less its skipped depths. On the infinite simulated machine
+// to opt.Depth + lazyAhead less its skipped depths. On the infinite simulated machine
 // there is one thread per root move.
 func RunLazySMP[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error) {
 	first := opt.Depth
@@ -56,7 +62,7 @@ func RunLazySMP[T any, P game.Position[T]](ctx context.Context, root *T, opt Opt
 		first = 1
 	}
 	var mainDone bool
-	threads, _, stats, st, err := smpRun(ctx, root, opt, cfg,
+	threads, _, stats, st, err := smpRun(ctx, root, opt, cfg, min(opt.Depth+lazyAhead, MaxDepth),
 		func(*smpThread[T, P], int) struct{} { return struct{}{} },
 		func(c sched.Ctx, th *smpThread[T, P], _ struct{}, i int) {
 			search := func(d int, prev game.Value, havePrev bool) game.Value {
@@ -64,7 +70,7 @@ func RunLazySMP[T any, P game.Position[T]](ctx context.Context, root *T, opt Opt
 				return v
 			}
 			if i > 0 {
-				th.deepen(c, 1, MaxDepth, func(d int) bool { return lazySkips(i, d) }, search)
+				th.deepen(c, 1, min(opt.Depth+lazyAhead, MaxDepth), func(d int) bool { return lazySkips(i, d) }, search)
 				return
 			}
 			mainDone = th.deepen(c, first, opt.Depth, nil, search)

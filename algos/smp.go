@@ -87,9 +87,11 @@ func smpThreads[T any, P game.Position[T]](root *T, cfg sched.Config) int {
 // smpRun runs n searchers as processes on the machine cfg describes, with
 // a fresh shared table of 2^opt.TTBits entries (none when 0): setup makes
 // searcher i's per-node state around its Searcher and body runs its
-// iterative deepening (see deepen). It returns the searchers, the table's
-// statistics and the runtime's measurements.
-func smpRun[T any, P game.Position[T], X any](ctx context.Context, root *T, opt Options, cfg sched.Config,
+// iterative deepening (see deepen), no deeper than maxDepth. It returns
+// the searchers, the table's statistics and the runtime's measurements.
+// Without quiescence a Searcher has rows for maxDepth + 1 plies only, so
+// that 256 simulated searchers do not hold half a megabyte each.
+func smpRun[T any, P game.Position[T], X any](ctx context.Context, root *T, opt Options, cfg sched.Config, maxDepth int,
 	setup func(th *smpThread[T, P], i int) X, body func(c sched.Ctx, th *smpThread[T, P], x X, i int)) ([]*smpThread[T, P], []X, tt.Stats, *sched.Stats, error) {
 	var stats tt.Stats
 	if err := opt.ValidateParallel(); err != nil {
@@ -104,8 +106,12 @@ func smpRun[T any, P game.Position[T], X any](ctx context.Context, root *T, opt 
 	xs := make([]X, n)
 	forced := game.CapturesForced(any(root))
 	began := time.Now()
+	plies := game.MaxPly
+	if !o.Quiescence {
+		plies = min(maxDepth+1, game.MaxPly)
+	}
 	for i := range threads {
-		th := &smpThread[T, P]{s: getSearcher[T, P](o, table, game.MaxPly), done: &done, began: began, sim: cfg.IsSim()}
+		th := &smpThread[T, P]{s: getSearcher[T, P](o, table, plies), done: &done, began: began, sim: cfg.IsSim()}
 		th.s.Hook = th
 		if !cfg.IsSim() {
 			th.s.HookMask = 63
