@@ -107,6 +107,18 @@ func RunABDADA[T any, P game.Position[T]](ctx context.Context, root *T, opt Opti
 	if w < 0 {
 		w = 0 // stopped before any searcher finished: the first searcher's deepest iteration
 	}
+	// The time to depth d is when the first searcher completed it (the
+	// result searcher's iterations are the depths first, first+1, …).
+	if its := threads[w].iters; len(its) > 0 {
+		for _, th := range threads {
+			for _, it := range th.iters {
+				if k := it.Depth - its[0].Depth; k >= 0 && k < len(its) && it.At < its[k].At {
+					its[k] = it
+				}
+			}
+		}
+	}
+	d.Iterations = threads[w].iters
 	p := smpParallel(threads[w], stats, d)
 	p.Stopped = d.Winner < 0
 	return p, st, err
@@ -259,14 +271,17 @@ func (a *abdadaThread[T, P]) brother(ply, depth, i int, m game.Move, alpha *game
 // searches put off because another searcher was in the node) and their
 // revisits in the second pass.
 type ABDADADetail struct {
-	Threads        []SMPThread `json:"threads"`
-	Winner         int         `json:"winner"`
-	Nodes          int64       `json:"nodes"`
-	Deferrals      int64       `json:"deferrals"`
-	Revisits       int64       `json:"revisits"`
-	BusyEntries    int         `json:"busy_entries"`
-	SerialNodes    uint64      `json:"serial_nodes,omitempty"`
-	SearchOverhead float64     `json:"search_overhead,omitempty"`
+	Threads     []SMPThread `json:"threads"`
+	Winner      int         `json:"winner"`
+	Nodes       int64       `json:"nodes"`
+	Deferrals   int64       `json:"deferrals"`
+	Revisits    int64       `json:"revisits"`
+	BusyEntries int         `json:"busy_entries"`
+	// Iterations are the result searcher's iterations and when each was
+	// completed (the time to depth).
+	Iterations     []JamIteration `json:"iterations,omitempty"`
+	SerialNodes    uint64         `json:"serial_nodes,omitempty"`
+	SearchOverhead float64        `json:"search_overhead,omitempty"`
 }
 
 // CompareSerial computes the search overhead.
@@ -275,9 +290,10 @@ func (d *ABDADADetail) CompareSerial(serial *Result) {
 }
 
 // WriteText prints the searchers and the deferrals.
-func (d *ABDADADetail) WriteText(w io.Writer, _ MoveNamer, _ *sched.Stats) {
+func (d *ABDADADetail) WriteText(w io.Writer, _ MoveNamer, st *sched.Stats) {
 	fmt.Fprintf(w, "  abdada: %d searchers over the shared table, busy counts in a table of %d entries; the first to finish gives the result:\n", len(d.Threads), d.BusyEntries)
 	writeThreads(w, d.Threads, d.Winner, "first to finish")
 	fmt.Fprintf(w, "  nodes %d, deferrals %d (exclusive searches put off: another searcher was in the node), revisited in the second pass %d\n", d.Nodes, d.Deferrals, d.Revisits)
 	writeOverhead(w, d.Nodes, d.SerialNodes, d.SearchOverhead)
+	writeTimeToDepth(w, d.Iterations, st)
 }

@@ -91,6 +91,7 @@ func RunLazySMP[T any, P game.Position[T]](ctx context.Context, root *T, opt Opt
 	if d.Nodes > 0 {
 		d.HelperFraction = float64(d.HelperNodes) / float64(d.Nodes)
 	}
+	d.Iterations = threads[0].iters
 	p := smpParallel(threads[0], stats, d)
 	p.Stopped = !mainDone
 	return p, st, err
@@ -107,8 +108,11 @@ type LazySMPDetail struct {
 	MainNodes      int64       `json:"main_nodes"`
 	HelperNodes    int64       `json:"duplicate_nodes"`
 	HelperFraction float64     `json:"duplicate_fraction"`
-	SerialNodes    uint64      `json:"serial_nodes,omitempty"`
-	SearchOverhead float64     `json:"search_overhead,omitempty"`
+	// Iterations are the result searcher's iterations and when each was
+	// completed (the time to depth).
+	Iterations     []JamIteration `json:"iterations,omitempty"`
+	SerialNodes    uint64         `json:"serial_nodes,omitempty"`
+	SearchOverhead float64        `json:"search_overhead,omitempty"`
 	// MainSaving is 1 − the main thread's nodes / the serial search's:
 	// what the helpers' table entries saved the main thread.
 	MainSaving float64 `json:"main_saving,omitempty"`
@@ -123,7 +127,7 @@ func (d *LazySMPDetail) CompareSerial(serial *Result) {
 }
 
 // WriteText prints the threads and the duplicate nodes.
-func (d *LazySMPDetail) WriteText(w io.Writer, _ MoveNamer, _ *sched.Stats) {
+func (d *LazySMPDetail) WriteText(w io.Writer, _ MoveNamer, st *sched.Stats) {
 	fmt.Fprintf(w, "  lazysmp: %d threads (Stockfish's skip blocks), the main thread's result:\n", len(d.Threads))
 	writeThreads(w, d.Threads, 0, "main")
 	fmt.Fprintf(w, "  nodes %d: main thread %d, duplicate nodes (helpers') %d = %.1f%%\n", d.Nodes, d.MainNodes, d.HelperNodes, 100*d.HelperFraction)
@@ -131,4 +135,5 @@ func (d *LazySMPDetail) WriteText(w io.Writer, _ MoveNamer, _ *sched.Stats) {
 	if d.SerialNodes > 0 {
 		fmt.Fprintf(w, "  main thread's nodes against the serial search's: %.1f%% saved by the shared table\n", 100*d.MainSaving)
 	}
+	writeTimeToDepth(w, d.Iterations, st)
 }

@@ -105,13 +105,12 @@ func smpRun[T any, P game.Position[T], X any](ctx context.Context, root *T, opt 
 	threads := make([]*smpThread[T, P], n)
 	xs := make([]X, n)
 	forced := game.CapturesForced(any(root))
-	began := time.Now()
 	plies := game.MaxPly
 	if !o.Quiescence {
 		plies = min(maxDepth+1, game.MaxPly)
 	}
 	for i := range threads {
-		th := &smpThread[T, P]{s: getSearcher[T, P](o, table, plies), done: &done, began: began, sim: cfg.IsSim()}
+		th := &smpThread[T, P]{s: getSearcher[T, P](o, table, plies), done: &done, sim: cfg.IsSim()}
 		th.s.Hook = th
 		if !cfg.IsSim() {
 			th.s.HookMask = 63
@@ -125,6 +124,10 @@ func smpRun[T any, P game.Position[T], X any](ctx context.Context, root *T, opt 
 	}
 	_, st, err := sched.Run(ctx, cfg, func(c sched.Ctx) any {
 		table.NewSearch()
+		began := time.Now() // the time to depth counts from here, as Jamboree's
+		for _, th := range threads {
+			th.began = began
+		}
 		sched.Processes(c, n, func(c sched.Ctx, i int) any {
 			th := threads[i]
 			th.t = c.Self()

@@ -64,11 +64,29 @@ func searchOverhead(nodes int64, serial uint64) float64 {
 }
 
 // WriteText prints YBWC's counters.
-func (r *YBWCResult) WriteText(w io.Writer, _ MoveNamer, _ *sched.Stats) {
+func (r *YBWCResult) WriteText(w io.Writer, _ MoveNamer, st *sched.Stats) {
 	fmt.Fprintf(w, "  ybwc: grain=%d, nodes %d (%d above the grain, %d serial searches)\n", r.Grain, r.Nodes, r.ParallelNodes, r.SerialSearches)
 	fmt.Fprintf(w, "  split points %d, younger brothers %d (helps by the waiting master %d, stolen %d), re-searches %d, cutoff aborts %d\n",
 		r.SplitPoints, r.YoungerBrothers, r.Helps, r.Stolen, r.Researches, r.Cutoffs)
 	writeOverhead(w, r.Nodes, r.SerialNodes, r.SearchOverhead)
+	writeTimeToDepth(w, r.Iterations, st)
+}
+
+// writeTimeToDepth prints when each iteration was completed: the time to
+// depth (nanoseconds on the pool, the simulator's time units).
+func writeTimeToDepth(w io.Writer, iters []JamIteration, st *sched.Stats) {
+	if len(iters) == 0 {
+		return
+	}
+	unit := "units"
+	if st != nil && st.TimeUnit != "" {
+		unit = st.TimeUnit
+	}
+	fmt.Fprintf(w, "  time to depth (%s):", unit)
+	for _, it := range iters {
+		fmt.Fprintf(w, " %d:%d", it.Depth, it.At)
+	}
+	fmt.Fprintln(w)
 }
 
 // writeOverhead prints the search overhead line of a Detail.
