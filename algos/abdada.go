@@ -54,8 +54,8 @@ type abdadaThread[T any, P game.Position[T]] struct {
 }
 
 // RunABDADA is Weill's ABDADA, "Alpha-Bêta Distribué avec Droit
-// d'Anesse" (Weill 1996, ICCA Journal 19(1), "The ABDADA distributed
-// minimax search algorithm", Fig. 2): N searchers, one per processor, each
+// d'Anesse" (Weill 1996, "The ABDADA distributed minimax search
+// algorithm", ICCA Journal 19(1)): N searchers, one per processor, each
 // run the whole iterative-deepening search from the root over the shared
 // transposition table, and coordinate only through the count of searchers
 // in each node. At every node the eldest child is searched at once (the
@@ -143,7 +143,7 @@ func (a *abdadaThread[T, P]) iterate(d int, prev game.Value, havePrev bool) game
 	}
 }
 
-// search is ABDADA at the node at ply (Weill Fig. 2's abdada()): with
+// search is ABDADA at the node at ply (Weill's abdada procedure): with
 // exclusive set, a node another searcher is in answers onEval at once
 // (after the table's answer, which wins); otherwise the node is counted
 // busy while its children are searched by children.

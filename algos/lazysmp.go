@@ -13,10 +13,12 @@ import (
 const AlgoLazySMP = "lazysmp"
 
 // lazySkipSize and lazySkipPhase are Stockfish's skip blocks (search.cpp,
-// Thread::search, Stockfish 9–11): helper thread idx > 0, with
-// i = (idx − 1) mod 20, leaves out root depth d when
-// ((d + SkipPhase[i]) / SkipSize[i]) is odd, so that the helpers' depths
-// are staggered.
+// Thread::search, as it stood while it had them): helper thread idx > 0,
+// with i = (idx − 1) mod 20, leaves out root depth d when
+// ((d + ply + SkipPhase[i]) / SkipSize[i]) is odd, so that the helpers'
+// depths are staggered. Stockfish's ply is the root position's game ply
+// (so that successive moves of a game rotate the phases); a search of one
+// position here takes it as 0.
 var (
 	lazySkipSize  = [20]int{1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4}
 	lazySkipPhase = [20]int{0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7}
@@ -38,8 +40,8 @@ func lazySkips(idx, d int) bool {
 }
 
 // RunLazySMP is Lazy SMP as Stockfish runs it (search.cpp's Thread::search
-// and ThreadPool, Stockfish 9–11, the public description the chess
-// programming community calls Lazy SMP): N threads, one per processor,
+// and its thread pool, the public description the chess programming
+// community calls Lazy SMP): N threads, one per processor,
 // search the same root independently, each its own iterative deepening
 // with its own killers and history, sharing only the transposition table;
 // the helper threads' depths are staggered by Stockfish's skip blocks

@@ -81,10 +81,10 @@ func (w *ybwWorker[T, P]) Node() bool {
 	return w.t.Aborted()
 }
 
-// YBWC is Feldmann's Young Brothers Wait Concept (Feldmann 1993, thesis,
-// ch. 3; Feldmann, Monien & Mysliwietz 1994, "Studying overheads in
-// massively parallel min/max-tree evaluation", §2), the parallel search of
-// Zugzwang, run as the task c of a sched machine: at every node the first
+// YBWC is Feldmann's Young Brothers Wait Concept (Feldmann 1993, PhD
+// thesis, Paderborn; Feldmann, Monien & Mysliwietz 1994, "Studying
+// overheads in massively parallel min/max-tree evaluation", SPAA '94), the
+// parallel search of Zugzwang, run as the task c of a sched machine: at every node the first
 // ("eldest") brother is searched alone, and only when its value is known
 // may the younger brothers be searched in parallel. Each younger brother
 // is a task that reads the node's α as it starts, tests the child with the
@@ -92,7 +92,7 @@ func (w *ybwWorker[T, P]) Node() bool {
 // when the test fails inside the window, re-searches it for its value with
 // the node's α of that moment; a value above α raises the node's α for the
 // brothers that start later, and a value ≥ β aborts the brothers still
-// running (the cutoff message of Feldmann's §3.2). The master waits at the
+// running (Zugzwang's cutoff message). The master waits at the
 // split point helpfully: while it waits, its processor runs its own
 // unstolen younger brothers (Feldmann's "helpful master", which the sched
 // runtime's helpful wait gives; Detail counts them as helps) and otherwise
