@@ -14,6 +14,9 @@ import (
 // per-run setup and one principal variation per iteration are all that
 // grows; YBWC's task handles are recycled).
 func TestModernAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates on its own")
+	}
 	ctx := context.Background()
 	p, err := chess.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	if err != nil {
