@@ -172,20 +172,41 @@ func TestModernReproducible(t *testing.T) {
 	}
 }
 
-// TestModernChess: on chess positions at depth 3 with the table off, the
-// three return the serial Scout's value on both machines, and their
+// TestModernChess: on a chess position at depth 3 with the table off,
+// the three return the serial Scout's value on both machines, and their
 // counters show the mechanism at work (YBWC split points and helps,
 // ABDADA deferrals, Lazy SMP helper nodes) on the simulator.
 func TestModernChess(t *testing.T) {
-	ctx := context.Background()
 	p, err := chess.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Depth: 3, Iterative: true, MVVLVA: true, Killers: true, History: true}
+	checkDomain[chess.Position](t, p, Options{Depth: 3, Iterative: true, MVVLVA: true, Killers: true, History: true}, true)
+}
+
+// TestModernCheckers: the same in checkers, whose captures are compulsory
+// (the serial quiescence's rule, which the parallel searches' serial parts
+// must follow), with quiescence, from the start and after a few moves.
+func TestModernCheckers(t *testing.T) {
+	opt := Options{Depth: 6, Iterative: true, Quiescence: true, MVVLVA: true, Killers: true, History: true}
+	checkDomain[checkers.Position](t, checkers.Start(), opt, false)
+	tinsley, err := checkers.ParseFEN("W:W31,30,28,27,26,25,24,23,22,21,19,18:B14,13,12,11,10,9,8,7,6,4,3,1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDomain[checkers.Position](t, tinsley, opt, false)
+}
+
+// checkDomain runs the three on root with opt (table off) on a simulated
+// and a pool machine and checks the serial Scout's value (and, when
+// counters is set, that each algorithm's own counters are non-zero on the
+// simulator).
+func checkDomain[T any, P game.Position[T]](t *testing.T, root *T, opt Options, counters bool) {
+	t.Helper()
+	ctx := context.Background()
 	so := opt
 	so.Algo = AlgoScout
-	want, err := Search[chess.Position](ctx, p, so)
+	want, err := Search[T, P](ctx, root, so)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,14 +214,14 @@ func TestModernChess(t *testing.T) {
 		for _, m := range []sched.Machine{sched.SimOf(4), sched.PoolOf(2)} {
 			o := opt
 			o.Algo = algo
-			res, _, err := RunParallel[chess.Position](ctx, p, o, sched.Config{Machine: m, Seed: 1})
+			res, _, err := RunParallel[T, P](ctx, root, o, sched.Config{Machine: m, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if res.Value != want.Value {
 				t.Fatalf("%s on %s: value %d, Scout %d", algo, m, res.Value, want.Value)
 			}
-			if m.Kind != sched.Sim {
+			if m.Kind != sched.Sim || !counters {
 				continue
 			}
 			switch d := res.Detail.(type) {

@@ -24,6 +24,7 @@ type ybwEngine[T any, P game.Position[T]] struct {
 	table   *tt.Table
 	batch   bool // pool: the serial part's nodes are charged once per serial search
 	levels  bool
+	forced  bool // the domain's captures are compulsory (checkers): the serial quiescence's rule
 	frames  *sched.FreeList[ybwFrame[T]]
 	workers *sched.FreeList[ybwWorker[T, P]]
 	locals  []ybwLocal
@@ -109,7 +110,7 @@ func (w *ybwWorker[T, P]) Node() bool {
 // opt.Aspiration. On one processor YBWC searches exactly as the serial
 // Scout does.
 func YBWC[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *tt.Table, cfg sched.Config) *YBWCResult {
-	e := &ybwEngine[T, P]{opt: opt, table: table, batch: !cfg.IsSim(), levels: cfg.Levels}
+	e := &ybwEngine[T, P]{opt: opt, table: table, batch: !cfg.IsSim(), levels: cfg.Levels, forced: game.CapturesForced(any(root))}
 	e.frames = sched.NewScratchList(c, func() *ybwFrame[T] {
 		f := &ybwFrame[T]{pend: make([]*sched.Task, 0, game.MaxMoves), live: make([]*sched.Task, 0, game.MaxMoves)}
 		f.brother = func(c sched.Ctx, i int) any { e.youngerBrother(c, f, i); return nil }
@@ -215,6 +216,7 @@ func (e *ybwEngine[T, P]) newWorker() *ybwWorker[T, P] {
 	if e.batch {
 		w.s.HookMask = 63
 	}
+	w.s.ForcedCaptures = e.forced
 	w.s.Start(nil, time.Time{})
 	e.mu.Lock()
 	e.all = append(e.all, w)
