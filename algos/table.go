@@ -88,6 +88,18 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 			Help: "PVFSplit with straggler preemption",
 			Cite: "Lu 1993 §5.3"},
 			runPVSplit[T, P]},
+		{Algorithm{Name: AlgoYBWC, Parallel: true, Baseline: AlgoScout, Grain: true,
+			Help: "Young Brothers Wait: the eldest child alone, then the younger brothers in parallel, the waiting master helping; --grain",
+			Cite: "Feldmann 1993; Feldmann, Monien & Mysliwietz 1994"},
+			runYBWC[T, P]},
+		{Algorithm{Name: AlgoABDADA, Parallel: true, Baseline: AlgoScout,
+			Help: "ABDADA: P searchers from the root over the shared table; a younger child another searcher is in is deferred to a second pass",
+			Cite: "Weill 1996, ICCA J. 19(1)"},
+			RunABDADA[T, P]},
+		{Algorithm{Name: AlgoLazySMP, Parallel: true, Baseline: AlgoScout,
+			Help: "Lazy SMP: P independent iterative-deepening threads sharing the table, helpers' depths staggered by Stockfish's skip blocks; the main thread's result",
+			Cite: "Stockfish search.cpp, Thread::search (skip blocks)"},
+			RunLazySMP[T, P]},
 	}
 }
 

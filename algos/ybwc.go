@@ -1,0 +1,520 @@
+package algos
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"splitpoint/game"
+	"splitpoint/metrics"
+	"splitpoint/sched"
+	"splitpoint/tt"
+)
+
+// AlgoYBWC names Feldmann's Young Brothers Wait Concept.
+const AlgoYBWC = "ybwc"
+
+// ybwEngine is one YBWC search: its options, the shared table, the
+// free lists of frames and serial workers, and the per-processor counters.
+type ybwEngine[T any, P game.Position[T]] struct {
+	opt     Options
+	table   *tt.Table
+	batch   bool // pool: the serial part's nodes are charged once per serial search
+	levels  bool
+	forced  bool // the domain's captures are compulsory (checkers): the serial quiescence's rule
+	frames  *sched.FreeList[ybwFrame[T]]
+	workers *sched.FreeList[ybwWorker[T, P]]
+	locals  []ybwLocal
+	mu      sync.Mutex
+	all     []*ybwWorker[T, P]
+}
+
+// ybwLocal is one processor's YBWC counters, written by its own tasks
+// only (no shared counter on the hot path), padded to its own cache lines.
+type ybwLocal struct {
+	nodes, splits, brothers, helps, stolen, researches, cutoffs, serial, horizon int64
+	_                                                                            [128 - 72]byte
+}
+
+// ybwFrame is one node of the parallel part: its position, its ordered
+// moves and, while its younger brothers run, the node's shared state —
+// α (read by each brother as it starts), and the best value, move and
+// principal variation so far, under mu.
+type ybwFrame[T any] struct {
+	pos    T
+	moves  [game.MaxMoves]game.Move
+	scores [game.MaxMoves]int32
+	sorted []scoredMove
+	pvLen  int
+	pv     [game.MaxPly]game.Move
+
+	// The split point (set before the younger brothers are spawned).
+	ply, depth int
+	beta       game.Value
+	owner      int // the processor of the master (the task that spawned the brothers)
+	alpha      atomic.Int32
+	mu         sync.Mutex
+	b          game.Value
+	best       game.Move
+	oks        [game.MaxMoves]bool
+	pend       []*sched.Task                // the brothers' handles, in move order
+	live       []*sched.Task                // those not yet seen finished
+	brother    func(c sched.Ctx, i int) any // made once per frame: a spawn allocates no closure
+}
+
+// ybwWorker is a processor's serial engine below the grain: a Searcher
+// over the shared table whose Hook charges each node (simulator) and
+// polls for an abort.
+type ybwWorker[T any, P game.Position[T]] struct {
+	s     *Searcher[T, P]
+	t     *sched.Task
+	batch bool
+}
+
+// Node is the serial Searcher's Hook (see jamWorker.Node).
+func (w *ybwWorker[T, P]) Node() bool {
+	if !w.batch {
+		w.t.Charge(sched.Node, 1)
+	}
+	return w.t.Aborted()
+}
+
+// YBWC is Feldmann's Young Brothers Wait Concept (Feldmann 1993, PhD
+// thesis, Paderborn; Feldmann, Monien & Mysliwietz 1994, "Studying
+// overheads in massively parallel min/max-tree evaluation", SPAA '94), the
+// parallel search of Zugzwang, run as the task c of a sched machine: at every node the first
+// ("eldest") brother is searched alone, and only when its value is known
+// may the younger brothers be searched in parallel. Each younger brother
+// is a task that reads the node's α as it starts, tests the child with the
+// null window (−α−1, −α) (the principal-variation search of Zugzwang), and,
+// when the test fails inside the window, re-searches it for its value with
+// the node's α of that moment; a value above α raises the node's α for the
+// brothers that start later, and a value ≥ β aborts the brothers still
+// running (Zugzwang's cutoff message). The master waits at the
+// split point helpfully: while it waits, its processor runs its own
+// unstolen younger brothers (Feldmann's "helpful master", which the sched
+// runtime's helpful wait gives; Detail counts them as helps) and otherwise
+// stolen work, while idle processors steal brothers (Zugzwang's work
+// requests). Unlike Jamboree (StarTech Fig. 2) a failed test is
+// re-searched at once by the processor that ran it, not in move order by
+// the master.
+//
+// Nodes with at most opt.Grain plies to go are searched by the serial
+// Scout of a per-processor Searcher over the shared table (nil = none),
+// which charges sched.Node per node; nodes above it charge sched.Node
+// themselves, so W counts nodes in both regimes. With opt.Iterative the
+// root iterates depths 1…opt.Depth with aspiration windows of
+// opt.Aspiration. On one processor YBWC searches exactly as the serial
+// Scout does.
+func YBWC[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *tt.Table, cfg sched.Config) *YBWCResult {
+	e := &ybwEngine[T, P]{opt: opt, table: table, batch: !cfg.IsSim(), levels: cfg.Levels, forced: game.CapturesForced(any(root))}
+	e.frames = sched.NewScratchList(c, func() *ybwFrame[T] {
+		f := &ybwFrame[T]{pend: make([]*sched.Task, 0, game.MaxMoves), live: make([]*sched.Task, 0, game.MaxMoves)}
+		f.brother = func(c sched.Ctx, i int) any { e.youngerBrother(c, f, i); return nil }
+		return f
+	})
+	if opt.Killers || opt.History {
+		e.workers = sched.NewFreeList(c, e.newWorker) // per-processor ordering state
+	} else {
+		e.workers = sched.NewScratchList(c, e.newWorker)
+	}
+	e.locals = make([]ybwLocal, c.NumProcs())
+	table.NewSearch()
+	res := &YBWCResult{}
+	f := e.frames.Get(c)
+	f.pos = *root
+	began := time.Now()
+	first := opt.Depth
+	if opt.Iterative {
+		first = 1
+	}
+	for d := first; d <= opt.Depth; d++ {
+		h0 := e.horizon()
+		v, ok := e.rootSearch(c, f, d, res.Value, d > first)
+		if !ok {
+			res.Stopped = true
+			break
+		}
+		res.Value, res.Depth = v, d
+		res.PV = append(res.PV[:0], f.pv[:f.pvLen]...)
+		res.BestMove = game.NoMove
+		if f.pvLen > 0 {
+			res.BestMove = f.pv[0]
+		}
+		at := c.Now()
+		if e.batch {
+			at = int64(time.Since(began))
+		}
+		res.Iterations = append(res.Iterations, JamIteration{Depth: d, Value: v, BestMove: res.BestMove, At: at})
+		c.Self().SetProgress(int64(d))
+		if e.horizon() == h0 {
+			res.TreeEnd = true // no horizon met: the tree ends here
+			break
+		}
+	}
+	e.frames.Put(c, f)
+	for i := range e.locals {
+		l := &e.locals[i]
+		res.ParallelNodes += l.nodes
+		res.SplitPoints += l.splits
+		res.YoungerBrothers += l.brothers
+		res.Helps += l.helps
+		res.Stolen += l.stolen
+		res.Researches += l.researches
+		res.Cutoffs += l.cutoffs
+		res.SerialSearches += l.serial
+	}
+	e.mu.Lock()
+	for _, w := range e.all {
+		res.TT.Merge(w.s.TTStats)
+		putSearcher(w.s)
+		w.s = nil
+	}
+	e.all = nil
+	e.mu.Unlock()
+	res.TT.Fill, res.TT.Entries = table.Fill(), table.Len()
+	return res
+}
+
+// horizon is the number of horizon nodes met so far (and table answers
+// that may rest on one): an iteration that adds none met no depth horizon.
+func (e *ybwEngine[T, P]) horizon() int64 {
+	var h int64
+	for i := range e.locals {
+		h += e.locals[i].horizon
+	}
+	e.mu.Lock()
+	for _, w := range e.all {
+		h += int64(w.s.horizon)
+	}
+	e.mu.Unlock()
+	return h
+}
+
+// local is the processor's own counters (grown on the infinite simulated
+// machine, whose processors are created as it runs, one at a time).
+func (e *ybwEngine[T, P]) local(c sched.Ctx) *ybwLocal {
+	i := c.Proc()
+	if i >= len(e.locals) {
+		e.locals = append(e.locals, make([]ybwLocal, i+1-len(e.locals))...)
+	}
+	return &e.locals[i]
+}
+
+func (e *ybwEngine[T, P]) newWorker() *ybwWorker[T, P] {
+	o := e.opt
+	o.Algo, o.Time, o.MaxNodes = AlgoScout, 0, 0
+	plies := game.MaxPly
+	if !o.Quiescence {
+		plies = min(o.Depth+1, game.MaxPly)
+	}
+	w := &ybwWorker[T, P]{s: getSearcher[T, P](o, e.table, plies), batch: e.batch}
+	w.s.Hook = w
+	if e.batch {
+		w.s.HookMask = 63
+	}
+	w.s.ForcedCaptures = e.forced
+	w.s.Start(nil, time.Time{})
+	e.mu.Lock()
+	e.all = append(e.all, w)
+	e.mu.Unlock()
+	return w
+}
+
+// rootSearch searches the root to depth d, with an aspiration window
+// around prev when asked (re-opening the side that fails).
+func (e *ybwEngine[T, P]) rootSearch(c sched.Ctx, f *ybwFrame[T], d int, prev game.Value, havePrev bool) (game.Value, bool) {
+	alpha, beta := aspirationWindow(prev, e.opt.Aspiration, havePrev)
+	for {
+		v, ok := e.node(c, f, 0, d, alpha, beta)
+		if !ok {
+			return 0, false
+		}
+		var done bool
+		if alpha, beta, done = widen(v, alpha, beta); done {
+			return v, true
+		}
+	}
+}
+
+// child searches the position in g (ply plies deep, depth to go) with
+// (alpha, beta): at the horizon by its static value, at or below the grain
+// with the processor's serial Scout, above it with node. g.pv receives the
+// child's principal variation. ok is false when aborted.
+func (e *ybwEngine[T, P]) child(c sched.Ctx, g *ybwFrame[T], ply, depth int, alpha, beta game.Value) (game.Value, bool) {
+	g.pvLen = 0
+	if (depth <= 0 && !e.opt.Quiescence) || ply >= game.MaxPly-1 {
+		if c.Aborted() {
+			return 0, false
+		}
+		c.Charge(sched.Node, 1)
+		c.Charge(sched.Eval, 1) // a leaf, as the serial search counts it
+		l := e.local(c)
+		l.nodes++
+		if P(&g.pos).Draw() {
+			return 0, true
+		}
+		l.horizon++
+		return P(&g.pos).Eval(), true
+	}
+	if depth <= e.opt.Grain {
+		return e.serial(c, g, ply, depth, alpha, beta)
+	}
+	return e.node(c, g, ply, depth, alpha, beta)
+}
+
+// serial runs the processor's serial Scout on g's position.
+func (e *ybwEngine[T, P]) serial(c sched.Ctx, g *ybwFrame[T], ply, depth int, alpha, beta game.Value) (game.Value, bool) {
+	if c.Aborted() {
+		return 0, false
+	}
+	w := e.workers.Get(c)
+	w.t = c.Self()
+	s := w.s
+	s.Stack.Pos[ply] = g.pos
+	s.Start(nil, time.Time{})
+	n0, l0 := s.Counters.Nodes, s.Counters.Leaves
+	s.SetNodeType(ply, metrics.PV)
+	v := s.Scout(ply, depth, alpha, beta)
+	if n := int64(s.Counters.Nodes - n0); e.batch && n > 0 {
+		c.Charge(sched.Node, n)
+	}
+	if n := int64(s.Counters.Leaves - l0); n > 0 {
+		c.Charge(sched.Eval, n) // the leaves, as algos.SerialWork charges them
+	}
+	ok := !s.Stopped()
+	if ok {
+		g.pvLen = copy(g.pv[:], s.pv[ply][:s.pvLen[ply]])
+	}
+	e.workers.Put(c, w)
+	e.local(c).serial++
+	return v, ok
+}
+
+// node is YBWC at a node above the grain (depth ≥ 1): the table, the
+// eldest brother alone, then the younger brothers in parallel.
+func (e *ybwEngine[T, P]) node(c sched.Ctx, f *ybwFrame[T], ply, depth int, alpha, beta game.Value) (game.Value, bool) {
+	f.pvLen = 0
+	if c.Aborted() {
+		return 0, false
+	}
+	c.Charge(sched.Node, 1)
+	e.local(c).nodes++
+	pos := P(&f.pos)
+	if ply > 0 && pos.Draw() {
+		c.Charge(sched.Eval, 1)
+		return 0, true
+	}
+	key := pos.Hash()
+	hint := game.NoMove
+	if e.table != nil {
+		if ent, have := e.table.Probe(key, ply); have {
+			if e.opt.TTMove {
+				hint = ent.Move
+			}
+			if v, cut := tableCut(ent, ply, depth, alpha, beta); cut != noCut {
+				if ent.Flags&tt.FlagEnd == 0 {
+					e.local(c).horizon++
+				}
+				c.Charge(sched.Eval, 1) // a table answer is a leaf, as the serial search counts it
+				return v, true
+			}
+		}
+	}
+	n := pos.Moves(f.moves[:])
+	if n == 0 {
+		c.Charge(sched.Eval, 1)
+		return terminalValue[T, P](pos, ply), true
+	}
+	e.order(c, f, ply, n, hint)
+	alpha0 := alpha
+
+	// The eldest brother, alone.
+	g := e.frames.Get(c)
+	pos.Play(f.moves[0], &g.pos)
+	v, ok := e.child(c, g, ply+1, depth-1, -beta, -alpha)
+	b, best := -v, f.moves[0]
+	if ok && b > alpha {
+		f.setPV(best, g)
+	}
+	e.frames.Put(c, g)
+	if !ok {
+		return 0, false
+	}
+	if b >= beta || n == 1 {
+		e.finish(c, f, key, ply, depth, b, alpha0, beta, best)
+		return b, true
+	}
+	alpha = max(alpha, b)
+
+	// The younger brothers, in parallel: the node becomes a split point.
+	l := e.local(c)
+	l.splits++
+	l.brothers += int64(n - 1)
+	f.ply, f.depth, f.beta, f.owner = ply, depth, beta, c.Proc()
+	f.alpha.Store(int32(alpha))
+	f.b, f.best = b, best
+	pend := f.pend[:n-1]
+	c.SpawnRangeAt(ply+1, f.brother, 1, n, !e.levels, pend)
+	live := append(f.live[:0], pend...)
+	cut, aborted := false, false
+	for len(live) > 0 {
+		t := c.WaitAny(live...)
+		live = removeTask(live, t)
+		if t.WasAborted() || !f.oks[t.Index()] {
+			aborted = true
+			break
+		}
+		f.mu.Lock()
+		cut = f.b >= beta
+		f.mu.Unlock()
+		if cut {
+			break
+		}
+	}
+	if len(live) > 0 {
+		for _, t := range live {
+			c.Abort(t)
+		}
+		c.Wait(live...)
+	}
+	if cut {
+		e.local(c).cutoffs++
+	}
+	for i := range pend {
+		c.Release(pend[i])
+		pend[i] = nil
+	}
+	c.Sync() // every brother is done: joins nothing new, and recycles their handles now
+	if aborted {
+		return 0, false
+	}
+	e.finish(c, f, key, ply, depth, f.b, alpha0, beta, f.best)
+	return f.b, true
+}
+
+// youngerBrother is the task of child i of the split point f: a
+// null-window test against the node's α as it starts and, when it fails
+// inside the window, the re-search for value; the result is folded into
+// the node's best value, α and variation.
+func (e *ybwEngine[T, P]) youngerBrother(c sched.Ctx, f *ybwFrame[T], i int) {
+	f.oks[i] = false
+	if c.Aborted() {
+		return
+	}
+	if l := e.local(c); c.Proc() == f.owner {
+		l.helps++ // run by its own master's processor while it waits
+	} else {
+		l.stolen++
+	}
+	beta := f.beta
+	a := game.Value(f.alpha.Load())
+	g := e.frames.Get(c)
+	m := f.moves[i]
+	P(&f.pos).Play(m, &g.pos)
+	v, ok := e.child(c, g, f.ply+1, f.depth-1, -a-1, -a)
+	s := -v
+	if ok && s > a && s < beta {
+		// The test failed: re-search for the value, from the node's α now.
+		a = game.Value(f.alpha.Load())
+		e.local(c).researches++
+		P(&f.pos).Play(m, &g.pos)
+		v, ok = e.child(c, g, f.ply+1, f.depth-1, -beta, -a)
+		s = -v
+	}
+	if ok {
+		f.mu.Lock()
+		if s > f.b {
+			f.b, f.best = s, m
+			if s > a {
+				f.setPV(m, g)
+			}
+		}
+		if s > a && s > game.Value(f.alpha.Load()) {
+			f.alpha.Store(int32(min(s, beta-1)))
+		}
+		f.mu.Unlock()
+	}
+	e.frames.Put(c, g)
+	f.oks[i] = ok
+}
+
+// finish stores the node's result in the table and teaches the
+// processor's killers and history its best move, as the serial search's
+// finish does.
+func (e *ybwEngine[T, P]) finish(c sched.Ctx, f *ybwFrame[T], key uint64, ply, depth int, b, alpha0, beta game.Value, best game.Move) {
+	if e.table != nil {
+		lo, hi, m := bounds(b, alpha0, beta, best)
+		e.table.Store(key, ply, depth, lo, hi, m)
+	}
+	if b <= alpha0 || !(e.opt.Killers || e.opt.History) || P(&f.pos).IsCapture(best) {
+		return
+	}
+	w := e.workers.Get(c)
+	w.s.learnQuiet(ply, depth, best)
+	e.workers.Put(c, w)
+}
+
+// order orders the node's moves as the serial Scout would at this ply
+// (the hint first, then MVV-LVA, killers and history of the processor's
+// worker), all at once: a stable sort by score.
+func (e *ybwEngine[T, P]) order(c sched.Ctx, f *ybwFrame[T], ply, n int, hint game.Move) {
+	if hint == game.NoMove && !e.opt.ordering() {
+		return
+	}
+	w := e.workers.Get(c)
+	s := w.s
+	copy(s.Stack.Moves[ply][:n], f.moves[:n])
+	s.Stack.Pos[ply] = f.pos
+	tm := s.Opt.TTMove
+	s.Opt.TTMove = hint != game.NoMove
+	s.order(ply, n, hint)
+	s.Opt.TTMove = tm
+	scored := s.scored[ply]
+	copy(f.scores[:n], s.scores[ply][:n])
+	e.workers.Put(c, w)
+	if !scored || n < 2 {
+		return
+	}
+	if cap(f.sorted) < n {
+		f.sorted = make([]scoredMove, n, max(n, 2*cap(f.sorted)))
+	}
+	buf := f.sorted[:n]
+	for i := range buf {
+		buf[i] = scoredMove{f.moves[i], f.scores[i]}
+	}
+	slices.SortStableFunc(buf, func(a, b scoredMove) int { return cmp.Compare(b.s, a.s) })
+	for i, x := range buf {
+		f.moves[i] = x.m
+	}
+}
+
+// setPV makes m followed by g's principal variation f's.
+func (f *ybwFrame[T]) setPV(m game.Move, g *ybwFrame[T]) {
+	f.pv[0] = m
+	k := min(g.pvLen, len(f.pv)-1)
+	copy(f.pv[1:1+k], g.pv[:k])
+	f.pvLen = 1 + k
+}
+
+// runYBWC is YBWC as a row of the table.
+func runYBWC[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error) {
+	if err := opt.ValidateParallel(); err != nil {
+		return nil, nil, err
+	}
+	table := tt.New(opt.TTBits)
+	r, st, err := sched.Run(ctx, cfg, func(c sched.Ctx) any { return YBWC[T, P](c, root, opt, table, cfg) })
+	res, _ := r.(*YBWCResult)
+	if res == nil {
+		return nil, st, err
+	}
+	res.Grain = opt.Grain
+	if st != nil {
+		res.Nodes = st.Counts[sched.Node.String()]
+	}
+	return &Parallel{Value: res.Value, BestMove: res.BestMove, PV: res.PV, Depth: res.Depth, Iterations: res.Iterations,
+		TT: res.TT, Stopped: res.Stopped, TreeEnd: res.TreeEnd, Detail: res}, st, err
+}
