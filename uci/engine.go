@@ -264,6 +264,9 @@ func bestmoveLine(pos *chess.Position, info Info) string {
 // printInfo prints one iteration as engines do.
 func (e *Engine) printInfo(pos *chess.Position, i Info) {
 	pv := uciPV(pos, i.PV)
+	if len(pv) == 0 && i.Best != game.NoMove {
+		pv = []string{chess.UCI(i.Best)} // an algorithm that keeps no PV (rootsplit): its move
+	}
 	e.printf("info depth %d seldepth %d score %s nodes %d nps %d hashfull %d time %d pv %s",
 		i.Depth, max(i.Depth, len(pv)), Score(i.Score), i.Nodes, i.NPS(), i.HashFull, i.Time.Milliseconds(), strings.Join(pv, " "))
 }

@@ -14,7 +14,7 @@ const Overhead = 30 * time.Millisecond
 // sudden death) plus three quarters of the increment; the search stops
 // starting iterations past 0.7 of it (Soft) and is stopped at 3 times it
 // (Hard), but Hard never passes a fifth of the time left beyond the
-// overhead, so a move never spends the clock down: the clock test
+// overhead of the next moves (up to 10), so a move never spends the clock down: the clock test
 // (TestBudgetNeverFlags) plays whole games at 10+0.1 and harder controls
 // with every move taking its Hard limit plus a latency, and the clock
 // never falls. movetime is a fixed time (less the overhead); infinite and
@@ -42,7 +42,10 @@ func Budget(l Limits, white bool) Plan {
 	}
 	mtg = min(mtg, 50)
 	base := left/time.Duration(mtg) + inc*3/4
-	avail := max(left-Overhead, 0)
+	// The overhead is kept back for each of the next moves (up to 10),
+	// so that a move near the end of a control still leaves enough for
+	// the moves after it.
+	avail := max(left-Overhead*time.Duration(min(mtg, 10)), 0)
 	p.Hard = min(3*base, avail/5)
 	if mtg == 1 {
 		p.Hard = min(base, avail*3/4) // the last move before the control: most of what is left
