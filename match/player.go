@@ -53,6 +53,7 @@ type Spec struct {
 	Engine  string
 	Options [][2]string // setoption name/value pairs for an engine
 	Limits  Limits
+	named   bool // Name was given (name=…)
 }
 
 // limitKeys are the keys of a spec beside the option table's.
@@ -110,7 +111,7 @@ func ParseSpec(s, engine string) (Spec, error) {
 		case k == "tc":
 			sp.Limits.Base, sp.Limits.Inc, err = parseTC(v)
 		case k == "name":
-			sp.Name = v
+			sp.Name, sp.named = v, true
 		case strings.HasPrefix(k, "opt:"):
 			if engine == "" {
 				return sp, fmt.Errorf("%s: opt: keys set an external engine's options (give --engine)", k)

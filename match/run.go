@@ -111,6 +111,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	}
 	defer pb.close()
 	rep := &Report{A: o.A.Name, B: o.B.Name, SPRT: o.SPRT}
+	if ep, ok := pb.(*enginePlayer); ok && !o.B.named {
+		rep.B = ep.c.Name + " (" + o.B.Name + ")" // the engine's id name
+	}
 	for g := 0; g < o.Games; g++ {
 		it := o.Book[(g/2)%len(o.Book)]
 		aFirst := g%2 == 0
