@@ -50,9 +50,9 @@ func NewEngine(out io.Writer, cfg Config) *Engine {
 	return &Engine{Name: "splitpoint", Author: "the splitpoint authors", out: out, cfg: cfg, pos: chess.Start()}
 }
 
-// Run reads commands from in until quit or the end of the input (then
-// the search in progress is stopped and its bestmove printed) or until
-// ctx ends.
+// Run reads commands from in until quit (the search in progress is
+// stopped and its bestmove printed), the end of the input (a search with
+// limits finishes first; an infinite one is stopped) or until ctx ends.
 func (e *Engine) Run(ctx context.Context, in io.Reader) error {
 	lines := make(chan string)
 	errc := make(chan error, 1)
@@ -76,6 +76,10 @@ func (e *Engine) Run(ctx context.Context, in io.Reader) error {
 			return ctx.Err()
 		case line, ok := <-lines:
 			if !ok {
+				// The end of the input lets a search with limits finish
+				// (a script piping "go depth 5" gets its bestmove); quit
+				// stops it.
+				e.wait()
 				return <-errc
 			}
 			if quit := e.Handle(ctx, line); quit {
