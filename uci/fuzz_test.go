@@ -1,7 +1,9 @@
 package uci
 
 import (
+	"fmt"
 	"strings"
+	"time"
 	"testing"
 )
 
@@ -13,6 +15,8 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
+		w := time.AfterFunc(5*time.Second, func() { panic(fmt.Sprintf("Parse(%q) runs for 5 s", line)) })
+		defer w.Stop()
 		c, err := Parse(line)
 		if err != nil {
 			return
@@ -34,6 +38,8 @@ func FuzzPlayMoves(f *testing.F) {
 	f.Add("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "a1a8")
 	f.Add("8/P7/8/8/8/8/8/K6k w - - 0 1", "a7a8q")
 	f.Fuzz(func(t *testing.T, fen, moves string) {
+		w := time.AfterFunc(5*time.Second, func() { panic(fmt.Sprintf("PlayMoves(%q, %q) runs for 5 s", fen, moves)) })
+		defer w.Stop()
 		p, err := PlayMoves(fen, strings.Fields(moves))
 		if err == nil && p == nil {
 			t.Fatal("no position and no error")
