@@ -155,7 +155,13 @@ func (s Spec) describe() string {
 	} else {
 		def := uci.DefaultConfig()
 		for _, o := range uci.Options() {
-			if v := s.Config.Get(o.Key); v != def.Get(o.Key) || o.Key == "algo" {
+			v := s.Config.Get(o.Key)
+			if o.Key == "algo" && s.Config.Algo == "" {
+				if opt, _, _, err := s.Config.Search(); err == nil {
+					v = opt.Algo // the preset's
+				}
+			}
+			if v != def.Get(o.Key) || o.Key == "algo" {
 				b = append(b, o.Key+"="+v)
 			}
 		}
@@ -188,6 +194,9 @@ type played struct {
 	hasScore bool
 	depth    int
 	nodes    uint64
+	// hard is the time the move was allowed at most (the workbench's
+	// plan); 0 when not known (an external engine) or none.
+	hard time.Duration
 }
 
 // player chooses moves.
@@ -243,7 +252,7 @@ func (p *workbenchPlayer) move(ctx context.Context, b board, left, opp time.Dura
 	if err != nil {
 		return played{}, err
 	}
-	return played{move: info.Best, score: info.Score, hasScore: info.Depth > 0, depth: info.Depth, nodes: info.Nodes}, nil
+	return played{move: info.Best, score: info.Score, hasScore: info.Depth > 0, depth: info.Depth, nodes: info.Nodes, hard: plan.Hard}, nil
 }
 
 // enginePlayer asks an external engine over UCI.

@@ -80,6 +80,10 @@ type Report struct {
 	SPRT        *SPRT
 	LLR         float64
 	Stopped     bool // the match was interrupted: the finished games only
+	// Overrun is the most a workbench player's move took past its hard
+	// time limit (A, B): the cancellation's latency, which the time
+	// management's overhead must cover.
+	Overrun [2]time.Duration
 }
 
 // Run plays the match. A cancelled ctx (Ctrl-C) ends the game in play,
@@ -120,7 +124,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if o.Line != nil {
 			o.Line.Item(g, fmt.Sprintf("game %d (%s) %s", g+1, it.Title(), rep.short()))
 		}
-		gm, err := o.play(ctx, it, pa, pb, aFirst)
+		gm, err := o.play(ctx, it, pa, pb, aFirst, &rep.Overrun)
 		if err != nil {
 			rep.Stopped = ctx.Err() != nil
 			rep.finish()
@@ -152,7 +156,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 
 // play plays one game from it; aFirst gives player A the side that moves
 // first.
-func (o Options) play(ctx context.Context, it *lab.Item, pa, pb player, aFirst bool) (Game, error) {
+func (o Options) play(ctx context.Context, it *lab.Item, pa, pb player, aFirst bool, overrun *[2]time.Duration) (Game, error) {
 	b, err := newBoard(it)
 	if err != nil {
 		return Game{}, err
@@ -199,6 +203,9 @@ func (o Options) play(ctx context.Context, it *lab.Item, pa, pb player, aFirst b
 		}
 		if !legal {
 			return gm, fmt.Errorf("player %c chose an illegal move (%#x)", "AB"[who], uint32(pl.move))
+		}
+		if pl.hard > 0 {
+			overrun[who] = max(overrun[who], el-pl.hard)
 		}
 		if limits[who].Clock() {
 			clock[who] -= el
@@ -299,6 +306,9 @@ func (r *Report) WriteText(w io.Writer) {
 	if t := r.SPRT; t != nil {
 		lo, hi := t.Bounds()
 		fmt.Fprintf(w, "  SPRT %s: LLR %.2f (%.2f, %.2f): %s\n", t, r.LLR, lo, hi, t.Verdict(r.LLR))
+	}
+	if r.Overrun != [2]time.Duration{} {
+		fmt.Fprintf(w, "  longest move past its hard time limit: A %v, B %v\n", r.Overrun[0].Round(time.Millisecond), r.Overrun[1].Round(time.Millisecond))
 	}
 	reasons := map[string]int{}
 	var order []string
