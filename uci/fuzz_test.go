@@ -3,8 +3,8 @@ package uci
 import (
 	"fmt"
 	"strings"
-	"time"
 	"testing"
+	"time"
 )
 
 // FuzzParse: no line makes the command parser panic, and a parsed go
