@@ -143,7 +143,8 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			return rep, err
 		}
 		if o.Store != nil {
-			if err := o.record(ctx, rep, gm); err != nil {
+			// A finished game is stored even when Ctrl-C came during it.
+			if err := o.record(context.WithoutCancel(ctx), rep, gm); err != nil {
 				return rep, err
 			}
 		}
