@@ -51,6 +51,7 @@ type Spec struct {
 	Name    string
 	Config  uci.Config
 	Engine  string
+	Args    []string    // the engine's command-line arguments
 	Options [][2]string // setoption name/value pairs for an engine
 	Limits  Limits
 	named   bool // Name was given (name=…)
@@ -217,7 +218,7 @@ func newPlayer(ctx context.Context, s Spec) (player, error) {
 		}
 		return &workbenchPlayer{spec: s, srch: srch}, nil
 	}
-	c, err := uci.Start(ctx, s.Engine)
+	c, err := uci.Start(ctx, s.Engine, s.Args...)
 	if err != nil {
 		return nil, err
 	}

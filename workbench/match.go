@@ -44,6 +44,7 @@ Ctrl-C stops the game in play and keeps the finished ones.`,
 			a := fs.String("a", "", "player A's keys")
 			b := fs.String("b", "", "player B's keys")
 			engine := fs.String("engine", "", "player B is this external UCI engine (its path)")
+			engineArgs := fs.String("engine-args", "", "the external engine's arguments, separated by spaces (e.g. uci for splitpoint itself)")
 			book := fs.String("book", "chess:start", "the start positions: a position name ("+strings.Join(lab.PositionForms[:7], ", ")+", …)")
 			games := fs.Int("games", 2, "number of games, even: each start position twice, colours reversed")
 			adj := fs.String("adjudicate", "score=1000,moves=4", "win adjudication: score=CP,moves=N, or none")
@@ -66,6 +67,10 @@ Ctrl-C stops the game in play and keeps the finished ones.`,
 				if o.B, err = match.ParseSpec(*b, *engine); err != nil {
 					return usageErr("--b: %v", err)
 				}
+				if *engineArgs != "" && *engine == "" {
+					return usageErr("--engine-args without --engine")
+				}
+				o.B.Args = strings.Fields(*engineArgs)
 				if *games <= 0 || *games%2 != 0 {
 					return usageErr("--games %d: want an even number > 0 (colours are reversed in pairs)", *games)
 				}
