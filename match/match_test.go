@@ -142,3 +142,23 @@ func TestParseSpec(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchIllegalEngineMove: an engine's illegal move ends the match with
+// an error naming the engine and the move, never a panic.
+func TestMatchIllegalEngineMove(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad")
+	script := "#!/bin/sh\nwhile read l; do case \"$l\" in uci) echo 'id name Bad'; echo uciok;; isready) echo readyok;; go*) echo 'bestmove a1a1';; quit) exit 0;; esac; done\n"
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := ParseSpec("depth=1", "")
+	b, err := ParseSpec("depth=1", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	book, _ := lab.Resolve("chess:start")
+	_, err = Run(context.Background(), Options{A: a, B: b, Book: book, Games: 2})
+	if err == nil || !strings.Contains(err.Error(), `engine Bad played "a1a1"`) {
+		t.Fatalf("err %v", err)
+	}
+}

@@ -77,9 +77,13 @@ type Report struct {
 	// Penta counts the complete pairs by A's points: 0, ½, 1, 1½, 2.
 	Penta       [5]int
 	Elo, Lo, Hi float64
-	SPRT        *SPRT
-	LLR         float64
-	Stopped     bool // the match was interrupted: the finished games only
+	// PElo, PLo, PHi are the Elo and its 95 % interval from the complete
+	// pairs' pentanomial variance (fishtest's: it counts the correlation
+	// of the two games of a start position).
+	PElo, PLo, PHi float64
+	SPRT           *SPRT
+	LLR            float64
+	Stopped        bool // the match was interrupted: the finished games only
 	// Overrun is the most a workbench player's move took past its hard
 	// time limit (A, B): the cancellation's latency, which the time
 	// management's overhead must cover.
@@ -276,6 +280,7 @@ func (r *Report) finish() {
 		}
 	}
 	r.Elo, r.Lo, r.Hi = EloInterval(Trinomial, []int{r.L, r.D, r.W})
+	r.PElo, r.PLo, r.PHi = EloInterval(Pentanomial, r.Penta[:])
 	if r.SPRT != nil {
 		r.LLR = r.SPRT.LLR(r.Penta)
 	}
@@ -303,7 +308,11 @@ func (r *Report) WriteText(w io.Writer) {
 	score := (float64(r.W) + float64(r.D)/2) / float64(n)
 	fmt.Fprintf(w, "  games %d: A wins %d, draws %d, losses %d; score %.1f/%d (%.1f%%)\n", n, r.W, r.D, r.L, float64(r.W)+float64(r.D)/2, n, 100*score)
 	fmt.Fprintf(w, "  Elo A−B %s, 95%% interval [%s, %s] (logistic; normal approximation over games)\n", eloText(r.Elo), eloText(r.Lo), eloText(r.Hi))
-	fmt.Fprintf(w, "  pairs (A's points 0, ½, 1, 1½, 2): %d, %d, %d, %d, %d\n", r.Penta[0], r.Penta[1], r.Penta[2], r.Penta[3], r.Penta[4])
+	fmt.Fprintf(w, "  pairs (A's points 0, ½, 1, 1½, 2): %d, %d, %d, %d, %d", r.Penta[0], r.Penta[1], r.Penta[2], r.Penta[3], r.Penta[4])
+	if !math.IsNaN(r.PElo) {
+		fmt.Fprintf(w, "; Elo from the pairs %s, 95%% interval [%s, %s]", eloText(r.PElo), eloText(r.PLo), eloText(r.PHi))
+	}
+	fmt.Fprintln(w)
 	if t := r.SPRT; t != nil {
 		lo, hi := t.Bounds()
 		fmt.Fprintf(w, "  SPRT %s: LLR %.2f (%.2f, %.2f): %s\n", t, r.LLR, lo, hi, t.Verdict(r.LLR))

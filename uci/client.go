@@ -42,8 +42,14 @@ type Result struct {
 }
 
 // Start starts the engine at path with args and does the handshake (uci,
-// uciok). ctx ends the process.
+// uciok) within 10 seconds. ctx ends the process.
 func Start(ctx context.Context, path string, args ...string) (*Client, error) {
+	return StartTimeout(ctx, 10*time.Second, path, args...)
+}
+
+// StartTimeout is Start with the handshake's (and later isready's)
+// timeout.
+func StartTimeout(ctx context.Context, timeout time.Duration, path string, args ...string) (*Client, error) {
 	cmd := exec.CommandContext(ctx, path, args...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -53,8 +59,9 @@ func Start(ctx context.Context, path string, args ...string) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Client{Name: path, path: path, cmd: cmd, in: in, lines: make(chan string, 256), stderr: &tailBuffer{}, Timeout: 10 * time.Second}
+	c := &Client{Name: path, path: path, cmd: cmd, in: in, lines: make(chan string, 256), stderr: &tailBuffer{}, Timeout: timeout}
 	cmd.Stderr = c.stderr
+	cmd.WaitDelay = time.Second // a child the engine left holding stderr does not hold Close
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("engine %s: %w", path, err)
 	}
