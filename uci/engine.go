@@ -248,6 +248,9 @@ func (e *Engine) goSearch(ctx context.Context, l *Limits) {
 		case <-hold:
 		case <-sctx.Done():
 		}
+		if info.NoMove {
+			e.printf("info string %s returns a value and no move: the move played is the first legal one", srch.Opt.Algo)
+		}
 		e.printf("%s", bestmoveLine(&pos, info))
 	}()
 }
@@ -268,11 +271,15 @@ func bestmoveLine(pos *chess.Position, info Info) string {
 // printInfo prints one iteration as engines do.
 func (e *Engine) printInfo(pos *chess.Position, i Info) {
 	pv := uciPV(pos, i.PV)
-	if len(pv) == 0 && i.Best != game.NoMove {
+	if len(pv) == 0 && i.Best != game.NoMove && !i.NoMove {
 		pv = []string{chess.UCI(i.Best)} // an algorithm that keeps no PV (rootsplit): its move
 	}
-	e.printf("info depth %d seldepth %d score %s nodes %d nps %d hashfull %d time %d pv %s",
-		i.Depth, max(i.Depth, len(pv)), Score(i.Score), i.Nodes, i.NPS(), i.HashFull, i.Time.Milliseconds(), strings.Join(pv, " "))
+	line := fmt.Sprintf("info depth %d seldepth %d score %s nodes %d nps %d hashfull %d time %d",
+		i.Depth, max(i.Depth, len(pv)), Score(i.Score), i.Nodes, i.NPS(), i.HashFull, i.Time.Milliseconds())
+	if len(pv) > 0 {
+		line += " pv " + strings.Join(pv, " ")
+	}
+	e.printf("%s", line)
 }
 
 // Score writes a value as UCI does: "cp N", or "mate N" (moves, negative

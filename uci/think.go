@@ -24,6 +24,9 @@ type Info struct {
 	Nodes    uint64
 	Time     time.Duration
 	HashFull int // the table's fill, per mille
+	// NoMove is set when the algorithm returned no move: Best is then
+	// the previous iteration's, or the first legal move.
+	NoMove bool
 }
 
 // NPS is nodes per second over the whole search.
@@ -190,6 +193,12 @@ func (s *Searcher) ThinkDeadline(ctx context.Context, it *lab.Item, plan Plan, d
 			break
 		}
 		inf.Nodes, inf.Time = total, time.Since(start)
+		if inf.Best == game.NoMove {
+			// An algorithm that returns a value and no move (pnegamax):
+			// the move stays the previous iteration's, or the first
+			// legal one.
+			inf.Best, inf.NoMove = best.Best, true
+		}
 		best = inf
 		if onInfo != nil {
 			onInfo(best)
