@@ -219,3 +219,9 @@ func firstLine(data []byte) string {
 	}
 	return ""
 }
+
+// NewItem makes the item of a position a caller already holds (a game in
+// progress: a chess position carries the hashes since its last
+// irreversible move, so its searches see repetitions that a FEN would
+// lose). e must hold a chess or a checkers position.
+func NewItem(name string, e suites.Entry) *Item { return newItem(name, e, nil) }

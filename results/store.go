@@ -16,8 +16,9 @@ import (
 const DefaultPath = "splitpoint.db"
 
 // schemaVersion is stored in PRAGMA user_version. Version 2 added the
-// column failed; a version 1 database gets it when opened.
-const schemaVersion = 2
+// column failed; a version 1 database gets it when opened. Version 3
+// added the table games (games.go), made when missing.
+const schemaVersion = 3
 
 // Store is an open results database.
 type Store struct {
@@ -79,6 +80,7 @@ func (s *Store) init() error {
 	stmts := []string{
 		"CREATE INDEX IF NOT EXISTS runs_sweep ON runs(sweep)",
 		derivedView,
+		gamesTable,
 		fmt.Sprintf("PRAGMA user_version = %d", schemaVersion),
 	}
 	for _, st := range stmts {

@@ -18,6 +18,9 @@ import (
 type Env struct {
 	Ctx context.Context
 	Out io.Writer
+	// In is the command's input (uci reads its commands there); nil:
+	// standard input.
+	In io.Reader
 	// Term is the terminal the progress line of a long command is drawn
 	// on (the REPL's or the command line's), nil when the output is not a
 	// terminal: then nothing extra is printed.
