@@ -7,7 +7,9 @@
 #
 # 1. Time-to-depth speedup and search overhead on the goroutine pool at
 #    P = 1, 2 (this machine's cores), depth 6.
-# 2. W, C, parallelism and T_P on the simulated machine, P = 1 … 512, and
+# 2. W, C, parallelism and T_P on the simulated machine, P = 1 … 512
+#    (depth 5: at 512 processors ABDADA and Lazy SMP search the tree many
+#    times over), and
 #    the T_P model fitted per algorithm (the papers' form and the bounds
 #    model).
 # 3. The Elo of 2 workers against 1 at a fixed time control on the pool,
@@ -19,6 +21,7 @@ set seed 1
 set depth 6
 sweep --positions suite:bk#1-12 --algos jamboree,ybwc,abdada,lazysmp,rootsplit,pvsplit,pvfsplit --workers 1,2
 runs --summary
+set depth 5
 sweep --positions suite:bk#1-12 --algos jamboree,ybwc,abdada,lazysmp,rootsplit,pvsplit,pvfsplit --sim 1,4,16,64,256,512
 runs --summary
 fit --machine sim
