@@ -143,6 +143,12 @@ type jamFrame[T any] struct {
 	// against the new one, so on one processor Jamboree tests exactly as
 	// the serial Scout does.
 	alpha atomic.Int32
+	// On the pool (latentLoop): the latent tests not yet started are
+	// lo…hi−1; owner is the node's task, which Promote spawns them from
+	// (in reverse order when rev).
+	lo, hi int
+	owner  sched.Ctx
+	rev    bool
 }
 
 // jamKid is the state of one iteration of the parallel loop (Fig. 2, J7).
@@ -512,7 +518,13 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 		start = 2
 	}
 	if start < n {
-		if !e.parallelLoop(c, f, start, n, ply, depth, &alpha, beta, &b, &best, typ, rec) {
+		var ok bool
+		if e.batch { // the pool: latent tests (issue #15)
+			ok = e.latentLoop(c, f, start, n, ply, depth, &alpha, beta, &b, &best, typ, rec)
+		} else {
+			ok = e.parallelLoop(c, f, start, n, ply, depth, &alpha, beta, &b, &best, typ, rec)
+		}
+		if !ok {
 			return 0, game.NoMove, false
 		}
 	}

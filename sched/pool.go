@@ -132,6 +132,11 @@ func (p *proc) stealPool(min int32) *Task {
 		}
 		p.attempts++
 		if v.size.Load() == 0 {
+			// A busy victim with latent children answers at its
+			// next poll by promoting some (local.go: Latent).
+			if v.lat.has.Load() && !v.lat.req.Load() {
+				v.lat.req.Store(true)
+			}
 			continue
 		}
 		v.mu.Lock()
@@ -201,6 +206,26 @@ func (m *machine) sampleLoop(stop <-chan struct{}, done chan<- struct{}) {
 		if m.observed && now-last >= every {
 			last = now
 			m.cfg.Observe(m.poolSnapshot(busy, ready))
+		}
+	}
+}
+
+// heartbeatLoop is Config.Heartbeat: every period it raises the steal
+// request flag of each worker that holds latent children, which the worker
+// answers at its next poll as it answers a thief (local.go: Latent).
+func (m *machine) heartbeatLoop(stop <-chan struct{}) {
+	t := time.NewTicker(time.Duration(m.cfg.Heartbeat))
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		for _, p := range m.procs {
+			if p.lat.has.Load() && !p.lat.req.Load() {
+				p.lat.req.Store(true)
+			}
 		}
 	}
 }
