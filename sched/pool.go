@@ -132,9 +132,11 @@ func (p *proc) stealPool(min int32) *Task {
 		}
 		p.attempts++
 		if v.size.Load() == 0 {
-			// A busy victim with latent children answers at its
-			// next poll by promoting some (local.go: Latent).
-			if v.lat.has.Load() && !v.lat.req.Load() {
+			// Ask for latent children (local.go: Latent): the
+			// victim answers at its next poll, or, if it holds
+			// none, at the first poll after it registers some, so
+			// that a thief that goes to sleep still gets them.
+			if !v.lat.req.Load() {
 				v.lat.req.Store(true)
 			}
 			continue
