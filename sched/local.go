@@ -136,9 +136,6 @@ type Latent interface {
 // children. Sources nest as the calls that make them do.
 func PushLatent(c Ctx, l Latent) {
 	p := c.Self().p
-	if len(p.lat.srcs) == 0 {
-		p.lat.has.Store(true)
-	}
 	p.lat.srcs = append(p.lat.srcs, l)
 	p.lat.dry = false
 	if p.lat.eager && l.Promote() {
@@ -158,14 +155,12 @@ func PopLatent(c Ctx, l Latent) {
 }
 
 // latentStack is a worker's registered latent sources, shallowest first,
-// and its steal request flag. req is written by thieves and has by the
-// owner: both are read on every poll or steal attempt, so they sit on
-// cache lines of their own.
+// and its steal request flag. req is written by thieves and read at every
+// poll, so it sits on a cache line of its own; the rest is the owner's.
 type latentStack struct {
 	_          [64]byte
 	req        atomic.Bool // a thief asks for work (cleared by the owner)
-	has        atomic.Bool // srcs is not empty (published for thieves)
-	_          [62]byte
+	_          [63]byte
 	srcs       []Latent
 	promotions int64 // promotions that spawned children
 	dry        bool  // no source had latent children at the last request
@@ -176,9 +171,6 @@ type latentStack struct {
 func (l *latentStack) truncate(n int) {
 	clear(l.srcs[n:])
 	l.srcs = l.srcs[:n]
-	if n == 0 {
-		l.has.Store(false)
-	}
 }
 
 // answerSteal answers a thief's request: the oldest latent children, those

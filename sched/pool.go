@@ -212,9 +212,9 @@ func (m *machine) sampleLoop(stop <-chan struct{}, done chan<- struct{}) {
 	}
 }
 
-// heartbeatLoop is Config.Heartbeat: every period it raises the steal
-// request flag of each worker that holds latent children, which the worker
-// answers at its next poll as it answers a thief (local.go: Latent).
+// heartbeatLoop is Config.Heartbeat: every period it raises each
+// worker's steal request flag, which the worker answers at its next poll
+// as it answers a thief (local.go: Latent).
 func (m *machine) heartbeatLoop(stop <-chan struct{}) {
 	t := time.NewTicker(time.Duration(m.cfg.Heartbeat))
 	defer t.Stop()
@@ -225,7 +225,7 @@ func (m *machine) heartbeatLoop(stop <-chan struct{}) {
 		case <-t.C:
 		}
 		for _, p := range m.procs {
-			if p.lat.has.Load() && !p.lat.req.Load() {
+			if !p.lat.req.Load() {
 				p.lat.req.Store(true)
 			}
 		}

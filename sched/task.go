@@ -516,7 +516,7 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 			p.run(x)
 			continue
 		}
-		if !p.m.sim && p.lat.has.Load() && p.promoteLatent() {
+		if !p.m.sim && len(p.lat.srcs) > 0 && p.promoteLatent() {
 			// Nothing posted, but latent children of the tasks
 			// this wait is nested in: promote them and run them
 			// (or let a thief take them) rather than idle.
