@@ -175,9 +175,9 @@ type jamWorker[T any, P game.Position[T]] struct {
 	s     *Searcher[T, P]
 	c     sched.Ctx
 	t     *sched.Task // c's own handle: direct calls on the per-node path
-	rec   *workRec
-	start uint64 // the Searcher's node count when the serial search began (pool)
-	leafs uint64 // its leaf count then
+	nodes int64       // nodes of the serial search in progress (Hook, flush), added to its record at its end
+	start uint64      // the Searcher's node count when the serial search began (pool)
+	leafs uint64      // its leaf count then
 	e     *jamEngine[T, P]
 	dist  bool
 }
@@ -192,7 +192,7 @@ type jamWorker[T any, P game.Position[T]] struct {
 func (w *jamWorker[T, P]) Node() bool {
 	if !w.e.batch {
 		w.t.Charge(sched.Node, 1)
-		w.rec.nodes++
+		w.nodes++
 	}
 	if w.t.Aborted() {
 		w.e.cnt.postAbort.Add(1)
@@ -210,7 +210,7 @@ func (w *jamWorker[T, P]) begin() { w.start, w.leafs = w.s.Counters.Nodes, w.s.C
 func (w *jamWorker[T, P]) flush() {
 	if n := int64(w.s.Counters.Nodes - w.start); w.e.batch && n > 0 {
 		w.t.Charge(sched.Node, n)
-		w.rec.nodes += n
+		w.nodes += n
 	}
 	if l := int64(w.s.Counters.Leaves - w.leafs); l > 0 {
 		w.t.Charge(sched.Eval, l)
