@@ -405,7 +405,7 @@ func (e *jamEngine[T, P]) ttAccess(c sched.Ctx, key uint64) {
 // finished.
 func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
 	f.pvLen = 0
-	if depth <= e.opt.Grain || ply >= game.MaxPly-1 {
+	if e.serialNode(depth) || ply >= game.MaxPly-1 {
 		if depth <= 0 && !e.opt.Quiescence || ply >= game.MaxPly-1 {
 			return e.leaf(c, &f.pos, ply, rec)
 		}
@@ -588,6 +588,17 @@ func terminalValue[T any, P game.Position[T]](pos P, ply int) game.Value {
 		return -game.MatedIn(ply)
 	}
 	return v
+}
+
+// serialNode says that a node with depth plies to go is searched by the
+// serial Scout: at or below the grain, and on the pool also a node whose
+// children are all leaves (depth 1 without quiescence). Such a node's
+// tests are static evaluations, which the pool never promotes (latentLoop):
+// run by jamNode they would be Scout's tests with Jamboree's bookkeeping
+// around each, so the serial Scout runs them (issue #15, point 3). The
+// simulator keeps them in the algorithm's DAG.
+func (e *jamEngine[T, P]) serialNode(depth int) bool {
+	return depth <= e.opt.Grain || (e.batch && depth == 1 && !e.opt.Quiescence)
 }
 
 // isLeaf says that jam would search a node ply plies deep with depth
@@ -920,7 +931,7 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 		return
 	}
 	aT := f.alpha.Load() // J8 reads the node's α as it starts
-	if ply, depth := f.tPly+1, f.tDepth-1; depth <= e.opt.Grain && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence) {
+	if ply, depth := f.tPly+1, f.tDepth-1; e.serialNode(depth) && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence) {
 		// At the grain (jam's serial case), without a frame.
 		e.local(c).serial++
 		v, ok := e.serialPlay(c, &f.pos, f.moves[i], ply, depth, -aT-1, -aT, f.tTyp.Child(i), &k.rec)

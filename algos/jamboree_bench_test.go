@@ -177,3 +177,23 @@ func BenchmarkJamboreeBK2G0(b *testing.B) {
 func BenchmarkJamboreeBK1G0Eager(b *testing.B) {
 	benchJamVsScoutOn[chess.Position](b, bkRoots(b, 4), bkOptG0(), sched.Config{Machine: sched.PoolOf(1), ProfileBuckets: -1, Eager: true})
 }
+
+// BenchmarkJamboreeWide1G0: the wide synthetic tree at grain 0 on one
+// pool worker against Scout (issue #15 goal: jam/scout ≤ 1.5).
+func BenchmarkJamboreeWide1G0(b *testing.B) {
+	tree, err := synth.Parse("ordered:b=32,d=8,seed=1,order=p0.95")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchJamVsScout[synth.Position](b, []*synth.Position{tree.Root()}, Options{Depth: 8}, 1)
+}
+
+// BenchmarkJamboreeWide2G0: the same on two workers (goal: speedup 1.6
+// times Wide1G0's).
+func BenchmarkJamboreeWide2G0(b *testing.B) {
+	tree, err := synth.Parse("ordered:b=32,d=8,seed=1,order=p0.95")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchJamVsScout[synth.Position](b, []*synth.Position{tree.Root()}, Options{Depth: 8}, 2)
+}
