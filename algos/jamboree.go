@@ -143,6 +143,12 @@ type jamFrame[T any] struct {
 	// against the new one, so on one processor Jamboree tests exactly as
 	// the serial Scout does.
 	alpha atomic.Int32
+	// On the pool (latentLoop): the latent tests not yet started are
+	// lo…hi−1; owner is the node's task, which Promote spawns them from
+	// (in reverse order when rev).
+	lo, hi int
+	owner  sched.Ctx
+	rev    bool
 }
 
 // jamKid is the state of one iteration of the parallel loop (Fig. 2, J7).
@@ -169,9 +175,9 @@ type jamWorker[T any, P game.Position[T]] struct {
 	s     *Searcher[T, P]
 	c     sched.Ctx
 	t     *sched.Task // c's own handle: direct calls on the per-node path
-	rec   *workRec
-	start uint64 // the Searcher's node count when the serial search began (pool)
-	leafs uint64 // its leaf count then
+	nodes int64       // nodes of the serial search in progress (Hook, flush), added to its record at its end
+	start uint64      // the Searcher's node count when the serial search began (pool)
+	leafs uint64      // its leaf count then
 	e     *jamEngine[T, P]
 	dist  bool
 }
@@ -186,7 +192,7 @@ type jamWorker[T any, P game.Position[T]] struct {
 func (w *jamWorker[T, P]) Node() bool {
 	if !w.e.batch {
 		w.t.Charge(sched.Node, 1)
-		w.rec.nodes++
+		w.nodes++
 	}
 	if w.t.Aborted() {
 		w.e.cnt.postAbort.Add(1)
@@ -204,7 +210,7 @@ func (w *jamWorker[T, P]) begin() { w.start, w.leafs = w.s.Counters.Nodes, w.s.C
 func (w *jamWorker[T, P]) flush() {
 	if n := int64(w.s.Counters.Nodes - w.start); w.e.batch && n > 0 {
 		w.t.Charge(sched.Node, n)
-		w.rec.nodes += n
+		w.nodes += n
 	}
 	if l := int64(w.s.Counters.Leaves - w.leafs); l > 0 {
 		w.t.Charge(sched.Eval, l)
@@ -399,7 +405,7 @@ func (e *jamEngine[T, P]) ttAccess(c sched.Ctx, key uint64) {
 // finished.
 func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
 	f.pvLen = 0
-	if depth <= e.opt.Grain || ply >= game.MaxPly-1 {
+	if e.serialNode(depth) || ply >= game.MaxPly-1 {
 		if depth <= 0 && !e.opt.Quiescence || ply >= game.MaxPly-1 {
 			return e.leaf(c, &f.pos, ply, rec)
 		}
@@ -512,7 +518,13 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 		start = 2
 	}
 	if start < n {
-		if !e.parallelLoop(c, f, start, n, ply, depth, &alpha, beta, &b, &best, typ, rec) {
+		var ok bool
+		if e.batch { // the pool: latent tests (issue #15)
+			ok = e.latentLoop(c, f, start, n, ply, depth, &alpha, beta, &b, &best, typ, rec)
+		} else {
+			ok = e.parallelLoop(c, f, start, n, ply, depth, &alpha, beta, &b, &best, typ, rec)
+		}
+		if !ok {
 			return 0, game.NoMove, false
 		}
 	}
@@ -576,6 +588,17 @@ func terminalValue[T any, P game.Position[T]](pos P, ply int) game.Value {
 		return -game.MatedIn(ply)
 	}
 	return v
+}
+
+// serialNode says that a node with depth plies to go is searched by the
+// serial Scout: at or below the grain, and on the pool also a node whose
+// children are all leaves (depth 1 without quiescence). Such a node's
+// tests are static evaluations, which the pool never promotes (latentLoop):
+// run by jamNode they would be Scout's tests with Jamboree's bookkeeping
+// around each, so the serial Scout runs them (issue #15, point 3). The
+// simulator keeps them in the algorithm's DAG.
+func (e *jamEngine[T, P]) serialNode(depth int) bool {
+	return depth <= e.opt.Grain || (e.batch && depth == 1 && !e.opt.Quiescence)
 }
 
 // isLeaf says that jam would search a node ply plies deep with depth
@@ -908,7 +931,7 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 		return
 	}
 	aT := f.alpha.Load() // J8 reads the node's α as it starts
-	if ply, depth := f.tPly+1, f.tDepth-1; depth <= e.opt.Grain && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence) {
+	if ply, depth := f.tPly+1, f.tDepth-1; e.serialNode(depth) && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence) {
 		// At the grain (jam's serial case), without a frame.
 		e.local(c).serial++
 		v, ok := e.serialPlay(c, &f.pos, f.moves[i], ply, depth, -aT-1, -aT, f.tTyp.Child(i), &k.rec)

@@ -18,6 +18,11 @@ import (
 // time to Scout's ("jam/scout", the 1-worker overhead) and its inverse
 // ("speedup"), and both node counts.
 func benchJamVsScout[T any, P game.Position[T]](b *testing.B, roots []*T, opt Options, workers int) {
+	benchJamVsScoutOn[T, P](b, roots, opt, sched.Config{Machine: sched.PoolOf(workers), ProfileBuckets: -1})
+}
+
+// benchJamVsScoutOn is benchJamVsScout on the pool cfg describes.
+func benchJamVsScoutOn[T any, P game.Position[T]](b *testing.B, roots []*T, opt Options, cfg sched.Config) {
 	ctx := context.Background()
 	sopt := opt
 	sopt.Algo = AlgoScout
@@ -28,7 +33,6 @@ func benchJamVsScout[T any, P game.Position[T]](b *testing.B, roots []*T, opt Op
 	s := NewSearcher[T, P](sopt, table)
 	jopt := opt
 	jopt.Algo = AlgoJamboree
-	cfg := sched.Config{Machine: sched.PoolOf(workers), ProfileBuckets: -1}
 	var tScout, tJam time.Duration
 	var nScout, nJam int64
 	b.ResetTimer()
@@ -145,4 +149,51 @@ func BenchmarkJamboreeBK1ID(b *testing.B) {
 // deepening on BK.01–04, no variants (goal: speedup ≥ 1.8).
 func BenchmarkJamboreeBK2ID(b *testing.B) {
 	benchJamVsScout[chess.Position](b, bkRoots(b, 4), bkOptID(), 2)
+}
+
+// bkOptG0 is the default preset with Jamboree's finest grain (issue #15):
+// iterative deepening with aspiration to depth 6, a 2^18 table, grain 0
+// (every node above the leaves parallel, its tests latent on the pool).
+func bkOptG0() Options {
+	opt := bkOptID()
+	opt.Depth, opt.Grain = 6, 0
+	return opt
+}
+
+// BenchmarkJamboreeBK1G0: one pool worker against Scout at grain 0, time
+// to depth 6 on BK.01–04 (issue #15 goal: jam/scout ≤ 1.5).
+func BenchmarkJamboreeBK1G0(b *testing.B) {
+	benchJamVsScout[chess.Position](b, bkRoots(b, 4), bkOptG0(), 1)
+}
+
+// BenchmarkJamboreeBK2G0: two pool workers at grain 0 (issue #15 goal:
+// 1.6 times the speed of one worker, i.e. speedup ≥ 1.6 × BK1G0's).
+func BenchmarkJamboreeBK2G0(b *testing.B) {
+	benchJamVsScout[chess.Position](b, bkRoots(b, 4), bkOptG0(), 2)
+}
+
+// BenchmarkJamboreeBK1G0Eager: BK1G0 with every test a task
+// (sched.Config.Eager), as the pool ran Jamboree before issue #15.
+func BenchmarkJamboreeBK1G0Eager(b *testing.B) {
+	benchJamVsScoutOn[chess.Position](b, bkRoots(b, 4), bkOptG0(), sched.Config{Machine: sched.PoolOf(1), ProfileBuckets: -1, Eager: true})
+}
+
+// BenchmarkJamboreeWide1G0: the wide synthetic tree at grain 0 on one
+// pool worker against Scout (issue #15 goal: jam/scout ≤ 1.5).
+func BenchmarkJamboreeWide1G0(b *testing.B) {
+	tree, err := synth.Parse("ordered:b=32,d=8,seed=1,order=p0.95")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchJamVsScout[synth.Position](b, []*synth.Position{tree.Root()}, Options{Depth: 8}, 1)
+}
+
+// BenchmarkJamboreeWide2G0: the same on two workers (goal: speedup 1.6
+// times Wide1G0's).
+func BenchmarkJamboreeWide2G0(b *testing.B) {
+	tree, err := synth.Parse("ordered:b=32,d=8,seed=1,order=p0.95")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchJamVsScout[synth.Position](b, []*synth.Position{tree.Root()}, Options{Depth: 8}, 2)
 }

@@ -185,7 +185,7 @@ func (e *jamEngine[T, P]) serialPlay(c sched.Ctx, pos *T, m game.Move, ply, dept
 // ply, with deferred reads when opt.Deferred; f (nil: none wanted)
 // receives the principal variation.
 func (e *jamEngine[T, P]) serialAt(c sched.Ctx, w *jamWorker[T, P], f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
-	w.c, w.t, w.rec = c, c.Self(), rec
+	w.c, w.t, w.nodes = c, c.Self(), 0
 	s := w.s
 	pos := P(&s.Stack.Pos[ply])
 	var own *busyRec
@@ -209,6 +209,7 @@ func (e *jamEngine[T, P]) serialAt(c sched.Ctx, w *jamWorker[T, P], f *jamFrame[
 	v := s.Scout(ply, depth, alpha, beta)
 	rec.horizon += int64(s.horizon - h0)
 	w.flush()
+	rec.nodes += w.nodes
 	stopped := s.Stopped()
 	if own != nil {
 		e.deferOut(c, s.TT, false, own, key, v, alpha, beta, stopped)

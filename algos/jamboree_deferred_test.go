@@ -14,9 +14,11 @@ import (
 )
 
 // deferMachines are the machines of the deferred-read tests: pool workers
-// {1, 2, 4, 8} and simulated P {1, 2, 16, 256, inf}.
+// {1, 2, 4, 8}, two of them promoting latent tests eagerly or on a
+// heartbeat, and simulated P {1, 2, 16, 256, inf}.
 var deferMachines = []sched.Config{
 	{Machine: sched.PoolOf(1)}, {Machine: sched.PoolOf(2)}, {Machine: sched.PoolOf(4)}, {Machine: sched.PoolOf(8)},
+	{Machine: sched.PoolOf(2), Eager: true}, {Machine: sched.PoolOf(2), Heartbeat: 10000},
 	{Machine: sched.SimOf(1)}, {Machine: sched.SimOf(2)}, {Machine: sched.SimOf(16)}, {Machine: sched.SimOf(256)}, {Machine: sched.SimOf(0)},
 }
 

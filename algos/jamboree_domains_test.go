@@ -132,7 +132,7 @@ func TestJamboreeAbort(t *testing.T) {
 	ctx := context.Background()
 	tree, _ := synth.Parse("uniform:b=7,d=6,seed=9")
 	for _, cfg := range []sched.Config{
-		{Machine: sched.SimOf(16)}, {Machine: sched.SimOf(0)}, {Machine: sched.PoolOf(4)},
+		{Machine: sched.SimOf(16)}, {Machine: sched.SimOf(0)}, {Machine: sched.PoolOf(4), Eager: true},
 		{Machine: sched.SimOf(64), Costs: sched.CostModel{Node: 1, Abort: 5}},
 	} {
 		for _, grain := range []int{0, 2} {

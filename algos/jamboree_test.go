@@ -11,9 +11,12 @@ import (
 )
 
 // jamMachines are the machines of the property tests: pool workers
-// {1, 2, 3, 4, 8} and simulated P {1, 2, 16, 256, inf}.
+// {1, 2, 3, 4, 8}, the pool promoting every latent test at once (Eager)
+// and on a heartbeat of 5 and 20 µs (latent tests promoted at arbitrary
+// points, mixed with inline ones), and simulated P {1, 2, 16, 256, inf}.
 var jamMachines = []sched.Config{
 	{Machine: sched.PoolOf(1)}, {Machine: sched.PoolOf(2)}, {Machine: sched.PoolOf(3)}, {Machine: sched.PoolOf(4)}, {Machine: sched.PoolOf(8)},
+	{Machine: sched.PoolOf(2), Eager: true}, {Machine: sched.PoolOf(1), Heartbeat: 5000}, {Machine: sched.PoolOf(3), Heartbeat: 20000},
 	{Machine: sched.SimOf(1)}, {Machine: sched.SimOf(2)}, {Machine: sched.SimOf(16)}, {Machine: sched.SimOf(256)}, {Machine: sched.SimOf(0)},
 }
 

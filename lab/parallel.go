@@ -239,6 +239,9 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "  work W %d, critical path C %d, parallelism W/C %.2f, time T_P %d %s\n", s.Work, s.Span, s.Parallelism, s.Time, unit)
 	fmt.Fprintf(w, "  tasks %d, steals %d of %d attempts, aborts %d (%d tasks aborted), idle fraction %.3f\n",
 		s.Tasks, s.Steals, s.StealAttempts, s.Aborts, s.AbortedTasks, s.IdleFraction)
+	if s.Promotions > 0 {
+		fmt.Fprintf(w, "  latent tests promoted to tasks %d times (steal requests and helpful waits)\n", s.Promotions)
+	}
 	fmt.Fprintf(w, "  blocked on children %d, on shared state %d, on parents %d; scheduling overhead %d\n",
 		s.BlockedChildren, s.BlockedShared, s.BlockedParent, s.Overhead)
 	if s.CPUNS > 0 {

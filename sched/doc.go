@@ -90,3 +90,35 @@ package sched
 // the closure. FreeList gives per-processor scratch (PNegamax keeps each
 // task's game.Stack there): a task never changes processor, so its
 // processor's list needs no lock.
+//
+// Latent children and the pool's promoted DAG (issue #15). On the pool an
+// algorithm may expose children as latent ones (local.go: Latent): the
+// parent's own task runs them inline, one after the other, and only those
+// a steal request, a heartbeat (Config.Heartbeat) or a wait with nothing
+// posted promotes become tasks — the oldest first, those of the worker's
+// shallowest source (Acar, Charguéraud & Rainey, PPoPP 2013: private
+// deques, steal requests answered by polling; Acar et al., PLDI 2018:
+// heartbeats). A latent child nobody asks for costs a call; the poll that
+// answers requests is the abort poll every node makes already (Aborted,
+// Check: one more load, of a flag that only thieves write). Jamboree runs
+// its tests this way on the pool (algos/jamboree_latent.go), so that its
+// finest grain does not pay a task per test; on one worker it then
+// searches exactly as the serial Scout.
+//
+// What this means for the pool's W and C. The simulator runs the
+// algorithm's own DAG (every child a task: Jamboree keeps its eager loop
+// there), so the simulated W and C are the algorithm's, unchanged by
+// promotion. The pool's timestamps follow what ran: an inline child's
+// charges go to its parent's span in sequence, as a call's would, so the
+// C the pool reports is the critical path of the promoted DAG — the
+// algorithm's DAG with every fork that was not promoted made serial. It
+// is the parallelism the run exposed, not the parallelism the algorithm
+// has: it grows toward W as fewer forks are promoted (with one worker, no
+// heartbeat and no Eager, nothing is promoted and C = W), and differs from
+// run to run. For the algorithm's C, run the simulator. W keeps its
+// meaning (every charged step), and a speculative search's W still depends
+// on the schedule: an inline test is not aborted by a sibling's fail high
+// that a promoted test found meanwhile (its parent is suspended below it
+// on the same stack), only when its node's task is aborted. Config.Eager
+// promotes every child at registration: the pool then runs the
+// algorithm's DAG, as before issue #15.

@@ -1,5 +1,7 @@
 package sched
 
+import "sync/atomic"
+
 // FreeList is a per-processor free list of scratch objects (search stacks,
 // move buffers), so that a task's hot path does not allocate: a task only
 // ever runs on one processor, and only that processor's tasks touch its
@@ -100,4 +102,102 @@ func Processes(c Ctx, n int, fn func(c Ctx, i int) any) []any {
 		out[i] = t.Result()
 	}
 	return out
+}
+
+// Latent is a source of latent children (issue #15, point 2): children
+// that a pool worker runs inline, in order, in the parent's own task, and
+// that become tasks only when someone wants work. This is the private-deque
+// work stealing of Acar, Charguéraud and Rainey ("Scheduling parallel
+// programs by work stealing with private deques", PPoPP 2013) with steal
+// requests answered by polling: a thief that finds a busy victim's deque
+// empty sets the victim's request flag, and the victim answers at its next
+// poll (Aborted or Check, made at every node) by promoting the oldest
+// latent children it holds (those of its shallowest source) into real,
+// stealable tasks. A worker nobody asks spawns nothing: a latent child
+// costs what a loop iteration does (Cilk-5's work-first principle), and a
+// busy worker still offers work, which plain lazy task creation did not.
+// A worker that waits for its children with nothing posted promotes its
+// own latent children too (waitKids), so helpful waiting is kept.
+//
+// Only the pool promotes: the simulator never sets the flag, and an
+// algorithm runs its children as latent ones only on the pool, so that the
+// simulator measures the algorithm's full DAG (see doc.go for what the
+// pool's promoted DAG means for the C it reports).
+type Latent interface {
+	// Promote spawns the source's latent children that have not started
+	// as tasks of their parent (with the parent's Ctx, which is this
+	// worker's: the parent is suspended below on the same stack) and
+	// reports whether there were any.
+	Promote() bool
+}
+
+// PushLatent registers l, a source of latent children of the running task,
+// on its worker: from now until PopLatent a steal request may promote its
+// children. Sources nest as the calls that make them do.
+func PushLatent(c Ctx, l Latent) {
+	p := c.Self().p
+	p.lat.srcs = append(p.lat.srcs, l)
+	p.lat.dry = false
+	if p.lat.eager && l.Promote() {
+		p.lat.promotions++
+	}
+}
+
+// PopLatent unregisters l, the newest source PushLatent registered on the
+// worker; after it, l is never promoted.
+func PopLatent(c Ctx, l Latent) {
+	p := c.Self().p
+	n := len(p.lat.srcs) - 1
+	if n < 0 || p.lat.srcs[n] != l {
+		panic("sched: PopLatent of a source that is not the newest")
+	}
+	p.lat.truncate(n)
+}
+
+// latentStack is a worker's registered latent sources, shallowest first,
+// and its steal request flag. req is written by thieves and read at every
+// poll, so it sits on a cache line of its own; the rest is the owner's.
+type latentStack struct {
+	_          [64]byte
+	req        atomic.Bool // a thief asks for work (cleared by the owner)
+	_          [63]byte
+	srcs       []Latent
+	promotions int64 // promotions that spawned children
+	dry        bool  // no source had latent children at the last request
+	eager      bool  // Config.Eager: promote at once
+}
+
+// truncate keeps the n oldest sources.
+func (l *latentStack) truncate(n int) {
+	clear(l.srcs[n:])
+	l.srcs = l.srcs[:n]
+}
+
+// answerSteal answers a thief's request: the oldest latent children, those
+// of the shallowest source that has any, become tasks. When there are
+// none the request stays pending, answered by the first poll after a new
+// source is registered (sources only lose latent children otherwise): a
+// thief that keeps asking then only reads the flag, and the busy worker's
+// poll stays one load of a line nobody writes.
+func (p *proc) answerSteal() {
+	if p.lat.dry {
+		return
+	}
+	if p.promoteLatent() {
+		p.lat.req.Store(false)
+	} else {
+		p.lat.dry = true
+	}
+}
+
+// promoteLatent promotes the latent children of the shallowest source that
+// has any and reports whether it found one.
+func (p *proc) promoteLatent() bool {
+	for _, l := range p.lat.srcs {
+		if l.Promote() {
+			p.lat.promotions++
+			return true
+		}
+	}
+	return false
 }

@@ -95,6 +95,7 @@ type proc struct {
 	pubWork, pubNodes, pubSteals, pubIdle, pubIdleSince atomic.Int64
 
 	// pool
+	lat      latentStack // latent children and steal requests (local.go)
 	sleeping atomic.Bool
 	wake     chan struct{}
 	timer    *time.Timer
@@ -126,6 +127,7 @@ const (
 func (m *machine) newProc(id int) *proc {
 	p := &proc{m: m, id: id, costs: m.costs, parkIdx: -1, victimIdx: -1, heapIdx: -1}
 	p.dq.levels = m.cfg.Levels
+	p.lat.eager = m.cfg.Eager && !m.sim
 	p.rng = newRNG(m.cfg.Seed, uint64(2*id))
 	p.urng = newRNG(m.cfg.Seed, uint64(2*id+1))
 	if m.sim {

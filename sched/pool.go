@@ -132,6 +132,13 @@ func (p *proc) stealPool(min int32) *Task {
 		}
 		p.attempts++
 		if v.size.Load() == 0 {
+			// Ask for latent children (local.go: Latent): the
+			// victim answers at its next poll, or, if it holds
+			// none, at the first poll after it registers some, so
+			// that a thief that goes to sleep still gets them.
+			if !v.lat.req.Load() {
+				v.lat.req.Store(true)
+			}
 			continue
 		}
 		v.mu.Lock()
@@ -201,6 +208,26 @@ func (m *machine) sampleLoop(stop <-chan struct{}, done chan<- struct{}) {
 		if m.observed && now-last >= every {
 			last = now
 			m.cfg.Observe(m.poolSnapshot(busy, ready))
+		}
+	}
+}
+
+// heartbeatLoop is Config.Heartbeat: every period it raises each
+// worker's steal request flag, which the worker answers at its next poll
+// as it answers a thief (local.go: Latent).
+func (m *machine) heartbeatLoop(stop <-chan struct{}) {
+	t := time.NewTicker(time.Duration(m.cfg.Heartbeat))
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		for _, p := range m.procs {
+			if !p.lat.req.Load() {
+				p.lat.req.Store(true)
+			}
 		}
 	}
 }

@@ -41,6 +41,17 @@ type Config struct {
 	// size) past which the run stops with a *MemoryError. 0 means
 	// DefaultMaxMem (a quarter of physical memory); negative, none.
 	MaxMem int64 `json:"max_mem,omitempty"`
+	// Eager makes the pool promote latent children as soon as they are
+	// registered (local.go: Latent): every child is a task, as before
+	// issue #15 and as on the simulator. For comparison and for tests of
+	// the promoted paths; the simulator ignores it.
+	Eager bool `json:"eager,omitempty"`
+	// Heartbeat, when positive, makes the pool also promote latent
+	// children every Heartbeat nanoseconds on every worker that holds
+	// some, whether a thief asked or not: heartbeat scheduling (Acar,
+	// Charguéraud, Guatto, Rainey & Sieczkowski, PLDI 2018). The
+	// simulator ignores it.
+	Heartbeat int64 `json:"heartbeat_ns,omitempty"`
 }
 
 // MemoryBudget is the budget a run of c has, in bytes (0: none): for
@@ -174,6 +185,9 @@ func (m *machine) runPool() *Stats {
 		go p.poolMain(&wg)
 	}
 	stopSample, sampled := make(chan struct{}), make(chan struct{})
+	if m.cfg.Heartbeat > 0 {
+		go m.heartbeatLoop(stopSample)
+	}
 	if m.prof.n > 0 || m.observed {
 		go m.sampleLoop(stopSample, sampled)
 	} else {

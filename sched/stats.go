@@ -35,6 +35,9 @@ type Stats struct {
 	StealAttempts int64            `json:"steal_attempts"`
 	Aborts        int64            `json:"aborts"`        // Abort calls
 	AbortedTasks  int64            `json:"aborted_tasks"` // tasks that ended marked aborted
+	// Promotions counts the pool's promotions of latent children into
+	// tasks (steal requests, heartbeats, helpful waits; local.go).
+	Promotions int64 `json:"promotions,omitempty"`
 
 	Busy            []int64 `json:"busy,omitempty"` // per processor (omitted on the infinite machine)
 	Idle            []int64 `json:"idle,omitempty"`
@@ -99,6 +102,7 @@ func (m *machine) stats(end int64) *Stats {
 		s.Steals += p.steals
 		s.StealAttempts += p.attempts
 		s.AbortedTasks += p.abortedTasks
+		s.Promotions += p.lat.promotions
 		s.Overhead += p.overhead
 		s.BlockedChildren += p.blocked[WaitChildren]
 		s.BlockedShared += p.blocked[WaitShared]

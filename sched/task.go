@@ -127,12 +127,24 @@ func (t *Task) account(k Kind, n int64) bool {
 }
 
 // Aborted is the abort poll (Ctx): one atomic load and one comparison.
-func (t *Task) Aborted() bool { return t.abortAt.Load() <= t.p.now }
+// On the pool it is also where a worker answers a thief's steal request
+// (local.go: latent children); the flag is never set on the simulator.
+func (t *Task) Aborted() bool {
+	p := t.p
+	if p.lat.req.Load() {
+		p.answerSteal()
+	}
+	return t.abortAt.Load() <= p.now
+}
 
 // Check panics with a value the runtime recovers at the task boundary when
-// the task is aborted (Ctx).
+// the task is aborted (Ctx). Like Aborted, it answers a steal request.
 func (t *Task) Check() {
-	if t.abortAt.Load() <= t.p.now {
+	p := t.p
+	if p.lat.req.Load() {
+		p.answerSteal()
+	}
+	if t.abortAt.Load() <= p.now {
 		panic(abortUnwind)
 	}
 }
@@ -407,7 +419,13 @@ func (p *proc) run(t *Task) {
 	if levelHook != nil {
 		levelHook(t)
 	}
+	nlat := len(p.lat.srcs)
 	p.exec(t)
+	if len(p.lat.srcs) != nlat {
+		// The task unwound (Check) past latent sources it had
+		// registered: they are gone with its frames.
+		p.lat.truncate(nlat)
+	}
 	if p.lateYield {
 		// The function ended with ChargeLast past the horizon: yield
 		// now, where Charge would have yielded at that step. A task run
@@ -496,6 +514,12 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 		if x := p.find(min); x != nil {
 			b.done(p, WaitChildren)
 			p.run(x)
+			continue
+		}
+		if !p.m.sim && len(p.lat.srcs) > 0 && p.promoteLatent() {
+			// Nothing posted, but latent children of the tasks
+			// this wait is nested in: promote them and run them
+			// (or let a thief take them) rather than idle.
 			continue
 		}
 		if p.m.sim {

@@ -1,0 +1,173 @@
+package algos
+
+import (
+	"splitpoint/game"
+	"splitpoint/metrics"
+	"splitpoint/sched"
+)
+
+// latentLoop is parallelLoop on the pool (issue #15, points 2 and 3): the
+// tests of children start…n−1 are latent children (sched.Latent) that the
+// node's own task runs inline, one after the other in move order, each
+// against the α of the moment it starts (J8), until a thief's steal
+// request promotes those not started into tasks (Promote). With nobody
+// stealing a test therefore costs a call, not a spawn, and a worker alone
+// searches exactly as the serial Scout does (Fig. 1: on one processor
+// Jamboree's tests are Scout's). Promoted tests are taken as they finish
+// (WaitAny), as in parallelLoop; the worker prefers its own latent tests
+// to waiting (work first). Results are folded in move order, failed tests
+// re-searched (J11–J17) and a fail high aborts the promoted tests still
+// running (J10); latent tests never started are cut off for free.
+//
+// Tests of leaves (a static evaluation each) are never promotable: the
+// node registers no source and its tests are plain calls. Tests at the
+// grain (serial Scout searches) are.
+//
+// The simulator keeps parallelLoop, so that it measures the algorithm's
+// full DAG; sched/doc.go says what the pool's promoted DAG means for C.
+func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) bool {
+	f.alpha.Store(*alpha)
+	f.tPly, f.tDepth, f.tTyp = ply, depth, typ
+	e.local(c).tests += int64(n - start)
+	if len(f.kids) < n {
+		f.kids = make([]jamKid, n, max(n, 2*len(f.kids)))
+	}
+	for i := start; i < n; i++ {
+		f.kids[i] = jamKid{}
+	}
+	f.pend = f.pend[:0]
+	f.lo, f.hi = start, n
+	promotable := !e.isLeaf(ply+1, depth-1)
+	if promotable {
+		f.owner, f.rev = c, !e.levels
+		sched.PushLatent(c, f)
+	}
+	next, cut, aborted := start, -1, false
+	for cut < 0 && !aborted {
+		// J12/J18 as in parallelLoop. A call below (a test or a
+		// re-search) may promote this node's latent tests: f.lo, f.hi
+		// and f.pend are read afresh after each.
+		for next < n && cut < 0 && !aborted {
+			k := &f.kids[next]
+			if k.state == kidRunning {
+				break
+			}
+			if k.state == kidFailed {
+				rec.addFailed(&k.rec, typ.Child(next))
+				k.classified = true
+				isCut, ok := e.research(c, f, next, ply, depth, alpha, beta, b, best, rec)
+				f.alpha.Store(*alpha)
+				k.state = kidDone
+				if !ok {
+					aborted = true
+				} else if isCut {
+					cut = next
+				}
+			}
+			next++
+		}
+		if next >= n || cut >= 0 || aborted {
+			break
+		}
+		var j int
+		if f.lo < f.hi {
+			j = f.lo // work first: the next latent test, inline
+			f.lo++
+			e.test(c, f, j)
+			if !f.kids[j].ok {
+				f.kids[j].state = kidDone
+				aborted = true
+				break
+			}
+		} else {
+			t := c.WaitAny(f.pend...)
+			j = t.Index()
+			f.pend = removeTask(f.pend, t)
+			if !f.kids[j].ok || t.WasAborted() {
+				f.kids[j].state = kidDone
+				aborted = true
+				break
+			}
+		}
+		k := &f.kids[j]
+		s := k.val
+		if s > *b { // J9
+			*b, *best = s, f.moves[j]
+		}
+		switch {
+		case s >= beta: // J10: abort-and-return
+			k.state = kidDone
+			cut = j
+			f.pv[0], f.pvLen = f.moves[j], 1
+		case s > k.alpha: // J11: the test failed (against its own α, see parallelLoop)
+			k.state = kidFailed
+		default:
+			k.state = kidDone
+		}
+	}
+	if promotable {
+		f.lo = f.hi // nothing more to promote
+		sched.PopLatent(c, f)
+		f.owner = nil
+	}
+	if cut >= 0 {
+		e.local(c).failHighs++
+	}
+	// Abort the promoted tests still running and wait for them; classify
+	// every child (a latent test never started has no work to fold).
+	pend := f.pend[:0]
+	for j := start; j < n; j++ {
+		if k := &f.kids[j]; k.state == kidRunning && k.task != nil {
+			c.Abort(k.task)
+			pend = append(pend, k.task)
+		}
+	}
+	if len(pend) > 0 {
+		c.Wait(pend...)
+	}
+	for j := start; j < n; j++ {
+		k := &f.kids[j]
+		if k.classified {
+			continue
+		}
+		ct := typ.Child(j)
+		switch {
+		case cut >= 0 && j > cut:
+			rec.addCutoff(&k.rec, ct)
+		case k.state == kidRunning:
+			rec.addAborted(&k.rec, ct)
+		case k.state == kidFailed:
+			rec.addFailed(&k.rec, ct)
+		default:
+			rec.addUseful(&k.rec)
+		}
+	}
+	for j := start; j < n; j++ {
+		if k := &f.kids[j]; k.task != nil {
+			c.Release(k.task)
+			k.task = nil
+		}
+	}
+	f.pend = pend[:0]
+	return !aborted
+}
+
+// Promote makes the node's latent tests not yet started tasks of its own
+// task (sched.Latent): spawned at once, as parallelLoop spawns them, so
+// that a thief takes the last (least promising) and the node's worker the
+// next in move order.
+func (f *jamFrame[T]) Promote() bool {
+	lo, hi := f.lo, f.hi
+	if lo >= hi {
+		return false
+	}
+	f.hi = lo
+	n := len(f.pend)
+	out := f.pend[n : n+hi-lo]
+	f.owner.SpawnRangeAt(f.tPly+1, f.test, lo, hi, f.rev, out)
+	f.pend = f.pend[:n+hi-lo]
+	for i := lo; i < hi; i++ {
+		f.kids[i].task = out[i-lo]
+	}
+	return true
+}
