@@ -107,7 +107,7 @@ func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome,
 	if c.Term != nil {
 		w, opt.TTY = c.Term, nil
 	}
-	line := progress.Start(w, "sweep "+c.ID, len(jobs), opt)
+	line := progress.Start(w, "sweep", len(jobs), opt)
 	defer line.Stop()
 	note := func(format string, args ...any) {
 		if c.Out != nil {

@@ -38,6 +38,8 @@ type Worker struct {
 	// Poll is how long one fetch waits for a job (0: 1s); the worker
 	// notices its context's end between fetches.
 	Poll time.Duration
+	// Idle, when > 0, stops the worker after that long without a job.
+	Idle time.Duration
 	// Jobs counts the runs this worker published.
 	Jobs int
 }
@@ -100,10 +102,15 @@ func (w *Worker) Run(ctx context.Context) error {
 	defer sub.Unsubscribe()
 
 	w.say("waiting for jobs on %s (%s, %d cores, ack wait %s)", w.NC.ConnectedUrlRedacted(), w.Host.CPU, w.Host.Cores, w.AckWait)
+	last := time.Now()
 	for ctx.Err() == nil {
 		msg, err := cons.Next(jetstream.FetchMaxWait(w.Poll))
 		if err != nil {
 			if errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages) {
+				if w.Idle > 0 && time.Since(last) > w.Idle {
+					w.say("no job for %s", w.Idle)
+					break
+				}
 				continue
 			}
 			if ctx.Err() != nil {
@@ -131,6 +138,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		mu.Unlock()
 
 		res := w.run(jobCtx, msg, m)
+		last = time.Now()
 
 		mu.Lock()
 		current, stopJob = "", nil

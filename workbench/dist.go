@@ -1,0 +1,122 @@
+package workbench
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+
+	"github.com/nats-io/nats.go"
+
+	"splitpoint/dist"
+	"splitpoint/experiment"
+	"splitpoint/results"
+)
+
+// DistFlags are the sweep's flags for NATS (package dist).
+type DistFlags struct {
+	NATS   string // a server URL, or "embedded"
+	Port   int    // the embedded server's port
+	Resume string // the id of a sweep to re-attach to
+}
+
+func (d *DistFlags) declare(fs *flag.FlagSet) {
+	fs.StringVar(&d.NATS, "nats", "", "spread the runs over workers through NATS JetStream at URL (nats://HOST:4222), or embedded: start a server here")
+	fs.IntVar(&d.Port, "nats-port", 4222, "the embedded server's port (0: any free port)")
+	fs.StringVar(&d.Resume, "resume", "", "re-attach to the sweep of this id (same spec): wait only for the runs not stored")
+}
+
+// DistSweepCmd runs a sweep through NATS: it publishes the planned runs
+// as jobs, stores what the workers send back (each job once) and prints
+// the summary as SweepCmd does.
+func DistSweepCmd(env *Env, spec *experiment.Spec, db string, fit bool, d DistFlags) error {
+	jobs, err := experiment.Plan(spec, experiment.LabEngine{})
+	if err != nil {
+		return err
+	}
+	store, err := results.Open(db)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	var nc *nats.Conn
+	if d.NATS == "embedded" {
+		srv, err := dist.StartServer(dist.ServerOptions{Port: d.Port, StoreDir: filepath.Join(filepath.Dir(db), "nats")})
+		if err != nil {
+			return err
+		}
+		defer srv.Shutdown()
+		fmt.Fprintf(env.Out, "nats server on port %d (JetStream store %s); on each worker machine run:\n  splitpoint worker --nats %s\n",
+			srv.Port(), filepath.Join(filepath.Dir(db), "nats"), srv.WorkerURL())
+		if nc, err = srv.Connect("splitpoint sweep"); err != nil {
+			return err
+		}
+	} else if nc, err = dist.Dial(d.NATS, "splitpoint sweep"); err != nil {
+		return err
+	}
+	defer nc.Close()
+	c := &dist.Coordinator{NC: nc, Store: store, ID: d.Resume, Out: env.Out, Term: env.Term}
+	out, err := c.Run(env.Ctx, jobs)
+	if err != nil {
+		if out != nil {
+			what := "stopped by an error"
+			if out.Cancelled {
+				what = "interrupted, its remaining jobs cancelled"
+			}
+			fmt.Fprintf(env.Out, "sweep %s %s: kept %d finished runs of %d in %s (--resume %s goes on)\n", out.Sweep, what, out.Done, out.Total, db, out.Sweep)
+		}
+		return err
+	}
+	fmt.Fprintf(env.Out, "sweep %s: %d runs stored in %s (%d published now, %d duplicates dropped, %d messages rejected)\n",
+		out.Sweep, out.Done, db, out.Published, out.Dropped, out.Rejected)
+	rows, err := store.Runs(out.Sweep)
+	if err != nil {
+		return err
+	}
+	if err := results.WriteSummary(env.Out, results.Summarize(rows)); err != nil {
+		return err
+	}
+	if fit {
+		return sweepFits(env, rows)
+	}
+	return nil
+}
+
+func init() {
+	register(&Command{
+		Name:  "worker",
+		Args:  "--nats URL [--ack-wait D] [--idle D]",
+		Short: "take a distributed sweep's jobs from NATS JetStream, run them and send back the runs",
+		Long: `Connects to the NATS server at --nats (the URL "splitpoint sweep --nats
+embedded" prints) and runs the jobs of every sweep published there, one at a
+time: each planned run is searched here exactly as a local sweep would, and
+its row (with this machine's host name, CPU model and core count) goes back
+to the coordinator, which stores it. A job this worker does not acknowledge
+within --ack-wait (it died) is given to another worker; a long job is kept
+alive meanwhile. The worker prints each job it takes and finishes, and runs
+until Ctrl-C (a job in progress is handed back at once) or, with --idle,
+until no job came for that long.
+
+Positions are loaded by name on the worker: file: positions need the file
+at the same path (a shared file system).`,
+		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
+			url := fs.String("nats", "", "the NATS server (nats://HOST:4222)")
+			ackWait := fs.Duration("ack-wait", dist.DefaultAckWait, "how long a job may go unacknowledged before another worker gets it")
+			idle := fs.Duration("idle", 0, "stop after this long without a job (0: run until Ctrl-C)")
+			return func(env *Env, args []string) error {
+				if *url == "" {
+					return fmt.Errorf("%w: give --nats URL", ErrUsage)
+				}
+				if len(args) > 0 {
+					return fmt.Errorf("%w: unexpected arguments %q", ErrUsage, args)
+				}
+				nc, err := dist.Dial(*url, "splitpoint worker")
+				if err != nil {
+					return err
+				}
+				defer nc.Close()
+				w := &dist.Worker{NC: nc, Engine: experiment.LabEngine{}, Out: env.Out, AckWait: *ackWait, Idle: *idle}
+				return w.Run(env.Ctx)
+			}
+		},
+	})
+}
