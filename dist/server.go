@@ -112,10 +112,11 @@ func (s *Server) WorkerURL() string {
 	return "nats://" + net.JoinHostPort(h, strconv.Itoa(s.Port()))
 }
 
-// Dial connects to url for a command: a name, reconnecting for ever (a
-// worker outlives a restarting coordinator's server).
+// Dial connects to url for a command: a name, reconnecting for ever, and
+// retrying the first connection too (a worker may start before the
+// coordinator's server, and outlives its restart).
 func Dial(url, name string) (*nats.Conn, error) {
-	nc, err := nats.Connect(url, nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second))
+	nc, err := nats.Connect(url, nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second), nats.RetryOnFailedConnect(true))
 	if err != nil {
 		return nil, fmt.Errorf("connecting to %s: %w", url, err)
 	}

@@ -72,14 +72,30 @@ func (w *Worker) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := EnsureStreams(ctx, js); err != nil {
-		return err
-	}
-	cons, err := js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
-		Durable: WorkersName, AckPolicy: jetstream.AckExplicitPolicy, AckWait: w.AckWait, MaxDeliver: -1,
-		FilterSubject: jobsPrefix + ">"})
-	if err != nil {
-		return fmt.Errorf("consumer %s: %w", WorkersName, err)
+	// The server may not be up yet (a worker started before the
+	// coordinator): try again every Poll until ctx ends.
+	var cons jetstream.Consumer
+	for waited := false; ; waited = true {
+		err = EnsureStreams(ctx, js)
+		if err == nil {
+			cons, err = js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
+				Durable: WorkersName, AckPolicy: jetstream.AckExplicitPolicy, AckWait: w.AckWait, MaxDeliver: -1,
+				FilterSubject: jobsPrefix + ">"})
+		}
+		if err == nil {
+			break
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		if !waited {
+			w.say("waiting for the server at %s: %v", w.NC.Opts.Servers, err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(w.Poll):
+		}
 	}
 
 	// Cancelled sweeps, and the cancel of the job in progress.
@@ -114,6 +130,10 @@ func (w *Worker) Run(ctx context.Context) error {
 				continue
 			}
 			if ctx.Err() != nil {
+				break
+			}
+			if w.Idle > 0 && time.Since(last) > w.Idle {
+				w.say("no job for %s (%v)", w.Idle, err)
 				break
 			}
 			w.say("fetch: %v (retrying)", err)

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
+	"splitpoint/atomicfile"
+	"strings"
 
 	"github.com/nats-io/nats.go"
 
@@ -116,6 +118,55 @@ at the same path (a shared file system).`,
 				defer nc.Close()
 				w := &dist.Worker{NC: nc, Engine: experiment.LabEngine{}, Out: env.Out, AckWait: *ackWait, Idle: *idle}
 				return w.Run(env.Ctx)
+			}
+		},
+	})
+}
+
+func init() {
+	register(&Command{
+		Name:  "slurm",
+		Args:  "SPEC.yaml --nodes N --time T [--out FILE] [--db FILE] [--port P] [--partition P] [--bin PATH]",
+		Short: "write an sbatch script that runs a sweep over N worker nodes of a Slurm cluster",
+		Long: `Writes an sbatch script (--out, default NAME.sbatch after the spec) for the
+sweep of SPEC.yaml: a coordinator task on the allocation's first node runs
+"splitpoint sweep --spec SPEC.yaml --nats embedded" (a NATS server with
+JetStream, no root, no daemon) and N worker tasks, one per other node, run
+"splitpoint worker --nats nats://FIRST:PORT". Submit it as is with sbatch;
+the database (--db) and the spec are read and written by the coordinator's
+node, so put them on the shared file system. The spec is checked here.`,
+		NArgs: 1,
+		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
+			var s dist.Slurm
+			fs.IntVar(&s.Nodes, "nodes", 0, "worker nodes (the job takes one more for the coordinator)")
+			fs.StringVar(&s.Time, "time", "", "the job's time limit as Slurm writes it: 30, 2:00:00, 1-12:00:00")
+			fs.StringVar(&s.DB, "db", results.DefaultPath, "the results database, as the job sees it")
+			fs.IntVar(&s.Port, "port", 4222, "the embedded NATS server's port")
+			fs.StringVar(&s.Partition, "partition", "", "the Slurm partition (default: the cluster's)")
+			fs.StringVar(&s.Binary, "bin", "", "the splitpoint binary as the nodes see it (default: splitpoint on PATH)")
+			out := fs.String("out", "", "the script to write (default: the spec's name with .sbatch)")
+			return func(env *Env, args []string) error {
+				if len(args) != 1 {
+					return fmt.Errorf("%w: give the sweep's spec file", ErrUsage)
+				}
+				if _, err := experiment.Load(args[0]); err != nil {
+					return err
+				}
+				s.Spec = args[0]
+				base := strings.TrimSuffix(filepath.Base(args[0]), filepath.Ext(args[0]))
+				s.Name = "splitpoint-" + base
+				if *out == "" {
+					*out = base + ".sbatch"
+				}
+				if err := s.Check(); err != nil {
+					return fmt.Errorf("%w: %v", ErrUsage, err)
+				}
+				if err := atomicfile.Write(*out, s.Write); err != nil {
+					return err
+				}
+				env.Wrote(*out)
+				fmt.Fprintf(env.Out, "wrote %s: a coordinator and %d worker nodes for %s; submit it with\n  sbatch %s\n", *out, s.Nodes, s.Time, *out)
+				return nil
 			}
 		},
 	})
