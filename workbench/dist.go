@@ -3,9 +3,12 @@ package workbench
 import (
 	"flag"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"splitpoint/atomicfile"
 	"strings"
+	"sync"
 
 	"github.com/nats-io/nats.go"
 
@@ -98,11 +101,16 @@ alive meanwhile. The worker prints each job it takes and finishes, and runs
 until Ctrl-C (a job in progress is handed back at once) or, with --idle,
 until no job came for that long.
 
+A worker is also a searcher of Vučković's root splitting over the network:
+"splitpoint search POS --algo rootsplit --remote URL --searchers N" deals
+the root moves to N workers and combines their answers.
+
 Positions are loaded by name on the worker: file: positions need the file
 at the same path (a shared file system).`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			url := fs.String("nats", "", "the NATS server (nats://HOST:4222)")
+			url := fs.String("nats", "", "the NATS server (nats://HOST:4222), or embedded: start one in this worker")
 			ackWait := fs.Duration("ack-wait", dist.DefaultAckWait, "how long a job may go unacknowledged before another worker gets it")
+			port := fs.Int("nats-port", 4222, "with --nats embedded: the port of the server this worker starts")
 			idle := fs.Duration("idle", 0, "stop after this long without a job (0: run until Ctrl-C)")
 			return func(env *Env, args []string) error {
 				if *url == "" {
@@ -111,12 +119,31 @@ at the same path (a shared file system).`,
 				if len(args) > 0 {
 					return fmt.Errorf("%w: unexpected arguments %q", ErrUsage, args)
 				}
-				nc, err := dist.Dial(*url, "splitpoint worker")
+				target := *url
+				if target == "embedded" {
+					srv, err := dist.StartServer(dist.ServerOptions{Port: *port})
+					if err != nil {
+						return err
+					}
+					defer srv.Shutdown()
+					target = srv.LoopbackURL()
+					fmt.Fprintf(env.Out, "nats server on port %d; other workers and searches use --nats/--remote %s\n", srv.Port(), srv.WorkerURL())
+				}
+				nc, err := dist.Dial(target, "splitpoint worker")
 				if err != nil {
 					return err
 				}
 				defer nc.Close()
-				w := &dist.Worker{NC: nc, Engine: experiment.LabEngine{}, Out: env.Out, AckWait: *ackWait, Idle: *idle}
+				out := &lockedWriter{w: env.Out}
+				w := &dist.Worker{NC: nc, Engine: experiment.LabEngine{}, Out: out, AckWait: *ackWait, Idle: *idle,
+					Name: fmt.Sprintf("%s:%d", dist.ThisHost().Name, os.Getpid())}
+				// The same process is a root-split searcher for
+				// "search --algo rootsplit --remote URL".
+				sub, err := dist.ServeRootSplit(nc, w.Name, out)
+				if err != nil {
+					return err
+				}
+				defer sub.Unsubscribe()
 				return w.Run(env.Ctx)
 			}
 		},
@@ -170,4 +197,16 @@ node, so put them on the shared file system. The spec is checked here.`,
 			}
 		},
 	})
+}
+
+// lockedWriter serializes the lines of the worker and its searcher.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
