@@ -113,7 +113,7 @@ at the same path (a shared file system).`,
 			port := fs.Int("nats-port", 4222, "with --nats embedded: the port of the server this worker starts")
 			idle := fs.Duration("idle", 0, "stop after this long without a job (0: run until Ctrl-C)")
 			return func(env *Env, args []string) error {
-				if *url == "" {
+				if *url == "" || *url == "none" {
 					return fmt.Errorf("%w: give --nats URL", ErrUsage)
 				}
 				if len(args) > 0 {

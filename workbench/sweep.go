@@ -56,6 +56,9 @@ added to the list.`,
 				if err != nil {
 					return err
 				}
+				if d.NATS == "none" { // a session's "set nats none"
+					d.NATS = ""
+				}
 				if d.NATS != "" {
 					return DistSweepCmd(env, spec, *db, *fit, d)
 				}
