@@ -123,7 +123,7 @@ func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome,
 	for out.Done < len(jobs) {
 		if ctx.Err() != nil {
 			out.Cancelled = true
-			c.cancel(js)
+			c.cancel(js, nonce)
 			return out, ctx.Err()
 		}
 		batch, err := cons.Fetch(64, jetstream.FetchMaxWait(poll))
@@ -151,7 +151,7 @@ func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome,
 			}
 			if m.Error != "" {
 				msg.Ack()
-				c.cancel(js)
+				c.cancel(js, nonce)
 				return out, fmt.Errorf("job %d on worker %s: %s", m.Job, m.Worker, m.Error)
 			}
 			row := *m.Run
@@ -219,7 +219,7 @@ func (c *Coordinator) publish(ctx context.Context, js jetstream.JetStream, jobs 
 		if finished[strconv.Itoa(i)] || queued[JobSubject(c.ID, i)] > 0 || answered[ResultSubject(c.ID, i)] > 0 {
 			continue
 		}
-		data, err := json.Marshal(NewJobMsg(c.ID, i, len(jobs), &jobs[i]))
+		data, err := json.Marshal(NewJobMsg(c.ID, nonce, i, len(jobs), &jobs[i]))
 		if err != nil {
 			return err
 		}
@@ -251,13 +251,13 @@ func (c *Coordinator) publish(ctx context.Context, js jetstream.JetStream, jobs 
 
 // cancel purges the sweep's remaining jobs and tells the workers to drop
 // the ones they are running (Ctrl-C, or a failed job).
-func (c *Coordinator) cancel(js jetstream.JetStream) {
+func (c *Coordinator) cancel(js jetstream.JetStream, epoch string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if s, err := js.Stream(ctx, JobsStream); err == nil {
 		s.Purge(ctx, jetstream.WithPurgeSubject(jobsPrefix+c.ID+".>"))
 	}
-	c.NC.Publish(CancelSubject(c.ID), nil)
+	c.NC.Publish(CancelSubject(c.ID), []byte(epoch))
 	c.NC.Flush()
 }
 
@@ -280,7 +280,7 @@ func jobOf(subj, sweep string, total int) (int, bool) {
 // publishOne publishes job i again (a fresh message id: the first may
 // still be in the duplicate window).
 func (c *Coordinator) publishOne(ctx context.Context, js jetstream.JetStream, jobs []experiment.Job, i int, nonce string) error {
-	data, err := json.Marshal(NewJobMsg(c.ID, i, len(jobs), &jobs[i]))
+	data, err := json.Marshal(NewJobMsg(c.ID, nonce, i, len(jobs), &jobs[i]))
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package dist
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sync"
@@ -314,4 +315,50 @@ func TestForeignMessages(t *testing.T) {
 			t.Errorf("coordinator log lacks %q:\n%s", want, clog.String())
 		}
 	}
+}
+
+// TestCancelSweep: Ctrl-C (the coordinator's context) purges the sweep's
+// remaining jobs and keeps what finished; resumed with the same id, the
+// coordinator publishes the purged jobs again and the sweep completes with
+// every run once.
+func TestCancelSweep(t *testing.T) {
+	jobs := testPlan(t)
+	_, connect := inProcess(t)
+	stop := startWorkers(t, connect, 2, experiment.LabEngine{})
+	defer stop()
+	st := openStore(t)
+	nc := connect("coord")
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &Coordinator{NC: nc, Store: st, ID: "ctrlc", Poll: 20 * time.Millisecond, AckWait: time.Second}
+	c.AfterStore = func(n int, _ *results.Run) {
+		if n == 4 {
+			cancel()
+		}
+	}
+	o, err := c.Run(ctx, jobs)
+	if !errors.Is(err, context.Canceled) || !o.Cancelled {
+		t.Fatalf("err %v, outcome %+v", err, o)
+	}
+	js, _ := jetstream.New(nc)
+	left, err := subjectsIn(context.Background(), js, JobsStream, jobsPrefix+"ctrlc.>")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(left) != 0 {
+		t.Errorf("%d jobs left on the stream after Ctrl-C", len(left))
+	}
+	kept, _ := st.Runs("ctrlc")
+	if len(kept) < 4 || len(kept) == len(jobs) {
+		t.Fatalf("kept %d of %d", len(kept), len(jobs))
+	}
+	again := &Coordinator{NC: nc, Store: st, ID: "ctrlc", Poll: 20 * time.Millisecond, AckWait: time.Second}
+	o, err = again.Run(context.Background(), jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Published == 0 || o.Done != len(jobs) {
+		t.Fatalf("resumed: %+v", o)
+	}
+	rows, _ := st.Runs("ctrlc")
+	sameRuns(t, localRuns(t, jobs), rows)
 }

@@ -28,7 +28,8 @@ func ResultSubject(sweep string, i int) string {
 	return fmt.Sprintf("%s%s.%d", resultsPrefix, sweep, i)
 }
 
-// CancelSubject is the core subject that cancels a sweep's jobs.
+// CancelSubject is the core subject that cancels a sweep's jobs of one
+// epoch (the message's body).
 func CancelSubject(sweep string) string { return cancelPrefix + sweep }
 
 // CheckSweepID reports whether id can be a subject token.

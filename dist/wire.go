@@ -23,8 +23,12 @@ const (
 // its position by the name that loads it again (lab.Item.Name), which a
 // worker resolves itself. Job is the run's index in the sweep's plan.
 type JobMsg struct {
-	Kind      string          `json:"kind"`
-	Sweep     string          `json:"sweep"`
+	Kind  string `json:"kind"`
+	Sweep string `json:"sweep"`
+	// Epoch is the publishing coordinator's run (a resumed coordinator
+	// publishes in a new one): a cancel names the epoch it ends, so the
+	// jobs of a resumed sweep are not dropped for an earlier Ctrl-C.
+	Epoch     string          `json:"epoch"`
 	Job       int             `json:"job"`
 	Total     int             `json:"total"`
 	Role      string          `json:"role"`
@@ -49,12 +53,12 @@ type JobMsg struct {
 }
 
 // NewJobMsg is job i of n of sweep as a message.
-func NewJobMsg(sweep string, i, n int, j *experiment.Job) JobMsg {
+func NewJobMsg(sweep, epoch string, i, n int, j *experiment.Job) JobMsg {
 	load := j.Position.Name
 	if j.Position.Item != nil {
 		load = j.Position.Item.Name
 	}
-	return JobMsg{Kind: KindJob, Sweep: sweep, Job: i, Total: n, Role: j.Role, LoadName: load, Position: j.Position.Name,
+	return JobMsg{Kind: KindJob, Sweep: sweep, Epoch: epoch, Job: i, Total: n, Role: j.Role, LoadName: load, Position: j.Position.Name,
 		PosID: j.Position.ID, Algo: j.Algo.String(), Machine: j.Machine, P: j.P, Seed: j.Seed, Rep: j.Rep,
 		Depth: j.Depth, Preset: j.Preset, Grain: j.Grain, Params: j.Params, MaxMem: j.MaxMem, Time: j.Time,
 		TTBits: j.TTBits, Costs: j.Costs, Levels: j.Levels, LevelWait: j.LevelWait}

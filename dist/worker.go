@@ -101,14 +101,14 @@ func (w *Worker) Run(ctx context.Context) error {
 	// Cancelled sweeps, and the cancel of the job in progress.
 	var mu sync.Mutex
 	cancelled := map[string]bool{}
-	var current string
+	var current string // sweep/epoch of the job in progress
 	var stopJob context.CancelFunc
 	sub, err := w.NC.Subscribe(cancelPrefix+">", func(m *nats.Msg) {
-		sweep := strings.TrimPrefix(m.Subject, cancelPrefix)
+		key := strings.TrimPrefix(m.Subject, cancelPrefix) + "/" + string(m.Data)
 		mu.Lock()
 		defer mu.Unlock()
-		cancelled[sweep] = true
-		if current == sweep && stopJob != nil {
+		cancelled[key] = true
+		if current == key && stopJob != nil {
 			stopJob()
 		}
 	})
@@ -146,15 +146,16 @@ func (w *Worker) Run(ctx context.Context) error {
 			msg.Term()
 			continue
 		}
+		key := m.Sweep + "/" + m.Epoch
 		mu.Lock()
-		if cancelled[m.Sweep] {
+		if cancelled[key] {
 			mu.Unlock()
 			w.say("job %s/%d: its sweep was cancelled, dropped", m.Sweep, m.Job)
 			msg.Term()
 			continue
 		}
 		jobCtx, cancel := context.WithCancel(ctx)
-		current, stopJob = m.Sweep, cancel
+		current, stopJob = key, cancel
 		mu.Unlock()
 
 		res := w.run(jobCtx, msg, m)
@@ -162,7 +163,7 @@ func (w *Worker) Run(ctx context.Context) error {
 
 		mu.Lock()
 		current, stopJob = "", nil
-		wasCancelled := cancelled[m.Sweep]
+		wasCancelled := cancelled[key]
 		mu.Unlock()
 		cancel()
 		switch {
