@@ -45,13 +45,13 @@ func DistSweepCmd(env *Env, spec *experiment.Spec, db string, fit bool, d DistFl
 	defer store.Close()
 	var nc *nats.Conn
 	if d.NATS == "embedded" {
-		srv, err := dist.StartServer(dist.ServerOptions{Port: d.Port, StoreDir: filepath.Join(filepath.Dir(db), "nats")})
+		srv, err := dist.StartServer(dist.ServerOptions{Port: d.Port, StoreDir: filepath.Join(filepath.Dir(db), "splitpoint-nats")})
 		if err != nil {
 			return err
 		}
 		defer srv.Shutdown()
 		fmt.Fprintf(env.Out, "nats server on port %d (JetStream store %s); on each worker machine run:\n  splitpoint worker --nats %s\n",
-			srv.Port(), filepath.Join(filepath.Dir(db), "nats"), srv.WorkerURL())
+			srv.Port(), filepath.Join(filepath.Dir(db), "splitpoint-nats"), srv.WorkerURL())
 		if nc, err = srv.Connect("splitpoint sweep"); err != nil {
 			return err
 		}
