@@ -13,7 +13,7 @@ import (
 func init() {
 	register(&Command{
 		Name:  "sweep",
-		Args:  "[<position>…] --positions P,… --algos A,… [--workers P,…] [--sim P,…|inf] --depth D [--spec FILE.yaml] [--db FILE] …",
+		Args:  "[<position>…] --positions P,… --algos A,… [--workers P,…] [--sim P,…|inf] --depth D [--spec FILE.yaml] [--db FILE] [--nats URL|embedded [--resume ID]] …",
 		Short: "run an experiment: positions × algorithms × machines, stored run by run in the results database",
 		Long: `Runs every algorithm on every position, on every pool size (--workers)
 and every simulated machine (--sim, inf for infinitely many processors), for
