@@ -60,39 +60,77 @@ func RunRootSplit[T any, P game.Position[T]](ctx context.Context, root *T, opt O
 	if len(order) == 0 {
 		return nil, nil, fmt.Errorf("rootsplit: the root has no moves")
 	}
+	n := RootSplitN(len(order), cfg)
+	r, st, err := sched.Run(ctx, cfg, func(c sched.Ctx) any {
+		out := sched.Processes(c, n, func(c sched.Ctx, i int) any {
+			return splitSearch[T, P](c, root, DealRoot(order, i, n), opt)
+		})
+		shares := make([]RootSplitter, len(out))
+		for i, o := range out {
+			shares[i] = o.(RootSplitter)
+		}
+		return CombineRootSplit(order, shares)
+	})
+	res, _ := r.(*RootSplitResult)
+	return res, st, err
+}
+
+// RootSplitN is the number of searchers of a root split of a root with
+// moves moves on the machine cfg: P, one per root move on the infinite
+// simulated machine, at most one per move.
+func RootSplitN(moves int, cfg sched.Config) int {
 	n := cfg.P
 	if cfg.IsSim() && n == 0 {
-		n = len(order)
+		n = moves
 	}
 	if !cfg.IsSim() && n <= 0 {
 		n = 1
 	}
-	n = min(n, len(order))
-	r, st, err := sched.Run(ctx, cfg, func(c sched.Ctx) any {
-		out := sched.Processes(c, n, func(c sched.Ctx, i int) any {
-			var mine []game.Move
-			for j := i; j < len(order); j += n {
-				mine = append(mine, order[j])
-			}
-			return splitSearch[T, P](c, root, mine, opt)
-		})
-		res := &RootSplitResult{Order: order, Winner: -1}
-		for i, o := range out {
-			s := o.(RootSplitter)
-			res.Searchers = append(res.Searchers, s)
-			res.Nodes += s.Nodes
-			if s.BestMove == game.NoMove {
-				continue
-			}
-			if res.Winner < 0 || s.Value > res.Value ||
-				(s.Value == res.Value && slices.Index(order, s.BestMove) < slices.Index(order, res.BestMove)) {
-				res.Value, res.BestMove, res.Winner, res.WinnerNodes = s.Value, s.BestMove, i, s.Nodes
-			}
+	return min(n, moves)
+}
+
+// RootOrder is the ordered root move list a root split deals (Vučković
+// 2007 §5: a one-ply search orders it).
+func RootOrder[T any, P game.Position[T]](root *T) []game.Move { return rootOrder[T, P](root) }
+
+// DealRoot is searcher i's share of the ordered root move list among n:
+// moves i, i+n, i+2n, … (Vučković 2007, GenerateSplitedLegalMoves).
+func DealRoot(order []game.Move, i, n int) []game.Move {
+	var mine []game.Move
+	for j := i; j < len(order); j += n {
+		mine = append(mine, order[j])
+	}
+	return mine
+}
+
+// CombineRootSplit is the master's step of a root split (Vučković 2007
+// §5): the best of the searchers' results, ties to the move earlier in
+// the ordered list, with the winner's node count for the node saving.
+func CombineRootSplit(order []game.Move, shares []RootSplitter) *RootSplitResult {
+	res := &RootSplitResult{Order: order, Winner: -1}
+	for i, s := range shares {
+		res.Searchers = append(res.Searchers, s)
+		res.Nodes += s.Nodes
+		if s.BestMove == game.NoMove {
+			continue
 		}
-		return res
-	})
-	res, _ := r.(*RootSplitResult)
-	return res, st, err
+		if res.Winner < 0 || s.Value > res.Value ||
+			(s.Value == res.Value && slices.Index(order, s.BestMove) < slices.Index(order, res.BestMove)) {
+			res.Value, res.BestMove, res.Winner, res.WinnerNodes = s.Value, s.BestMove, i, s.Nodes
+		}
+	}
+	return res
+}
+
+// SearchRootShare is one searcher of a root split run alone (a remote
+// searcher, package dist): its moves searched as splitSearch searches them
+// inside RunRootSplit, on a pool of one processor, so that its value and
+// node count are the in-process searcher's.
+func SearchRootShare[T any, P game.Position[T]](ctx context.Context, root *T, moves []game.Move, opt Options) (RootSplitter, error) {
+	cfg := sched.Config{Machine: sched.Machine{Kind: sched.Pool, P: 1}}
+	r, _, err := sched.Run(ctx, cfg, func(c sched.Ctx) any { return splitSearch[T, P](c, root, moves, opt) })
+	s, _ := r.(RootSplitter)
+	return s, err
 }
 
 // rootOrder is the root move list ordered by a one-ply search: the value

@@ -110,30 +110,21 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
 			line.Item(i, row.Short())
 			runCtx = line.Context(ctx)
 		}
-		t0 := time.Now()
-		err := r.Engine.Run(runCtx, j, &row)
-		if row.Seconds == 0 {
-			row.Seconds = time.Since(t0).Seconds()
-		}
+		err := RunJob(runCtx, r.Engine, j, &row)
 		if ctx.Err() != nil {
 			out.Cancelled = true // the run was cut short: not stored
 			return out, ctx.Err()
 		}
-		var memErr *sched.MemoryError
-		switch {
-		case errors.As(err, &memErr):
-			// Out of its memory budget: recorded as failed, and the sweep
-			// goes on (issue #21).
-			msg := memErr.Error()
-			row.Failed = &msg
-			note := fmt.Sprintf("%s: FAILED (recorded, the sweep goes on): %s", row.Short(), msg)
+		if err != nil {
+			return out, fmt.Errorf("%s: %w", row.Short(), err)
+		}
+		if row.Failed != nil {
+			note := fmt.Sprintf("%s: FAILED (recorded, the sweep goes on): %s", row.Short(), *row.Failed)
 			if line != nil {
 				line.Print(func() { fmt.Fprintln(r.Out, note) })
 			} else {
 				prog.note(note)
 			}
-		case err != nil:
-			return out, fmt.Errorf("%s: %w", row.Short(), err)
 		}
 		row.Created = now().UTC().Format(time.RFC3339Nano)
 		if err := r.Store.Insert(ctx, &row); err != nil {
@@ -149,6 +140,28 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
 		}
 	}
 	return out, nil
+}
+
+// RunJob runs job j on eng into row (its settings filled by j.Row()) and
+// times it: the one place a sweep's run is executed, locally (Runner) or on
+// a worker (package dist). A run past its memory budget is not an error:
+// row.Failed says why it stopped (issue #21) and the sweep goes on.
+func RunJob(ctx context.Context, eng Engine, j *Job, row *results.Run) error {
+	t0 := time.Now()
+	err := eng.Run(ctx, j, row)
+	if row.Seconds == 0 {
+		row.Seconds = time.Since(t0).Seconds()
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	var memErr *sched.MemoryError
+	if errors.As(err, &memErr) {
+		msg := memErr.Error()
+		row.Failed = &msg
+		return nil
+	}
+	return err
 }
 
 // IsCancel reports whether err is a cancelled or expired context.

@@ -22,6 +22,8 @@ type domain interface {
 	moveTexts(line []game.Move) []string
 	legal() []game.Move
 	perft(depth int, divide, unique bool) (uint64, []game.Divided)
+	rootOrder() []game.Move
+	rootShare(ctx context.Context, moves []game.Move, opt algos.Options) (algos.RootSplitter, error)
 }
 
 // adapter is the domain of positions of type T.
@@ -40,6 +42,12 @@ func (a *adapter[T, P]) describer() game.Describer { return P(a.root) }
 
 func (a *adapter[T, P]) search(ctx context.Context, opt algos.Options) (*algos.Result, error) {
 	return algos.Search[T, P](ctx, a.root, opt)
+}
+
+func (a *adapter[T, P]) rootOrder() []game.Move { return algos.RootOrder[T, P](a.root) }
+
+func (a *adapter[T, P]) rootShare(ctx context.Context, moves []game.Move, opt algos.Options) (algos.RootSplitter, error) {
+	return algos.SearchRootShare[T, P](ctx, a.root, moves, opt)
 }
 
 func (a *adapter[T, P]) parallel(ctx context.Context, opt algos.Options, cfg sched.Config) (*algos.Parallel, *sched.Stats, error) {

@@ -6,11 +6,13 @@ package lab
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"strings"
 
+	"splitpoint/algos"
 	"splitpoint/game"
 	"splitpoint/games/checkers"
 	"splitpoint/games/chess"
@@ -44,6 +46,16 @@ func newItem(name string, e suites.Entry, tree *synth.Tree) *Item {
 		panic("lab: an item with no position")
 	}
 	return it
+}
+
+// RootOrder is the item's ordered root move list, as a root split deals it
+// (algos.RootOrder).
+func (it *Item) RootOrder() []game.Move { return it.dom.rootOrder() }
+
+// RootShare searches one root-split searcher's moves alone
+// (algos.SearchRootShare): a remote searcher's work.
+func (it *Item) RootShare(ctx context.Context, moves []game.Move, opt algos.Options) (algos.RootSplitter, error) {
+	return it.dom.rootShare(ctx, moves, opt)
 }
 
 // Domain is "chess", "checkers" or "synth".

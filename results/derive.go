@@ -16,7 +16,8 @@ SELECT r.*,
   CASE WHEN b.nodes > 0 THEN r.nodes * 1.0 / b.nodes - 1 END AS search_overhead,
   CASE WHEN r.work > 0 THEN r.failed_work * 1.0 / r.work END AS failed_share,
   CASE WHEN r.work > 0 THEN r.cutoff_work * 1.0 / r.work END AS cutoff_share,
-  CASE WHEN b.nodes > 0 THEN 1 - r.winner_nodes * 1.0 / b.nodes END AS node_saving
+  CASE WHEN b.nodes > 0 THEN 1 - r.winner_nodes * 1.0 / b.nodes END AS node_saving,
+  CASE WHEN b.id IS NOT NULL AND COALESCE(r.host, '') <> COALESCE(b.host, '') THEN 1 ELSE 0 END AS other_host
 FROM runs r LEFT JOIN runs b
   ON b.id = CASE WHEN r.role = 'baseline' THEN r.id ELSE r.baseline_id END`
 
@@ -144,6 +145,24 @@ type SummaryRow struct {
 	FailedShare             Stat
 	CutoffShare             Stat
 	NodeSaving              Stat
+	// OtherHost counts the pool runs whose speedup compares wall times
+	// measured on two hosts (OtherHost), which WriteSummary notes.
+	OtherHost int
+}
+
+// OtherHost reports whether r and its baseline ran on different hosts
+// (a worker's host, or the local machine when Host is NULL).
+func OtherHost(r, base *Run) bool {
+	if base == nil {
+		return false
+	}
+	h := func(p *string) string {
+		if p == nil {
+			return ""
+		}
+		return *p
+	}
+	return h(r.Host) != h(base.Host)
 }
 
 // Label is the row's algorithm with its variants.
@@ -206,8 +225,12 @@ func Summarize(runs []Run) []SummaryRow {
 			groups[k] = a
 			order = append(order, k)
 		}
-		m := Derive(r, BaselineOf(r, base))
+		b := BaselineOf(r, base)
+		m := Derive(r, b)
 		a.row.Runs++
+		if r.Machine == "pool" && OtherHost(r, b) {
+			a.row.OtherHost++
+		}
 		a.sp = append(a.sp, m.Speedup)
 		a.ef = append(a.ef, m.Efficiency)
 		a.so = append(a.so, m.SearchOverhead)

@@ -46,7 +46,13 @@
 //     budget), for a sweep's run recorded as failed. Summaries and fits
 //     leave failed runs out. Added in schema 2; Open adds it to older
 //     databases.
+//   - job, host, cpu, cores: for a run a worker ran (package dist, a sweep
+//     over NATS): its job id in the sweep (unique per sweep: a redelivered
+//     job is stored once) and the worker's hostname, CPU model and logical
+//     cores; NULL for local runs. Added in schema 3.
 //
 // View derived adds the measures of Derive to every row: speedup,
-// efficiency, search_overhead, failed_share, cutoff_share, node_saving.
+// efficiency, search_overhead, failed_share, cutoff_share, node_saving, and
+// other_host: 1 when the run and its baseline ran on different hosts (a
+// pool speedup then compares two machines), else 0.
 package results

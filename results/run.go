@@ -74,6 +74,17 @@ type Run struct {
 	// budget, sched.MemoryError): a sweep records it and goes on. NULL for
 	// a finished run; summaries and fits leave failed runs out.
 	Failed *string `json:"failed"`
+	// Job is the run's job id within its sweep when a worker ran it
+	// (dist: a sweep spread over NATS); the store keeps one row per
+	// (sweep, job) whatever the redeliveries. NULL for local runs.
+	Job *string `json:"job"`
+	// Host, CPU and Cores are the machine a worker ran the run on
+	// (hostname, CPU model, logical cores); NULL for local runs. A pool
+	// run's speedup compares wall times, so the summary says when a run
+	// and its baseline ran on different hosts.
+	Host  *string `json:"host"`
+	CPU   *string `json:"cpu"`
+	Cores *int64  `json:"cores"`
 }
 
 // column is one column of table runs: its name, SQL type and the field
@@ -130,6 +141,10 @@ var columns = []column{
 	{"baseline_id", "INTEGER REFERENCES runs(id)", func(r *Run) any { return &r.BaselineID }},
 	{"result", "TEXT NOT NULL", func(r *Run) any { return &r.Result }},
 	{"failed", "TEXT", func(r *Run) any { return &r.Failed }},
+	{"job", "TEXT", func(r *Run) any { return &r.Job }},
+	{"host", "TEXT", func(r *Run) any { return &r.Host }},
+	{"cpu", "TEXT", func(r *Run) any { return &r.CPU }},
+	{"cores", "INTEGER", func(r *Run) any { return &r.Cores }},
 }
 
 // Columns lists the columns of table runs in order.

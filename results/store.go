@@ -16,8 +16,9 @@ import (
 const DefaultPath = "splitpoint.db"
 
 // schemaVersion is stored in PRAGMA user_version. Version 2 added the
-// column failed; a version 1 database gets it when opened. Version 3
-// added the table games (games.go), made when missing.
+// column failed, version 3 the table games (games.go), the columns job,
+// host, cpu and cores and the view's other_host; an older database gets
+// them when opened.
 const schemaVersion = 3
 
 // Store is an open results database.
@@ -79,6 +80,8 @@ func (s *Store) init() error {
 	}
 	stmts := []string{
 		"CREATE INDEX IF NOT EXISTS runs_sweep ON runs(sweep)",
+		"CREATE UNIQUE INDEX IF NOT EXISTS runs_job ON runs(sweep, job) WHERE job IS NOT NULL",
+		"DROP VIEW IF EXISTS derived", // its columns follow the schema
 		derivedView,
 		gamesTable,
 		fmt.Sprintf("PRAGMA user_version = %d", schemaVersion),
@@ -143,6 +146,73 @@ func (s *Store) Insert(ctx context.Context, r *Run) error {
 	}
 	r.ID, err = res.LastInsertId()
 	return err
+}
+
+// InsertJob stores r, a run a worker ran for job r.Job of sweep r.Sweep,
+// unless that job is stored already: it reports whether r was new (and
+// then sets r.ID). In the same transaction every row of the sweep still
+// without a baseline gets its position's baseline row, so that rows may
+// arrive in any order (a parallel run before its baseline).
+func (s *Store) InsertJob(ctx context.Context, r *Run) (bool, error) {
+	if r.Job == nil {
+		return false, fmt.Errorf("storing %s: no job id", r.Short())
+	}
+	names := Columns()[1:]
+	args := make([]any, len(names))
+	for i, c := range columns[1:] {
+		args[i] = deref(c.field(r))
+	}
+	q := fmt.Sprintf("INSERT OR IGNORE INTO runs (%s) VALUES (%s)", strings.Join(names, ", "),
+		strings.TrimSuffix(strings.Repeat("?, ", len(names)), ", "))
+	tx, err := s.db.BeginTx(context.WithoutCancel(ctx), nil)
+	if err != nil {
+		return false, err
+	}
+	res, err := tx.Exec(q, args...)
+	if err != nil {
+		tx.Rollback()
+		return false, fmt.Errorf("storing %s: %w", r.Short(), err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil || n == 0 {
+		tx.Rollback()
+		return false, err
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		tx.Rollback()
+		return false, err
+	}
+	if _, err := tx.Exec(`UPDATE runs SET baseline_id = (SELECT b.id FROM runs b
+		WHERE b.sweep = runs.sweep AND b.role = ? AND b.position = runs.position ORDER BY b.id LIMIT 1)
+		WHERE sweep = ? AND role <> ? AND baseline_id IS NULL`, RoleBaseline, r.Sweep, RoleBaseline); err != nil {
+		tx.Rollback()
+		return false, fmt.Errorf("linking %s to its baseline: %w", r.Short(), err)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, fmt.Errorf("storing %s: %w", r.Short(), err)
+	}
+	r.ID = id
+	return true, nil
+}
+
+// Jobs returns the job ids of a sweep's rows that a worker ran: what a
+// coordinator that restarts need not wait for.
+func (s *Store) Jobs(sweepID string) (map[string]bool, error) {
+	rows, err := s.db.Query("SELECT job FROM runs WHERE sweep = ? AND job IS NOT NULL", sweepID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var j string
+		if err := rows.Scan(&j); err != nil {
+			return nil, err
+		}
+		out[j] = true
+	}
+	return out, rows.Err()
 }
 
 // deref turns a pointer to a field into the value to insert (a nil

@@ -35,7 +35,16 @@ func WriteSummary(w io.Writer, rows []SummaryRow) error {
 		}
 		fmt.Fprintln(tw)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if r.OtherHost > 0 {
+			fmt.Fprintf(w, "note: %s pool p=%s: %d of %d runs ran on another host than their baseline: the speedup compares wall times of two machines\n",
+				r.Label(), r.ProcsLabel(), r.OtherHost, r.Runs)
+		}
+	}
+	return nil
 }
 
 func scale(s Stat, k float64) Stat { return Stat{N: s.N, Mean: k * s.Mean, SD: k * s.SD} }

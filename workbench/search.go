@@ -162,9 +162,13 @@ the same options, run here.
 			sf := declareSearchFlags(fs, "plain")
 			sf.treeDepth = true
 			mf := declareMachineFlags(fs)
+			rf := declareRemoteFlags(fs)
 			return func(env *Env, args []string) error {
 				if len(args) != 1 {
 					return usageErr("want one <position>, got %d arguments", len(args))
+				}
+				if *rf.url != "" {
+					return remoteRootSplitCmd(env, args[0], sf, rf)
 				}
 				if row, _ := algos.Lookup(*sf.algo); row.Parallel || mf.parallel() {
 					return parallelCmd(env, args[0], sf, mf)

@@ -13,7 +13,7 @@ import (
 func init() {
 	register(&Command{
 		Name:  "sweep",
-		Args:  "[<position>…] --positions P,… --algos A,… [--workers P,…] [--sim P,…|inf] --depth D [--spec FILE.yaml] [--db FILE] …",
+		Args:  "[<position>…] --positions P,… --algos A,… [--workers P,…] [--sim P,…|inf] --depth D [--spec FILE.yaml] [--db FILE] [--nats URL|embedded [--resume ID]] …",
 		Short: "run an experiment: positions × algorithms × machines, stored run by run in the results database",
 		Long: `Runs every algorithm on every position, on every pool size (--workers)
 and every simulated machine (--sim, inf for infinitely many processors), for
@@ -29,6 +29,12 @@ standard deviation over the positions of the speedup, efficiency, search
 overhead and idle time); --fit fits T_P ≈ c1·W/P + c∞·C + c0 to its
 parallel runs. "splitpoint runs" and "splitpoint sql" read the database.
 
+--nats URL spreads the runs over workers ("splitpoint worker --nats URL" on
+any number of machines) through NATS JetStream; --nats embedded starts a
+server here (on --nats-port) and prints the command the workers run. Ctrl-C
+cancels the remaining jobs and keeps what finished; --resume ID re-attaches
+to sweep ID (the same spec) and waits only for what is not stored.
+
 --spec FILE.yaml gives the same settings as a file (keys: ` + strings.Join(experiment.Keys, ", ") + `);
 flags given with it override the file. Positions given as arguments are
 added to the list.`,
@@ -43,10 +49,21 @@ added to the list.`,
 			}
 			db := fs.String("db", results.DefaultPath, "results database")
 			fit := fs.Bool("fit", false, "fit T_P ≈ c1·W/P + c∞·C + c0 to the parallel runs, per algorithm and machine")
+			var d DistFlags
+			d.declare(fs)
 			return func(env *Env, args []string) error {
 				spec, err := sweepSpec(fs, *specFile, args)
 				if err != nil {
 					return err
+				}
+				if d.NATS == "none" { // a session's "set nats none"
+					d.NATS = ""
+				}
+				if d.NATS != "" {
+					return DistSweepCmd(env, spec, *db, *fit, d)
+				}
+				if d.Resume != "" {
+					return fmt.Errorf("%w: --resume re-attaches a sweep over NATS: give --nats URL too", ErrUsage)
 				}
 				return SweepCmd(env, spec, *db, *fit)
 			}
@@ -68,7 +85,7 @@ func sweepSpec(fs *flag.FlagSet, file string, args []string) (*experiment.Spec, 
 	fs.Visit(func(f *flag.Flag) {
 		key := f.Name
 		switch key {
-		case "spec", "db", "fit":
+		case "spec", "db", "fit", "nats", "nats-port", "resume":
 			return
 		}
 		for _, k := range experiment.KeyTable() {

@@ -1,0 +1,21 @@
+// Package dist spreads the workbench beyond one process on NATS JetStream
+// (issue #19): a sweep's planned runs become jobs on a work-queue stream
+// that any number of workers (splitpoint worker --nats URL) take, run and
+// answer on a results stream, and the coordinator (splitpoint sweep --nats
+// URL) stores each answer in the session's database exactly once.
+//
+// Subjects and streams (one pair for all sweeps):
+//
+//	stream SPLITPOINT_JOBS     splitpoint.jobs.<sweep>.<job>     work queue: a job leaves when a worker acks it
+//	stream SPLITPOINT_RESULTS  splitpoint.results.<sweep>.<job>  a finished run's row as JSON
+//	core   splitpoint.cancel.<sweep>                              Ctrl-C: workers drop that sweep's jobs
+//
+// Workers share the durable pull consumer "workers" on the jobs stream and
+// take one job at a time; a job not acknowledged within AckWait (a worker
+// that died) is delivered to another, and a worker on a long job tells the
+// server it is alive (InProgress) every AckWait/3. The coordinator's
+// durable consumer "coord-<sweep>" on the results stream survives its
+// restart: re-attached with the same sweep id it gets what arrived
+// meanwhile, and the store (results.Store.InsertJob, unique per sweep and
+// job) keeps each job once whatever the redeliveries.
+package dist

@@ -1,0 +1,261 @@
+package dist
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"splitpoint/experiment"
+	"splitpoint/results"
+)
+
+// Worker takes jobs from the jobs stream one at a time, runs each with
+// experiment.RunJob on its Engine, publishes the run's row on the results
+// stream and then acknowledges the job (so a worker that dies between the
+// two leaves a job that is run again, and the store keeps it once).
+type Worker struct {
+	NC     *nats.Conn
+	Engine experiment.Engine
+	// Host is recorded with every run (zero: ThisHost()).
+	Host Host
+	// Name names the worker in its answers and lines (""; host:pid).
+	Name string
+	// Out receives one line per thing the worker does (nil: none).
+	Out io.Writer
+	// AckWait is how long the server waits for an acknowledgement before
+	// it gives a job to another worker (0: 30s). The running worker says
+	// it is alive every AckWait/3.
+	AckWait time.Duration
+	// Poll is how long one fetch waits for a job (0: 1s); the worker
+	// notices its context's end between fetches.
+	Poll time.Duration
+	// Idle, when > 0, stops the worker after that long without a job.
+	Idle time.Duration
+	// Jobs counts the runs this worker published.
+	Jobs int
+}
+
+func (w *Worker) say(format string, args ...any) {
+	if w.Out != nil {
+		fmt.Fprintf(w.Out, "worker %s: %s\n", w.Name, fmt.Sprintf(format, args...))
+	}
+}
+
+// DefaultAckWait is the jobs consumer's AckWait when none is given.
+const DefaultAckWait = 30 * time.Second
+
+// Run works until ctx ends: then a job in progress is handed back at once
+// (Nak) and Run returns nil.
+func (w *Worker) Run(ctx context.Context) error {
+	if w.Host == (Host{}) {
+		w.Host = ThisHost()
+	}
+	if w.Name == "" {
+		w.Name = fmt.Sprintf("%s:%d", w.Host.Name, os.Getpid())
+	}
+	if w.AckWait <= 0 {
+		w.AckWait = DefaultAckWait
+	}
+	if w.Poll <= 0 {
+		w.Poll = time.Second
+	}
+	js, err := jetstream.New(w.NC)
+	if err != nil {
+		return err
+	}
+	// The server may not be up yet (a worker started before the
+	// coordinator): try again every Poll until ctx ends.
+	var cons jetstream.Consumer
+	for waited := false; ; waited = true {
+		err = EnsureStreams(ctx, js)
+		if err == nil {
+			cons, err = js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
+				Durable: WorkersName, AckPolicy: jetstream.AckExplicitPolicy, AckWait: w.AckWait, MaxDeliver: -1,
+				FilterSubject: jobsPrefix + ">"})
+		}
+		if err == nil {
+			break
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		if !waited {
+			w.say("waiting for the server at %s: %v", w.NC.Opts.Servers, err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(w.Poll):
+		}
+	}
+
+	// Cancelled sweeps, and the cancel of the job in progress.
+	var mu sync.Mutex
+	cancelled := map[string]bool{}
+	var current string // sweep/epoch of the job in progress
+	var stopJob context.CancelFunc
+	sub, err := w.NC.Subscribe(cancelPrefix+">", func(m *nats.Msg) {
+		key := strings.TrimPrefix(m.Subject, cancelPrefix) + "/" + string(m.Data)
+		mu.Lock()
+		defer mu.Unlock()
+		cancelled[key] = true
+		if current == key && stopJob != nil {
+			stopJob()
+		}
+	})
+	if err != nil {
+		return err
+	}
+	defer sub.Unsubscribe()
+
+	w.say("waiting for jobs on %s (%s, %d cores, ack wait %s)", w.NC.ConnectedUrlRedacted(), w.Host.CPU, w.Host.Cores, w.AckWait)
+	last := time.Now()
+	for ctx.Err() == nil {
+		msg, err := cons.Next(jetstream.FetchMaxWait(w.Poll))
+		if err != nil {
+			if errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages) {
+				if w.Idle > 0 && time.Since(last) > w.Idle {
+					w.say("no job for %s", w.Idle)
+					break
+				}
+				continue
+			}
+			if ctx.Err() != nil {
+				break
+			}
+			if w.Idle > 0 && time.Since(last) > w.Idle {
+				w.say("no job for %s (%v)", w.Idle, err)
+				break
+			}
+			w.say("fetch: %v (retrying)", err)
+			time.Sleep(w.Poll)
+			continue
+		}
+		m, err := DecodeJob(msg.Subject(), msg.Data())
+		if err != nil {
+			w.say("%v", err)
+			msg.Term()
+			continue
+		}
+		key := m.Sweep + "/" + m.Epoch
+		mu.Lock()
+		if cancelled[key] {
+			mu.Unlock()
+			w.say("job %s/%d: its sweep was cancelled, dropped", m.Sweep, m.Job)
+			msg.Term()
+			continue
+		}
+		jobCtx, cancel := context.WithCancel(ctx)
+		current, stopJob = key, cancel
+		mu.Unlock()
+
+		res := w.run(jobCtx, msg, m)
+		last = time.Now()
+
+		mu.Lock()
+		current, stopJob = "", nil
+		wasCancelled := cancelled[key]
+		mu.Unlock()
+		cancel()
+		switch {
+		case ctx.Err() != nil:
+			msg.Nak() // stopping: another worker takes it now
+			w.say("job %s/%d handed back (stopping)", m.Sweep, m.Job)
+		case wasCancelled && res.Run == nil:
+			msg.Term()
+			w.say("job %s/%d cancelled with its sweep", m.Sweep, m.Job)
+		default:
+			if err := w.publish(ctx, msg, res); err != nil {
+				w.say("job %s/%d: %v (it will be delivered again)", m.Sweep, m.Job, err)
+				msg.Nak()
+			}
+		}
+	}
+	w.say("stopped after %d jobs", w.Jobs)
+	return nil
+}
+
+// run runs one job, telling the server it is in progress meanwhile.
+func (w *Worker) run(ctx context.Context, msg jetstream.Msg, m *JobMsg) *ResultMsg {
+	res := &ResultMsg{Kind: KindResult, Sweep: m.Sweep, Job: m.Job, Worker: w.Name}
+	job, err := m.Load(w.Engine)
+	if err != nil {
+		res.Error = err.Error()
+		return res
+	}
+	row := job.Row()
+	row.Sweep, row.Version = m.Sweep, results.Version()
+	meta, _ := msg.Metadata()
+	again := ""
+	if meta != nil && meta.NumDelivered > 1 {
+		again = fmt.Sprintf(" (delivery %d)", meta.NumDelivered)
+	}
+	w.say("job %s/%d of %d%s: %s", m.Sweep, m.Job, m.Total, again, row.Short())
+
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(w.AckWait / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				msg.InProgress()
+			}
+		}
+	}()
+	err = experiment.RunJob(ctx, w.Engine, &job, &row)
+	close(done)
+	if ctx.Err() != nil {
+		res.Error = ctx.Err().Error()
+		return res
+	}
+	if err != nil {
+		res.Error = fmt.Sprintf("%s: %v", row.Short(), err)
+		return res
+	}
+	id := m.JobID()
+	cores := int64(w.Host.Cores)
+	row.Job, row.Host, row.CPU, row.Cores = &id, &w.Host.Name, &w.Host.CPU, &cores
+	row.Created = time.Now().UTC().Format(time.RFC3339Nano)
+	res.Run = &row
+	return res
+}
+
+// publish sends the result (deduplicated by sweep/job) and acknowledges
+// the job once the server has it.
+func (w *Worker) publish(ctx context.Context, msg jetstream.Msg, res *ResultMsg) error {
+	data, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	js, err := jetstream.New(w.NC)
+	if err != nil {
+		return err
+	}
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if _, err := js.Publish(pctx, ResultSubject(res.Sweep, res.Job), data, jetstream.WithMsgID(fmt.Sprintf("%s/%d", res.Sweep, res.Job))); err != nil {
+		return fmt.Errorf("publishing the result: %w", err)
+	}
+	if err := msg.DoubleAck(pctx); err != nil {
+		return fmt.Errorf("acknowledging: %w", err)
+	}
+	w.Jobs++
+	if res.Error != "" {
+		w.say("job %s/%d failed: %s", res.Sweep, res.Job, res.Error)
+	} else {
+		w.say("job %s/%d done in %.3fs: value %d, %d nodes", res.Sweep, res.Job, res.Run.Seconds, res.Run.Value, res.Run.Nodes)
+	}
+	return nil
+}
