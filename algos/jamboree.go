@@ -800,6 +800,38 @@ func (e *jamEngine[T, P]) research(c sched.Ctx, f *jamFrame[T], i, ply, depth in
 // when the node was aborted. Every spawned test has finished when it
 // returns, and each child's nodes are folded into rec as useful, failed,
 // cutoff or aborted work.
+// completeInOrder is J12/J18 of StarTech Fig. 2: from next, it completes
+// the node's iterations in move order, re-searching each failed test once
+// everything to its left is complete, and stops at a running test, a cut
+// or an abort. It returns the first child not completed, the child that
+// cut (-1 for none) and whether the node was aborted. The eager loop
+// (parallelLoop) and the pool's latent one (latentLoop) share it; a call
+// below (a re-search) may promote the node's latent tests, so the caller
+// reads f's bounds and pending tests afresh after it.
+func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], next, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) (int, int, bool) {
+	for next < n {
+		k := &f.kids[next]
+		if k.state == kidRunning {
+			break
+		}
+		if k.state == kidFailed {
+			rec.addFailed(&k.rec, typ.Child(next))
+			k.classified = true
+			isCut, ok := e.research(c, f, next, ply, depth, alpha, beta, b, best, rec)
+			f.alpha.Store(*alpha)
+			k.state = kidDone
+			if !ok {
+				return next + 1, -1, true
+			}
+			if isCut {
+				return next + 1, next, false
+			}
+		}
+		next++
+	}
+	return next, -1, false
+}
+
 func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) bool {
 	f.alpha.Store(*alpha)
 	f.tPly, f.tDepth, f.tTyp = ply, depth, typ
@@ -821,27 +853,7 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 	}
 	next, cut, aborted := start, -1, false
 	for cut < 0 && !aborted {
-		// J12/J18: complete the iterations in order, re-searching failed
-		// tests once everything to their left is complete.
-		for next < n && cut < 0 && !aborted {
-			k := &f.kids[next]
-			if k.state == kidRunning {
-				break
-			}
-			if k.state == kidFailed {
-				rec.addFailed(&k.rec, typ.Child(next))
-				k.classified = true
-				isCut, ok := e.research(c, f, next, ply, depth, alpha, beta, b, best, rec)
-				f.alpha.Store(*alpha)
-				k.state = kidDone
-				if !ok {
-					aborted = true
-				} else if isCut {
-					cut = next
-				}
-			}
-			next++
-		}
+		next, cut, aborted = e.completeInOrder(c, f, next, n, ply, depth, alpha, beta, b, best, typ, rec)
 		if next >= n || cut >= 0 || aborted {
 			break
 		}

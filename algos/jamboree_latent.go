@@ -47,25 +47,7 @@ func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply,
 		// J12/J18 as in parallelLoop. A call below (a test or a
 		// re-search) may promote this node's latent tests: f.lo, f.hi
 		// and f.pend are read afresh after each.
-		for next < n && cut < 0 && !aborted {
-			k := &f.kids[next]
-			if k.state == kidRunning {
-				break
-			}
-			if k.state == kidFailed {
-				rec.addFailed(&k.rec, typ.Child(next))
-				k.classified = true
-				isCut, ok := e.research(c, f, next, ply, depth, alpha, beta, b, best, rec)
-				f.alpha.Store(*alpha)
-				k.state = kidDone
-				if !ok {
-					aborted = true
-				} else if isCut {
-					cut = next
-				}
-			}
-			next++
-		}
+		next, cut, aborted = e.completeInOrder(c, f, next, n, ply, depth, alpha, beta, b, best, typ, rec)
 		if next >= n || cut >= 0 || aborted {
 			break
 		}
