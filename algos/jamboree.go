@@ -31,26 +31,14 @@ const AlgoJamboree = "jamboree"
 
 // JamboreeResult is the outcome of one Jamboree search.
 type JamboreeResult struct {
-	Value    game.Value   `json:"value"`
-	BestMove game.Move    `json:"best_move_code"`
-	PV       []game.Move  `json:"pv_codes"`
-	Depth    int          `json:"depth"` // deepest completed iteration
+	RootIterations
 	Options  Options      `json:"options"`
 	Variants string       `json:"variants"`
 	Work     JamboreeWork `json:"jamboree"`
 	// Serial is the serial Scout's counters below the grain, summed over
 	// the workers (node types, re-searches, branching, …).
 	Serial metrics.Counters `json:"serial_counters"`
-	// Iterations are the completed iterations of iterative deepening, with
-	// when each finished: solve mode's time to the right move.
-	Iterations []JamIteration `json:"iterations,omitempty"`
-	TT         tt.Stats       `json:"tt"`
-	Stopped    bool           `json:"stopped"`
-	// TreeEnd reports that the last search (Depth) met no depth horizon
-	// and no table answer: the tree ends above opt.Depth, so the value is
-	// the one of every deeper search, and iterative deepening stopped
-	// there (issue #21).
-	TreeEnd bool `json:"tree_end,omitempty"`
+	TT     tt.Stats         `json:"tt"`
 }
 
 // RunJamboree runs Jamboree from root on the machine cfg describes, with a
@@ -284,37 +272,10 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 	f := e.frames.Get(c)
 	f.pos = *root
 	var total workRec
-	began := time.Now()
-	first := opt.Depth
-	if opt.Iterative {
-		first = 1
-	}
-	for d := first; d <= opt.Depth; d++ {
-		horizon := total.horizon
-		v, ok := e.rootSearch(c, f, d, res.Value, d > first, &total)
-		if !ok {
-			res.Stopped = true
-			break
-		}
-		res.Value, res.Depth = v, d
-		res.PV = append(res.PV[:0], f.pv[:f.pvLen]...)
-		res.BestMove = game.NoMove
-		if f.pvLen > 0 {
-			res.BestMove = f.pv[0]
-		}
-		at := c.Now()
-		if e.batch {
-			at = int64(time.Since(began))
-		}
-		res.Iterations = append(res.Iterations, JamIteration{Depth: d, Value: v, BestMove: res.BestMove, At: at})
-		c.Self().SetProgress(int64(d)) // a live view's "depth reached"
-		if total.horizon == horizon {
-			// No horizon met (recursive iterative deepening may have
-			// stopped short below the root too): the tree ends here.
-			res.TreeEnd = true
-			break
-		}
-	}
+	res.iterate(c, opt, e.batch, time.Now(),
+		func(d int, aspire bool) (game.Value, bool) { return e.rootSearch(c, f, d, res.Value, aspire, &total) },
+		func() []game.Move { return f.pv[:f.pvLen] },
+		func() int64 { return total.horizon })
 	e.frames.Put(c, f)
 	e.cnt.fill(&res.Work, &total, e.locals)
 	e.mu.Lock()

@@ -126,35 +126,10 @@ func YBWC[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *t
 	res := &YBWCResult{}
 	f := e.frames.Get(c)
 	f.pos = *root
-	began := time.Now()
-	first := opt.Depth
-	if opt.Iterative {
-		first = 1
-	}
-	for d := first; d <= opt.Depth; d++ {
-		h0 := e.horizon()
-		v, ok := e.rootSearch(c, f, d, res.Value, d > first)
-		if !ok {
-			res.Stopped = true
-			break
-		}
-		res.Value, res.Depth = v, d
-		res.PV = append(res.PV[:0], f.pv[:f.pvLen]...)
-		res.BestMove = game.NoMove
-		if f.pvLen > 0 {
-			res.BestMove = f.pv[0]
-		}
-		at := c.Now()
-		if e.batch {
-			at = int64(time.Since(began))
-		}
-		res.Iterations = append(res.Iterations, JamIteration{Depth: d, Value: v, BestMove: res.BestMove, At: at})
-		c.Self().SetProgress(int64(d))
-		if e.horizon() == h0 {
-			res.TreeEnd = true // no horizon met: the tree ends here
-			break
-		}
-	}
+	res.iterate(c, opt, e.batch, time.Now(),
+		func(d int, aspire bool) (game.Value, bool) { return e.rootSearch(c, f, d, res.Value, aspire) },
+		func() []game.Move { return f.pv[:f.pvLen] },
+		e.horizon)
 	e.frames.Put(c, f)
 	for i := range e.locals {
 		l := &e.locals[i]

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 
-	"splitpoint/game"
 	"splitpoint/sched"
 	"splitpoint/tt"
 )
@@ -14,14 +13,8 @@ import (
 // the helpful master's work and the search overhead against the serial
 // search).
 type YBWCResult struct {
-	Value      game.Value     `json:"value"`
-	BestMove   game.Move      `json:"best_move_code"`
-	PV         []game.Move    `json:"pv_codes"`
-	Depth      int            `json:"depth"`
-	Iterations []JamIteration `json:"iterations,omitempty"`
-	TT         tt.Stats       `json:"tt"`
-	Stopped    bool           `json:"stopped"`
-	TreeEnd    bool           `json:"tree_end,omitempty"`
+	RootIterations
+	TT tt.Stats `json:"tt"`
 
 	Grain int `json:"grain"`
 	// Nodes is every node charged (parallel part and serial searches).
