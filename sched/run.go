@@ -105,7 +105,6 @@ func newMachine(ctx context.Context, cfg Config) (*machine, error) {
 
 func (m *machine) runSim() *Stats {
 	m.limit = m.cfg.maxMem()
-	defer setMemoryLimit(m.limit / 10 * 9)()
 	m.mem = newMemSampler()
 	m.mem.returnHeld(m.limit)
 	m.baseUsed = m.mem.read()
