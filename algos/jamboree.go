@@ -270,7 +270,11 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		// peak at 2.6 GB (issue #21).
 		e.workers = sched.NewScratchList(c, e.newWorker)
 	}
-	e.locals = make([]jamLocal, c.NumProcs())
+	if e.batch {
+		e.locals = make([]jamLocal, c.NumProcs())
+	} else {
+		e.locals = make([]jamLocal, 1) // one for all (see local)
+	}
 	table.NewSearch()
 	o := opt
 	o.DistTT = false // reported on its own (dist-tt=…)
@@ -374,6 +378,12 @@ func (e *jamEngine[T, P]) newWorker() *jamWorker[T, P] {
 // local is the processor's own event counters: written by its tasks
 // only, so that no counter is shared between workers on the hot path.
 func (e *jamEngine[T, P]) local(c sched.Ctx) *jamLocal {
+	if !e.batch {
+		// The simulator runs one processor at a time and the counters
+		// are only summed: one set serves all (per processor they were
+		// 128 bytes each of 400,000 processors at P = inf; issue #21).
+		return &e.locals[0]
+	}
 	i := c.Proc()
 	if i >= len(e.locals) {
 		// Only on the infinite simulated machine, whose processors are
