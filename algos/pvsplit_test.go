@@ -75,6 +75,9 @@ func TestPVSplitSyntheticValues(t *testing.T) {
 	runs, preempted := 0, 0
 	check := func(i int, name string, tree *synth.Tree, depth int, want game.Value) {
 		for j, algo := range PVSplitAlgorithms() {
+			if (i+j)%raceShare != 0 {
+				continue // under -race about a third: every tree, algorithm and machine still met
+			}
 			k := i*4 + j
 			cfg := pvMachines[(i+j)%len(pvMachines)]
 			cfg.Seed = uint64(k)
@@ -119,6 +122,9 @@ func TestPVSplitTableOn(t *testing.T) {
 	ctx := context.Background()
 	eachRandomTree(t, 59, 61, trees, func(i int, name string, tree *synth.Tree, depth int, want game.Value) {
 		for j, algo := range PVSplitAlgorithms() {
+			if (i+j)%raceShare != 0 {
+				continue // under -race about a third: every tree, algorithm and machine still met
+			}
 			k := i*4 + j
 			cfg := pvMachines[(i+2*j)%len(pvMachines)]
 			cfg.Seed = uint64(k)
