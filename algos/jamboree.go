@@ -248,7 +248,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 	e := &jamEngine[T, P]{opt: opt, table: table, levels: cfg.Levels, batch: !cfg.IsSim()}
 	e.forced = game.CapturesForced(any(root))
 	e.frames = sched.NewScratchList(c, func() *jamFrame[T] {
-		f := &jamFrame[T]{pend: make([]*sched.Task, 0, game.MaxMoves)}
+		f := &jamFrame[T]{}
 		f.test = func(c sched.Ctx, i int) any { e.test(c, f, i); return nil }
 		return f
 	})
@@ -264,7 +264,11 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		// peak at 2.6 GB (issue #21).
 		e.workers = sched.NewScratchList(c, e.newWorker)
 	}
-	e.locals = make([]jamLocal, c.NumProcs())
+	if e.batch {
+		e.locals = make([]jamLocal, c.NumProcs())
+	} else {
+		e.locals = make([]jamLocal, 1) // one for all (see local)
+	}
 	table.NewSearch()
 	o := opt
 	o.DistTT = false // reported on its own (dist-tt=…)
@@ -341,6 +345,12 @@ func (e *jamEngine[T, P]) newWorker() *jamWorker[T, P] {
 // local is the processor's own event counters: written by its tasks
 // only, so that no counter is shared between workers on the hot path.
 func (e *jamEngine[T, P]) local(c sched.Ctx) *jamLocal {
+	if !e.batch {
+		// The simulator runs one processor at a time and the counters
+		// are only summed: one set serves all (per processor they were
+		// 128 bytes each of 400,000 processors at P = inf; issue #21).
+		return &e.locals[0]
+	}
 	i := c.Proc()
 	if i >= len(e.locals) {
 		// Only on the infinite simulated machine, whose processors are
@@ -799,7 +809,11 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 	level := ply + 1
 	e.local(c).tests += int64(n - start)
 	if len(f.kids) < n {
-		f.kids = make([]jamKid, n, max(n, 2*len(f.kids)))
+		// Exactly n, not doubled: a kid is 128 bytes, a node has at most
+		// game.MaxMoves children (so a frame grows a few times at most),
+		// and at P = 65,536 the kids of the frames in flight were the
+		// largest part of the heap (issue #21).
+		f.kids = make([]jamKid, n)
 	}
 	for i := start; i < n; i++ {
 		f.kids[i] = jamKid{}
@@ -807,6 +821,12 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 	// Without levels the children are spawned last first, so that the
 	// owner's LIFO pops the first child first; with levels in move order
 	// (each level runs oldest first).
+	if cap(f.pend) < n-start {
+		// Grown to the widest node the frame has served, not made at
+		// game.MaxMoves: 2 KB a frame, and tens of thousands of frames
+		// are in flight at P = 65,536 (issue #21).
+		f.pend = make([]*sched.Task, 0, max(n-start, 2*cap(f.pend)))
+	}
 	pend := f.pend[:n-start]
 	c.SpawnRangeAt(level, f.test, start, n, !e.levels, pend)
 	for i := start; i < n; i++ {

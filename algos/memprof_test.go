@@ -44,7 +44,7 @@ func TestMemProfileJamboree(t *testing.T) {
 		cfg.ObserveEvery = 64
 		cfg.Observe = func(s sched.Snapshot) {
 			runtime.ReadMemStats(&ms)
-			if u := ms.HeapInuse + ms.StackInuse; u > best*13/10 {
+			if u := ms.HeapInuse + ms.StackInuse; u > best*11/10 {
 				best = u
 				runtime.GC()
 				runtime.ReadMemStats(&ms)

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // TestMemoryBudgetStops: a simulated run past its budget (here one byte,
@@ -39,6 +41,56 @@ func TestMemoryBudgetStops(t *testing.T) {
 	r, st, err := Run(context.Background(), Config{Machine: SimOf(0), MaxMem: -1}, func(c Ctx) any { return Queens(c, 8) })
 	if err != nil || r.(int64) != 92 || st.MaxMem != 0 || st.PeakLiveProcs <= 1 || st.PeakMem <= 0 {
 		t.Fatalf("no budget: %v %v %v", r, err, st)
+	}
+}
+
+// TestMemoryBudgetPool: the pool checks the budget too (issue #21): a run
+// that allocates past it (each task keeps a megabyte until the run ends)
+// stops with the same *MemoryError, which names the pool and how far the
+// run got; with no budget the run finishes.
+func TestMemoryBudgetPool(t *testing.T) {
+	const budget = 64 << 20
+	var keep [][]byte
+	var mu sync.Mutex
+	root := func(c Ctx) any {
+		deadline := time.Now().Add(20 * time.Second)
+		for i := 0; !c.Aborted(); i++ {
+			c.Charge(Node, 1)
+			c.Spawn(func(c Ctx) any {
+				b := make([]byte, 1<<20)
+				for j := range b {
+					b[j] = 1 // resident, not only mapped
+				}
+				mu.Lock()
+				keep = append(keep, b)
+				mu.Unlock()
+				return nil
+			})
+			c.Sync()
+			if time.Now().After(deadline) {
+				return "not stopped"
+			}
+		}
+		return nil
+	}
+	r, st, err := Run(context.Background(), Config{Machine: PoolOf(2), MaxMem: residentBytes() + budget}, root)
+	var me *MemoryError
+	if !errors.As(err, &me) {
+		t.Fatalf("error %v (result %v), want a *MemoryError", err, r)
+	}
+	if me.Nodes <= 0 || me.Work <= 0 || me.Time <= 0 || me.IsSim() || me.P != 2 || me.Used <= me.Limit {
+		t.Errorf("%+v", me)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "exceeded") || !strings.Contains(msg, "pool") || !strings.Contains(msg, "smaller depth") {
+		t.Errorf("message %q", msg)
+	}
+	if st == nil || st.MaxMem != me.Limit || st.PeakMem < me.Used {
+		t.Errorf("stats %+v", st)
+	}
+	keep = nil
+	r, _, err = Run(context.Background(), Config{Machine: PoolOf(2), MaxMem: -1}, func(c Ctx) any { return Queens(c, 8) })
+	if err != nil || r.(int64) != 92 {
+		t.Fatalf("no budget: %v %v", r, err)
 	}
 }
 

@@ -116,10 +116,9 @@ func newMachine(ctx context.Context, cfg Config) (*machine, error) {
 
 func (m *machine) runSim() *Stats {
 	m.limit = m.cfg.maxMem()
-	defer setMemoryLimit(m.limit / 10 * 9)()
 	m.mem = newMemSampler()
 	m.mem.returnHeld(m.limit)
-	_, m.baseUsed = m.mem.read()
+	m.baseUsed = m.mem.read()
 	if m.inf {
 		p := m.newProc(0)
 		p.state = stParked
@@ -179,6 +178,7 @@ func (m *machine) runPool() *Stats {
 	p0.nmail.Store(1)
 	cpu0 := cpuTime()
 	m.start = time.Now()
+	stopMem := m.watchPoolMem()
 	var wg sync.WaitGroup
 	wg.Add(m.nprocs)
 	for _, p := range m.procs {
@@ -201,6 +201,7 @@ func (m *machine) runPool() *Stats {
 	}
 	wg.Wait()
 	wall := int64(time.Since(m.start))
+	stopMem()
 	close(stopSample)
 	<-sampled
 	s := m.stats(wall)

@@ -284,6 +284,11 @@ type coro struct {
 	p     *proc // the processor it runs, nil while free
 }
 
+// maxFreeTasks bounds a free list of recycled tasks: past it joinKids
+// leaves the task to the collector, so that a burst of tasks in flight
+// (P = inf) does not keep its records for the rest of the run.
+const maxFreeTasks = 1 << 16
+
 // keepIdleCoros is how many live processors a finite machine has before
 // its idle processors give their coroutines back: below it an idle
 // processor keeps its coroutine (P = 64, 1024: the simulator's speed is

@@ -52,10 +52,10 @@ type Stats struct {
 	// Memory of a simulated run (issue #21): PeakLiveProcs is the most
 	// processors that had a task at once (running one, or waiting at a
 	// join or on shared state: each then has a goroutine stack); PeakMem
-	// the most memory sampled in heap objects and goroutine stacks
-	// (garbage not yet collected included); BytesPerLiveProc is PeakMem
-	// less what was in use before the run, over PeakLiveProcs (an upper
-	// bound: it charges the run's other memory, the table's included, to
+	// the process's largest resident set sampled during the run (pool
+	// too; memory.go: memSampler); BytesPerLiveProc is PeakMem less the
+	// resident set before the run, over PeakLiveProcs (an upper bound: it
+	// charges the run's other memory, the table and garbage included, to
 	// the processors). MaxMem is the budget (0: none).
 	PeakLiveProcs    int   `json:"peak_live_procs,omitempty"`
 	PeakMem          int64 `json:"peak_mem_bytes,omitempty"`
@@ -141,6 +141,8 @@ func (m *machine) stats(end int64) *Stats {
 		if m.peakLive > 0 {
 			s.BytesPerLiveProc = max(m.peakUsed-m.baseUsed, 0) / int64(m.peakLive)
 		}
+	} else {
+		s.PeakMem, s.MaxMem = m.peakUsed, m.limit
 	}
 	return s
 }

@@ -290,11 +290,13 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any,
 }
 
 // newTask takes a zeroed Task from the processor's free list (recycled
-// by joinKids), or allocates one.
+// by joinKids; on the simulator one list for all, see proc.tfree), or
+// allocates one.
 func (p *proc) newTask() *Task {
-	if n := len(p.taskFree); n > 0 {
-		k := p.taskFree[n-1]
-		p.taskFree = p.taskFree[:n-1]
+	l := p.tfree
+	if n := len(*l); n > 0 {
+		k := (*l)[n-1]
+		*l = (*l)[:n-1]
 		return k
 	}
 	return new(Task)
@@ -328,7 +330,9 @@ func (t *Task) joinKids() {
 			// before the pending count that let us here dropped, and
 			// abort walks hold t.mu.
 			*k = Task{}
-			p.taskFree = append(p.taskFree, k)
+			if l := p.tfree; len(*l) < maxFreeTasks {
+				*l = append(*l, k)
+			}
 		}
 		k = next
 	}

@@ -126,16 +126,16 @@ func (t *Table) NewSearch() {
 	}
 }
 
-// Clear empties the table. It must not run concurrently with searches.
+// Clear empties the table. It must not run concurrently with searches,
+// so it zeroes the slots as plain memory (one memclr) rather than with
+// three atomic stores a slot: tests that clear a table per tree spent
+// three quarters of their time here, and far more under the race
+// detector, which checks every atomic access (issue #21).
 func (t *Table) Clear() {
 	if t == nil {
 		return
 	}
-	for i := range t.slots {
-		t.slots[i].check.Store(0)
-		t.slots[i].data.Store(0)
-		t.slots[i].meta.Store(0)
-	}
+	clear(t.slots)
 }
 
 func (t *Table) curGen() uint8 { return uint8(t.gen.Load()) }
