@@ -58,7 +58,7 @@ the pair beats the single processor when waiting for both halves (max < single) 
 		What: "Jamboree on best- and worst-ordered uniform trees on the infinite machine against the theorems' efficiency and parallelism"},
 	{Name: "startech-tt", Paper: "StarTech Fig. 4", Notebook: "tt-size.sp", Takes: "under a minute",
 		What: "nodes searched against the transposition table's size, serially and by Jamboree on 64 simulated processors"},
-	{Name: "startech-variants", Paper: "StarTech §4, *Socrates §4.3–4.4", Notebook: "ablation.sp", Takes: "about an hour",
+	{Name: "startech-variants", Paper: "StarTech §4, *Socrates §4.3–4.4", Notebook: "ablation.sp", Takes: "20 minutes of CPU (43 minutes at load 5-16)",
 		Published: `The papers' claims (no test set, depth or P stated; StarTech's context: 512 processors, tournament
 conditions, average parallelism over 1000, over 500 after serializing):
   recursive iterative deepening (rid)      about +20 % performance
@@ -68,6 +68,10 @@ conditions, average parallelism over 1000, over 500 after serializing):
   level waiting (--levelwait)              +15…20 % speedup (*Socrates)
   StarTech §4: cutoff work 10–30 % of all work, failed work under 2 %,
   50–90 % of the failed work on type-2 nodes, 10–40 % on type-3.`,
+		Findings: `2026-11-24 (docs/reproductions.md), 25 positions, depth 7, P = 512, W/C over 500 in 13-19 of 25:
+rid +21.5 % (work −29 %, C +20 %) and levels+level waiting +16.8 % reproduce; levels alone +6 %, deferred
+reads −7 % (waiting processors idle while other work exists), serialize2 +5.9 % work (not −10…15 %) do
+not; failed work 12 % and cutoff work 54 % against StarTech's under 2 % and 10-30 %.`,
 		What: "each of StarTech's improvements and *Socrates's scheduler changes, alone and together, on the Kaufman suite at depth 7 on 512 simulated processors (W/C per run), with failed and cutoff work by Knuth–Moore type"},
 	{Name: "startech-cycles", Paper: "StarTech Fig. 8", Notebook: "cycles.sp", Takes: "2¼ minutes of CPU (14 minutes at load 12)",
 		Published: `StarTech Fig. 8 (512 processors, a typical Kaufman problem, deferred reads and RID, about 100 s):
