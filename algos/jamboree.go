@@ -803,11 +803,9 @@ func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], next, n, 
 	return next, -1, false
 }
 
-func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) bool {
-	f.alpha.Store(*alpha)
-	f.tPly, f.tDepth, f.tTyp = ply, depth, typ
-	level := ply + 1
-	e.local(c).tests += int64(n - start)
+// prepare readies the frame for children start…n−1 (eager or latent
+// loop): their records zeroed, room for their tasks.
+func (f *jamFrame[T]) prepare(start, n int) {
 	if len(f.kids) < n {
 		// Exactly n, not doubled: a kid is 128 bytes, a node has at most
 		// game.MaxMoves children (so a frame grows a few times at most),
@@ -818,15 +816,23 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 	for i := start; i < n; i++ {
 		f.kids[i] = jamKid{}
 	}
-	// Without levels the children are spawned last first, so that the
-	// owner's LIFO pops the first child first; with levels in move order
-	// (each level runs oldest first).
 	if cap(f.pend) < n-start {
 		// Grown to the widest node the frame has served, not made at
 		// game.MaxMoves: 2 KB a frame, and tens of thousands of frames
 		// are in flight at P = 65,536 (issue #21).
 		f.pend = make([]*sched.Task, 0, max(n-start, 2*cap(f.pend)))
 	}
+}
+
+func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) bool {
+	f.alpha.Store(*alpha)
+	f.tPly, f.tDepth, f.tTyp = ply, depth, typ
+	level := ply + 1
+	e.local(c).tests += int64(n - start)
+	f.prepare(start, n)
+	// Without levels the children are spawned last first, so that the
+	// owner's LIFO pops the first child first; with levels in move order
+	// (each level runs oldest first).
 	pend := f.pend[:n-start]
 	c.SpawnRangeAt(level, f.test, start, n, !e.levels, pend)
 	for i := start; i < n; i++ {
@@ -868,10 +874,20 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 	if cut >= 0 {
 		e.local(c).failHighs++
 	}
-	// Abort whatever still runs, wait for it, and classify every child.
-	pend = pend[:0]
+	e.settle(c, f, start, n, cut, typ, rec)
+	return !aborted
+}
+
+// settle ends a node's parallel loop (eager or latent): it aborts the
+// tests still running and waits for them, classifies every child's work
+// not yet classified (StarTech §4: cutoff work right of the cut, aborted,
+// failed — a failed test never re-searched because the node failed high
+// first — or useful) and releases the children's tasks. A latent test
+// never started has no task and no work.
+func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int, typ metrics.NodeType, rec *workRec) {
+	pend := f.pend[:0]
 	for j := start; j < n; j++ {
-		if k := &f.kids[j]; k.state == kidRunning {
+		if k := &f.kids[j]; k.state == kidRunning && k.task != nil {
 			c.Abort(k.task)
 			pend = append(pend, k.task)
 		}
@@ -891,17 +907,18 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 		case k.state == kidRunning:
 			rec.addAborted(&k.rec, ct)
 		case k.state == kidFailed:
-			rec.addFailed(&k.rec, ct) // a failed test never re-searched: the node failed high first
+			rec.addFailed(&k.rec, ct)
 		default:
 			rec.addUseful(&k.rec)
 		}
 	}
 	for j := start; j < n; j++ {
-		c.Release(f.kids[j].task)
-		f.kids[j].task = nil
+		if k := &f.kids[j]; k.task != nil {
+			c.Release(k.task)
+			k.task = nil
+		}
 	}
 	f.pend = pend[:0]
-	return !aborted
 }
 
 // removeTask removes t from ts, keeping the others in order.

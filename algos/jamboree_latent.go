@@ -29,12 +29,7 @@ func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply,
 	f.alpha.Store(*alpha)
 	f.tPly, f.tDepth, f.tTyp = ply, depth, typ
 	e.local(c).tests += int64(n - start)
-	if len(f.kids) < n {
-		f.kids = make([]jamKid, n, max(n, 2*len(f.kids)))
-	}
-	for i := start; i < n; i++ {
-		f.kids[i] = jamKid{}
-	}
+	f.prepare(start, n) // room for every test's task: Promote spawns into f.pend
 	f.pend = f.pend[:0]
 	f.lo, f.hi = start, n
 	promotable := !e.isLeaf(ply+1, depth-1)
@@ -95,42 +90,7 @@ func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply,
 	if cut >= 0 {
 		e.local(c).failHighs++
 	}
-	// Abort the promoted tests still running and wait for them; classify
-	// every child (a latent test never started has no work to fold).
-	pend := f.pend[:0]
-	for j := start; j < n; j++ {
-		if k := &f.kids[j]; k.state == kidRunning && k.task != nil {
-			c.Abort(k.task)
-			pend = append(pend, k.task)
-		}
-	}
-	if len(pend) > 0 {
-		c.Wait(pend...)
-	}
-	for j := start; j < n; j++ {
-		k := &f.kids[j]
-		if k.classified {
-			continue
-		}
-		ct := typ.Child(j)
-		switch {
-		case cut >= 0 && j > cut:
-			rec.addCutoff(&k.rec, ct)
-		case k.state == kidRunning:
-			rec.addAborted(&k.rec, ct)
-		case k.state == kidFailed:
-			rec.addFailed(&k.rec, ct)
-		default:
-			rec.addUseful(&k.rec)
-		}
-	}
-	for j := start; j < n; j++ {
-		if k := &f.kids[j]; k.task != nil {
-			c.Release(k.task)
-			k.task = nil
-		}
-	}
-	f.pend = pend[:0]
+	e.settle(c, f, start, n, cut, typ, rec)
 	return !aborted
 }
 
