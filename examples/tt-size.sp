@@ -12,4 +12,6 @@ sweep --positions suite:bk#1-12 --algos jamboree --sim 64 --tt 14
 sweep --positions suite:bk#1-12 --algos jamboree --sim 64 --tt 16
 sweep --positions suite:bk#1-12 --algos jamboree --sim 64 --tt 18
 sweep --positions suite:bk#1-12 --algos jamboree --sim 64 --tt 20
+# Nodes against the table's size, serial Scout and Jamboree (Fig. 4's "positions visited").
+sql "SELECT tt_bits, SUM(CASE WHEN role = 'baseline' THEN nodes END) AS serial_nodes, SUM(CASE WHEN role = 'parallel' THEN nodes END) AS jamboree_nodes FROM runs GROUP BY tt_bits ORDER BY tt_bits"
 report --sweep all --out tt-size-report --title "Nodes against table size (StarTech Fig. 4)"
