@@ -413,3 +413,22 @@ func (s *Searcher[T, P]) learnQuiet(ply, depth int, best game.Move) {
 		s.bumpHistory(ply, best, depth)
 	}
 }
+
+// scoreFor scores moves, the children of pos at ply, as the serial search
+// would order them there with this Searcher's ordering state (killers,
+// history): the hint (the table's or recursive deepening's best move)
+// first, then MVV-LVA, killers and history as the options say. It leaves
+// the scores in scores (len(moves) of them) and reports whether the moves
+// were scored at all. The parallel searches that order their own nodes
+// (Jamboree, YBWC) call it with their processor's worker.
+func (s *Searcher[T, P]) scoreFor(pos *T, moves []game.Move, ply int, hint game.Move, scores []int32) bool {
+	n := len(moves)
+	copy(s.Stack.Moves[ply][:n], moves)
+	s.Stack.Pos[ply] = *pos
+	tm := s.Opt.TTMove
+	s.Opt.TTMove = hint != game.NoMove
+	s.order(ply, n, hint)
+	s.Opt.TTMove = tm
+	copy(scores, s.scores[ply][:n])
+	return s.scored[ply]
+}

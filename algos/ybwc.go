@@ -441,15 +441,7 @@ func (e *ybwEngine[T, P]) order(c sched.Ctx, f *ybwFrame[T], ply, n int, hint ga
 		return
 	}
 	w := e.workers.Get(c)
-	s := w.s
-	copy(s.Stack.Moves[ply][:n], f.moves[:n])
-	s.Stack.Pos[ply] = f.pos
-	tm := s.Opt.TTMove
-	s.Opt.TTMove = hint != game.NoMove
-	s.order(ply, n, hint)
-	s.Opt.TTMove = tm
-	scored := s.scored[ply]
-	copy(f.scores[:n], s.scores[ply][:n])
+	scored := w.s.scoreFor(&f.pos, f.moves[:n], ply, hint, f.scores[:n])
 	e.workers.Put(c, w)
 	if !scored || n < 2 {
 		return
