@@ -325,17 +325,7 @@ func (e *jamEngine[T, P]) newWorker() *jamWorker[T, P] {
 	}
 	// Without quiescence a serial search at the grain stays above the
 	// root's depth: rows for those plies only.
-	plies := game.MaxPly
-	if !o.Quiescence {
-		plies = min(o.Depth+1, game.MaxPly)
-	}
-	w.s = getSearcher[T, P](o, tab, plies) // from earlier searches, or new
-	w.s.Hook = w
-	if e.batch {
-		w.s.HookMask = 63
-	}
-	w.s.ForcedCaptures = e.forced
-	w.s.Start(nil, time.Time{})
+	w.s = workerSearcher[T, P](o, tab, w, e.batch, e.forced)
 	e.mu.Lock()
 	e.all = append(e.all, w)
 	e.mu.Unlock()

@@ -64,3 +64,22 @@ func (s *Searcher[T, P]) reset(opt Options, table *tt.Table) {
 	clear(s.ntype[:])
 	s.ntype[0] = metrics.PV
 }
+
+// workerSearcher is the serial Searcher of a parallel search's worker
+// (Jamboree, YBWC): from earlier searches or new, sized to the search's
+// plies, calling hook at every node (every 64th in batch, pool, runs),
+// with the domain's capture rule (forced: checkers), started.
+func workerSearcher[T any, P game.Position[T]](o Options, tab *tt.Table, hook Hook, batch, forced bool) *Searcher[T, P] {
+	plies := game.MaxPly
+	if !o.Quiescence {
+		plies = min(o.Depth+1, game.MaxPly)
+	}
+	s := getSearcher[T, P](o, tab, plies)
+	s.Hook = hook
+	if batch {
+		s.HookMask = 63
+	}
+	s.ForcedCaptures = forced
+	s.Start(nil, time.Time{})
+	return s
+}

@@ -182,17 +182,8 @@ func (e *ybwEngine[T, P]) local(c sched.Ctx) *ybwLocal {
 func (e *ybwEngine[T, P]) newWorker() *ybwWorker[T, P] {
 	o := e.opt
 	o.Algo, o.Time, o.MaxNodes = AlgoScout, 0, 0
-	plies := game.MaxPly
-	if !o.Quiescence {
-		plies = min(o.Depth+1, game.MaxPly)
-	}
-	w := &ybwWorker[T, P]{s: getSearcher[T, P](o, e.table, plies), batch: e.batch}
-	w.s.Hook = w
-	if e.batch {
-		w.s.HookMask = 63
-	}
-	w.s.ForcedCaptures = e.forced
-	w.s.Start(nil, time.Time{})
+	w := &ybwWorker[T, P]{batch: e.batch}
+	w.s = workerSearcher[T, P](o, e.table, w, e.batch, e.forced)
 	e.mu.Lock()
 	e.all = append(e.all, w)
 	e.mu.Unlock()
