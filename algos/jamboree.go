@@ -104,8 +104,12 @@ type jamEngine[T any, P game.Position[T]] struct {
 // per-processor free list, so the parallel part allocates only the
 // runtime's tasks and one closure per spawned test.
 type jamFrame[T any] struct {
-	pos   T
-	moves [game.MaxMoves]game.Move
+	pos T
+	// moves, scores and pv grow to what the nodes the frame served needed
+	// (genMoves, order, pvRoom), not to game.MaxMoves and game.MaxPly:
+	// with fixed arrays a frame was 3.7 KB, and at P = inf on BK.01 at
+	// depth 5 the 184,000 frames in flight were half the heap (issue #21).
+	moves []game.Move
 	// kids and sorted grow to the widest node the frame served: frames
 	// are per processor, and the infinite simulated machine has many.
 	kids []jamKid
@@ -119,11 +123,11 @@ type jamFrame[T any] struct {
 	tTyp   metrics.NodeType
 	// scores are the moves' ordering scores (when scored): order puts the
 	// best move first, sortRest the others after the first child.
-	scores [game.MaxMoves]int32
+	scores []int32
 	scored bool
 	sorted []scoredMove
 	pvLen  int
-	pv     [game.MaxPly]game.Move
+	pv     []game.Move
 	// alpha is the node's current α, shared with its running tests:
 	// Fig. 2's α is one variable of the node that every iteration of the
 	// parallel loop reads when it starts its test (J8) and the re-searches
@@ -418,7 +422,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 			}
 		}
 	}
-	n := pos.Moves(f.moves[:])
+	n := f.genMoves(pos, &e.local(c).gen)
 	if n == 0 {
 		c.Charge(sched.Eval, 1)
 		return terminalValue[T, P](pos, ply), game.NoMove, true
@@ -587,16 +591,45 @@ func (e *jamEngine[T, P]) child(c sched.Ctx, f *jamFrame[T], m game.Move, ply, d
 	return v, ok, g
 }
 
+// genMoves generates the legal moves of pos into f.moves through buf, the
+// processor's game.MaxMoves scratch (nothing yields in between, so on the
+// simulator one buffer serves every processor), and returns their number.
+func (f *jamFrame[T]) genMoves(pos interface{ Moves([]game.Move) int }, buf *[game.MaxMoves]game.Move) int {
+	n := pos.Moves(buf[:])
+	if cap(f.moves) < n {
+		f.moves = make([]game.Move, n)
+	}
+	f.moves = f.moves[:n]
+	copy(f.moves, buf[:n])
+	return n
+}
+
+// pvRoom makes f.pv hold at least n moves (at most game.MaxPly).
+func (f *jamFrame[T]) pvRoom(n int) {
+	n = min(n, game.MaxPly)
+	if len(f.pv) < n {
+		f.pv = make([]game.Move, max(n, 8))
+	}
+}
+
 // setPV makes m followed by g's principal variation f's (g nil: a leaf).
 func (f *jamFrame[T]) setPV(m game.Move, g *jamFrame[T]) {
-	if g == nil {
-		f.pv[0], f.pvLen = m, 1
-		return
+	k := 0
+	if g != nil {
+		k = min(g.pvLen, game.MaxPly-1)
 	}
+	f.pvRoom(1 + k)
 	f.pv[0] = m
-	k := min(g.pvLen, len(f.pv)-1)
-	copy(f.pv[1:1+k], g.pv[:k])
+	if g != nil {
+		copy(f.pv[1:1+k], g.pv[:k])
+	}
 	f.pvLen = 1 + k
+}
+
+// setPVMove makes the one move m f's principal variation.
+func (f *jamFrame[T]) setPVMove(m game.Move) {
+	f.pvRoom(1)
+	f.pv[0], f.pvLen = m, 1
 }
 
 // store records the node's result in the global table as the serial
@@ -625,6 +658,10 @@ func (e *jamEngine[T, P]) order(c sched.Ctx, f *jamFrame[T], ply, n int, hint ga
 	if hint == game.NoMove && !e.opt.ordering() {
 		return
 	}
+	if cap(f.scores) < n {
+		f.scores = make([]int32, n)
+	}
+	f.scores = f.scores[:n]
 	w := e.workers.Get(c)
 	f.scored = w.s.scoreFor(&f.pos, f.moves[:n], ply, hint, f.scores[:n])
 	e.workers.Put(c, w)
@@ -704,7 +741,7 @@ func (e *jamEngine[T, P]) serialChild(c sched.Ctx, f *jamFrame[T], i, ply, depth
 	}
 	if s >= beta {
 		rec.addUseful(&rt)
-		f.pv[0], f.pvLen = m, 1
+		f.setPVMove(m)
 		return true, true
 	}
 	if s <= *alpha {
@@ -843,7 +880,7 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 		case s >= beta: // J10: abort-and-return
 			k.state = kidDone
 			cut = j
-			f.pv[0], f.pvLen = f.moves[j], 1
+			f.setPVMove(f.moves[j])
 		case s > k.alpha: // J11: the test failed
 			// Compared with the α the test ran with, not the current
 			// one: a fail-soft test above its own α is only a lower

@@ -217,7 +217,8 @@ func (e *jamEngine[T, P]) serialAt(c sched.Ctx, w *jamWorker[T, P], f *jamFrame[
 	if stopped || f == nil {
 		return v, game.NoMove, !stopped
 	}
-	f.pvLen = copy(f.pv[:], s.pv[ply][:s.pvLen[ply]])
+	f.pvRoom(s.pvLen[ply])
+	f.pvLen = copy(f.pv, s.pv[ply][:s.pvLen[ply]])
 	best := game.NoMove
 	if f.pvLen > 0 && v > alpha {
 		best = f.pv[0]

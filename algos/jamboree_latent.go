@@ -75,7 +75,7 @@ func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply,
 		case s >= beta: // J10: abort-and-return
 			k.state = kidDone
 			cut = j
-			f.pv[0], f.pvLen = f.moves[j], 1
+			f.setPVMove(f.moves[j])
 		case s > k.alpha: // J11: the test failed (against its own α, see parallelLoop)
 			k.state = kidFailed
 		default:

@@ -59,7 +59,8 @@ func (e *jamEngine[T, P]) recursiveDeepening(c sched.Ctx, f *jamFrame[T], ply, d
 		rec.addUseful(&r)
 		if exact {
 			e.local(c).ridEnds++
-			f.pvLen = copy(f.pv[:], g.pv[:g.pvLen])
+			f.pvRoom(g.pvLen)
+			f.pvLen = copy(f.pv, g.pv[:g.pvLen])
 		}
 		e.frames.Put(c, g)
 		if !ok {

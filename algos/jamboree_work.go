@@ -3,6 +3,7 @@ package algos
 import (
 	"sync/atomic"
 
+	"splitpoint/game"
 	"splitpoint/metrics"
 )
 
@@ -160,6 +161,8 @@ type jamCounters struct {
 type jamLocal struct {
 	parallel, serial, tests, failedTests, failHighs, ser2, rid, ridEnds int64
 	_                                                                   [128 - 64]byte
+	// gen is the processor's move generation buffer (jamFrame.genMoves).
+	gen [game.MaxMoves]game.Move
 }
 
 func (j *jamCounters) fill(w *JamboreeWork, r *workRec, locals []jamLocal) {
