@@ -1,16 +1,22 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"reflect"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"splitpoint/dist"
 	"splitpoint/repl"
 )
 
@@ -40,7 +46,14 @@ func TestScripts(t *testing.T) {
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("SPLITPOINT_HOME", env.WorkDir+"/home")
-			return nil
+			// NATSPORT: a free loopback port for an embedded NATS server
+			// (dist_e2e.txtar).
+			l, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				return err
+			}
+			env.Setenv("NATSPORT", strconv.Itoa(l.Addr().(*net.TCPAddr).Port))
+			return l.Close()
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			// cmpjson A B KEY…: A and B hold the same JSON but for the
@@ -57,6 +70,39 @@ func TestScripts(t *testing.T) {
 				}
 				if eq := reflect.DeepEqual(load(args[0]), load(args[1])); eq == neg {
 					ts.Fatalf("%s and %s: equal %t (but for %v)", args[0], args[1], eq, args[2:])
+				}
+			},
+			// waitjob URL N: wait until the NATS server at URL has
+			// delivered N jobs to the workers and one of them is not
+			// acknowledged yet: a worker is running it (dist_e2e.txtar
+			// kills it then). It gives up after a minute.
+			"waitjob": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 2 || neg {
+					ts.Fatalf("usage: waitjob URL N")
+				}
+				n, err := strconv.Atoi(args[1])
+				ts.Check(err)
+				nc, err := nats.Connect(args[0], nats.RetryOnFailedConnect(true), nats.MaxReconnects(-1))
+				ts.Check(err)
+				defer nc.Close()
+				js, err := jetstream.New(nc)
+				ts.Check(err)
+				deadline := time.Now().Add(time.Minute)
+				for {
+					ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+					c, err := js.Consumer(ctx, dist.JobsStream, dist.WorkersName)
+					var info *jetstream.ConsumerInfo
+					if err == nil {
+						info, err = c.Info(ctx)
+					}
+					cancel()
+					if err == nil && info.Delivered.Consumer >= uint64(n) && info.NumAckPending > 0 {
+						return
+					}
+					if time.Now().After(deadline) {
+						ts.Fatalf("waitjob: no worker took job %d within a minute (last: %v)", n, err)
+					}
+					time.Sleep(20 * time.Millisecond)
 				}
 			},
 			// sleep DURATION: let a background command get going before

@@ -44,16 +44,39 @@ type Coordinator struct {
 	// AfterStore, if set, is called after each newly stored run with the
 	// number of the sweep's jobs stored (a test cancels there).
 	AfterStore func(done int, row *results.Run)
+	// Progress, if set, is told once the jobs are published and after
+	// each newly stored run (the terminal UI's run view).
+	Progress func(Progress)
+}
+
+// Progress is where a distributed sweep stands: what Coordinator.Progress
+// receives.
+type Progress struct {
+	Sweep     string
+	Total     int // jobs planned
+	Done      int // jobs stored (this time and before)
+	Published int // jobs published this time
+	// Job, Worker and Run are the run just stored (Run nil: the report
+	// after publishing). Worker names the worker (host:pid) that ran it;
+	// Run.Host its host.
+	Job    int
+	Worker string
+	Run    *results.Run
 }
 
 // Outcome is what a distributed sweep did.
 type Outcome struct {
 	Sweep     string
-	Total     int  // jobs planned
-	Done      int  // jobs stored (this time and before)
-	Published int  // jobs published this time
-	Dropped   int  // redelivered or duplicate results dropped
-	Rejected  int  // malformed or foreign messages rejected
+	Total     int // jobs planned
+	Done      int // jobs stored (this time and before)
+	Published int // jobs published this time
+	Dropped   int // redelivered or duplicate results dropped
+	Rejected  int // malformed or foreign messages rejected
+	// Withdrawn counts jobs a previous run of the coordinator left on the
+	// jobs stream whose runs are stored (their acknowledgement was lost,
+	// e.g. with the embedded server that died with that coordinator):
+	// taken off the stream so that no worker runs them again.
+	Withdrawn int
 	Cancelled bool // Ctrl-C: the remaining jobs were cancelled
 }
 
@@ -98,7 +121,8 @@ func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome,
 		return out, fmt.Errorf("results consumer: %w", err)
 	}
 	nonce := newNonce()
-	if err := c.publish(ctx, js, jobs, finished, nonce, out); err != nil {
+	stale, err := c.publish(ctx, js, jobs, finished, nonce, out)
+	if err != nil {
 		return out, err
 	}
 	w := c.Out
@@ -118,7 +142,13 @@ func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome,
 	if out.Done > 0 {
 		note("sweep %s: %d of %d runs already stored, resuming", c.ID, out.Done, len(jobs))
 	}
+	if out.Withdrawn > 0 {
+		note("sweep %s: %d stored jobs were still on the jobs stream, withdrawn unrun", c.ID, out.Withdrawn)
+	}
 	note("sweep %s: %d jobs published on %s, waiting for workers", c.ID, out.Published, c.NC.ConnectedUrlRedacted())
+	if c.Progress != nil {
+		c.Progress(Progress{Sweep: c.ID, Total: len(jobs), Done: out.Done, Published: out.Published, Job: -1})
+	}
 
 	for out.Done < len(jobs) {
 		if ctx.Err() != nil {
@@ -168,9 +198,19 @@ func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome,
 			}
 			out.Done++
 			finished[id] = true
+			if stale[m.Job] {
+				// Answered before this run began and still on the jobs
+				// stream: its acknowledgement may be lost; stored now,
+				// it must not be run again.
+				delete(stale, m.Job)
+				c.withdraw(ctx, js, m.Job)
+			}
 			line.Done(out.Done, fmt.Sprintf("%s (job %d, %s)", row.Short(), m.Job, m.Worker))
 			if c.AfterStore != nil {
 				c.AfterStore(out.Done, &row)
+			}
+			if c.Progress != nil {
+				c.Progress(Progress{Sweep: c.ID, Total: len(jobs), Done: out.Done, Published: out.Published, Job: m.Job, Worker: m.Worker, Run: &row})
 			}
 		}
 		if err := batch.Error(); err != nil && !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, jetstream.ErrNoMessages) {
@@ -204,48 +244,79 @@ func matches(m *ResultMsg, j *experiment.Job) error {
 }
 
 // publish puts every job that is neither stored, nor still on the jobs
-// stream, nor answered on the results stream, on the jobs stream.
-func (c *Coordinator) publish(ctx context.Context, js jetstream.JetStream, jobs []experiment.Job, finished map[string]bool, nonce string, out *Outcome) error {
+// stream, nor answered on the results stream, on the jobs stream. A job
+// still on the jobs stream whose run is stored is withdrawn (a resumed
+// sweep whose acknowledgement was lost: a worker would run it again); one
+// whose answer waits on the results stream is returned in stale, to be
+// withdrawn once stored.
+func (c *Coordinator) publish(ctx context.Context, js jetstream.JetStream, jobs []experiment.Job, finished map[string]bool, nonce string, out *Outcome) (stale map[int]bool, err error) {
 	queued, err := subjectsIn(ctx, js, JobsStream, jobsPrefix+c.ID+".>")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	answered, err := subjectsIn(ctx, js, ResultsStream, resultsPrefix+c.ID+".>")
 	if err != nil {
-		return err
+		return nil, err
 	}
+	stale = map[int]bool{}
 	var acks []jetstream.PubAckFuture
 	for i := range jobs {
-		if finished[strconv.Itoa(i)] || queued[JobSubject(c.ID, i)] > 0 || answered[ResultSubject(c.ID, i)] > 0 {
+		onStream := queued[JobSubject(c.ID, i)] > 0
+		switch {
+		case finished[strconv.Itoa(i)] && onStream:
+			if err := c.withdraw(ctx, js, i); err != nil {
+				return nil, err
+			}
+			out.Withdrawn++
+			continue
+		case onStream && answered[ResultSubject(c.ID, i)] > 0:
+			stale[i] = true
+			continue
+		}
+		if finished[strconv.Itoa(i)] || onStream || answered[ResultSubject(c.ID, i)] > 0 {
 			continue
 		}
 		data, err := json.Marshal(NewJobMsg(c.ID, nonce, i, len(jobs), &jobs[i]))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		// The id deduplicates a retried publish of this coordinator; a
 		// resumed coordinator publishes anew (a fresh nonce).
 		f, err := js.PublishAsync(JobSubject(c.ID, i), data, jetstream.WithMsgID(fmt.Sprintf("%s/%d/%s", c.ID, i, nonce)))
 		if err != nil {
-			return fmt.Errorf("publishing job %d: %w", i, err)
+			return nil, fmt.Errorf("publishing job %d: %w", i, err)
 		}
 		acks = append(acks, f)
 	}
 	select {
 	case <-js.PublishAsyncComplete():
 	case <-ctx.Done():
-		return ctx.Err()
+		return nil, ctx.Err()
 	case <-time.After(30 * time.Second):
-		return fmt.Errorf("publishing %d jobs: no acknowledgement from the server after 30s", len(acks))
+		return nil, fmt.Errorf("publishing %d jobs: no acknowledgement from the server after 30s", len(acks))
 	}
 	for _, f := range acks {
 		select {
 		case err := <-f.Err():
-			return fmt.Errorf("publishing job %s: %w", f.Msg().Subject, err)
+			return nil, fmt.Errorf("publishing job %s: %w", f.Msg().Subject, err)
 		default:
 		}
 	}
 	out.Published = len(acks)
+	return stale, nil
+}
+
+// withdraw takes job i off the jobs stream: its run is stored. A worker
+// running it meanwhile finds its acknowledgement refused, which is
+// harmless (the store keeps the job once).
+func (c *Coordinator) withdraw(ctx context.Context, js jetstream.JetStream, i int) error {
+	s, err := js.Stream(ctx, JobsStream)
+	if err != nil {
+		return err
+	}
+	if err := s.Purge(ctx, jetstream.WithPurgeSubject(JobSubject(c.ID, i))); err != nil {
+		return fmt.Errorf("withdrawing stored job %d: %w", i, err)
+	}
 	return nil
 }
 

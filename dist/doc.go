@@ -17,5 +17,15 @@
 // durable consumer "coord-<sweep>" on the results stream survives its
 // restart: re-attached with the same sweep id it gets what arrived
 // meanwhile, and the store (results.Store.InsertJob, unique per sweep and
-// job) keeps each job once whatever the redeliveries.
+// job) keeps each job once whatever the redeliveries. A job is also run
+// once when its run is known to be finished: a resumed coordinator
+// withdraws from the jobs stream the jobs whose runs it has stored (an
+// acknowledgement lost with an embedded server that died with its
+// coordinator), and a worker given a job again whose run is on the results
+// stream acknowledges it unrun.
+//
+// Coordinator.Progress reports where a sweep stands (the terminal UI's
+// cluster machine shows it); Dial and DialNow also reach a server of this
+// process without a listener by its inprocess:// URL (Server.URL), which
+// the tests hand to the commands.
 package dist

@@ -5,6 +5,8 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -16,7 +18,16 @@ import (
 type Server struct {
 	*server.Server
 	tmp string // a store directory made here, removed by Shutdown
+	url string // InProcess: its inprocess:// URL, registered in inProcessServers
 }
+
+// inProcessServers are the running servers without a listener, by their
+// inprocess:// URL: Dial reaches them from the same process.
+var inProcessServers sync.Map
+
+// InProcessScheme starts the URL of a server without a listener (see
+// Server.URL): Dial reaches it, from this process only.
+const InProcessScheme = "inprocess://"
 
 // ServerOptions configure an embedded server.
 type ServerOptions struct {
@@ -64,7 +75,22 @@ func StartServer(o ServerOptions) (*Server, error) {
 		return nil, fmt.Errorf("nats server: not ready after 10s")
 	}
 	s.Server = ns
+	if o.InProcess {
+		s.url = InProcessScheme + ns.ID()
+		inProcessServers.Store(s.url, s)
+	}
 	return s, nil
+}
+
+// URL is how a client of this process reaches the server: its loopback
+// URL, or for a server without a listener an inprocess:// URL that only
+// Dial and DialNow of this process understand (the tests hand it to the
+// commands as any other URL).
+func (s *Server) URL() string {
+	if s.url != "" {
+		return s.url
+	}
+	return s.LoopbackURL()
 }
 
 func (s *Server) cleanup() {
@@ -75,6 +101,9 @@ func (s *Server) cleanup() {
 
 // Shutdown stops the server and removes a temporary store.
 func (s *Server) Shutdown() {
+	if s.url != "" {
+		inProcessServers.Delete(s.url)
+	}
 	s.Server.Shutdown()
 	s.Server.WaitForShutdown()
 	s.cleanup()
@@ -116,7 +145,31 @@ func (s *Server) WorkerURL() string {
 // retrying the first connection too (a worker may start before the
 // coordinator's server, and outlives its restart).
 func Dial(url, name string) (*nats.Conn, error) {
-	nc, err := nats.Connect(url, nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second), nats.RetryOnFailedConnect(true))
+	return dial(url, name, true)
+}
+
+// DialNow connects to url as Dial does but fails at once when the server
+// cannot be reached (a coordinator, which needs the server now: the
+// terminal UI shows why), reconnecting for ever afterwards.
+func DialNow(url, name string) (*nats.Conn, error) {
+	return dial(url, name, false)
+}
+
+func dial(url, name string, retryFirst bool) (*nats.Conn, error) {
+	if strings.HasPrefix(url, InProcessScheme) {
+		s, ok := inProcessServers.Load(url)
+		if !ok {
+			return nil, fmt.Errorf("connecting to %s: no such server in this process", url)
+		}
+		return s.(*Server).Connect(name)
+	}
+	opts := []nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second)}
+	if retryFirst {
+		opts = append(opts, nats.RetryOnFailedConnect(true))
+	} else {
+		opts = append(opts, nats.Timeout(5*time.Second))
+	}
+	nc, err := nats.Connect(url, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("connecting to %s: %w", url, err)
 	}

@@ -146,6 +146,14 @@ func (w *Worker) Run(ctx context.Context) error {
 			msg.Term()
 			continue
 		}
+		if meta, _ := msg.Metadata(); meta != nil && meta.NumDelivered > 1 && answered(ctx, js, m) {
+			// Delivered again although a run of it was published (the
+			// acknowledgement was lost): acknowledged without running it
+			// twice.
+			msg.Ack()
+			w.say("job %s/%d: delivered again, but its run is on the results stream already: acknowledged without running it", m.Sweep, m.Job)
+			continue
+		}
 		key := m.Sweep + "/" + m.Epoch
 		mu.Lock()
 		if cancelled[key] {
@@ -248,14 +256,40 @@ func (w *Worker) publish(ctx context.Context, msg jetstream.Msg, res *ResultMsg)
 	if _, err := js.Publish(pctx, ResultSubject(res.Sweep, res.Job), data, jetstream.WithMsgID(fmt.Sprintf("%s/%d", res.Sweep, res.Job))); err != nil {
 		return fmt.Errorf("publishing the result: %w", err)
 	}
-	if err := msg.DoubleAck(pctx); err != nil {
-		return fmt.Errorf("acknowledging: %w", err)
-	}
 	w.Jobs++
+	if err := msg.DoubleAck(pctx); err != nil {
+		// The run is on the results stream: the coordinator stores it. If
+		// the job comes again, the worker that gets it finds the run there
+		// (answered) and does not run it again.
+		w.say("job %s/%d: the run is sent but acknowledging failed: %v", res.Sweep, res.Job, err)
+		return nil
+	}
 	if res.Error != "" {
 		w.say("job %s/%d failed: %s", res.Sweep, res.Job, res.Error)
 	} else {
 		w.say("job %s/%d done in %.3fs: value %d, %d nodes", res.Sweep, res.Job, res.Run.Seconds, res.Run.Value, res.Run.Nodes)
 	}
 	return nil
+}
+
+// answered reports whether the results stream holds a run of job m (a
+// valid answer of its sweep, for the same position, algorithm, machine,
+// role and repetition): the job need not run again.
+func answered(ctx context.Context, js jetstream.JetStream, m *JobMsg) bool {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	s, err := js.Stream(ctx, ResultsStream)
+	if err != nil {
+		return false
+	}
+	raw, err := s.GetLastMsgForSubject(ctx, ResultSubject(m.Sweep, m.Job))
+	if err != nil {
+		return false
+	}
+	r, err := DecodeResult(raw.Subject, m.Sweep, m.Total, raw.Data)
+	if err != nil || r.Run == nil || r.Error != "" || r.Job != m.Job {
+		return false
+	}
+	run := r.Run
+	return run.Position == m.Position && run.AlgoLabel() == m.Algo && run.Machine == m.Machine && run.Role == m.Role && run.Rep == int64(m.Rep)
 }

@@ -113,7 +113,7 @@ var settings = []setting{
 	}},
 	{name: "dist-tt", help: "distribute the table over the simulated processors", check: checkBool},
 	{name: "levelwait", help: "level waiting", check: checkBool},
-	{name: "nats", help: "sweeps run on workers through this NATS server (nats://HOST:PORT or embedded; none: here)", check: func(v string) error {
+	{name: "nats", help: "sweeps and the TUI's cluster machine run on workers through this NATS server (nats://HOST:PORT or embedded; none: here)", check: func(v string) error {
 		if v == "none" || v == "embedded" || strings.HasPrefix(v, "nats://") || strings.HasPrefix(v, "tls://") {
 			return nil
 		}

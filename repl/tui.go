@@ -30,9 +30,10 @@ func TUIEvaluator(sh *Shell) tui.Evaluator { return tuiEvaluator{sh} }
 // searches observed by observe, and returns the files the cell wrote.
 func (e tuiEvaluator) Eval(ctx context.Context, line string, w io.Writer, observe *workbench.Observer) ([]string, error) {
 	sh := e.sh
-	out, obs := sh.Out, sh.Observe
-	sh.Out, sh.Observe = w, observe
-	defer func() { sh.Out, sh.Observe = out, obs }()
+	// No progress line on the terminal under the UI: the UI draws it.
+	out, obs, tm := sh.Out, sh.Observe, sh.Term
+	sh.Out, sh.Observe, sh.Term = w, observe, nil
+	defer func() { sh.Out, sh.Observe, sh.Term = out, obs, tm }()
 	n := len(sh.S.Cells)
 	err := sh.Eval(ctx, line, "tui")
 	var files []string
@@ -56,7 +57,11 @@ func RunTUI(sh *Shell, in, out *os.File) error {
 	}
 	m := tui.New(TUIEvaluator(sh), TUISession(sh), tui.Options{})
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithInput(in), tea.WithOutput(out))
-	if _, err := p.Run(); err != nil {
+	_, err := p.Run()
+	// The UI's embedded NATS server, if a cluster run started one (the
+	// Model's copies share it).
+	m.Close()
+	if err != nil {
 		return fmt.Errorf("terminal UI: %w", err)
 	}
 	return sh.Save()

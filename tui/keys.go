@@ -9,7 +9,7 @@ type keyMap struct {
 	Setup, RunView, Results, Run  key.Binding
 	Next, Prev                    key.Binding
 	Up, Down, Left, Right, Toggle key.Binding
-	Type, Enter, Esc              key.Binding
+	Type, TypeURL, Enter, Esc     key.Binding
 	Sort, Reverse, Report, Reload key.Binding
 	focusedPane                   int
 	screen                        screen
@@ -33,6 +33,7 @@ func newKeyMap() keyMap {
 		Right:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "more / next")),
 		Toggle:  key.NewBinding(key.WithKeys(" ", "enter"), key.WithHelp("space", "toggle")),
 		Type:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "type a position name")),
+		TypeURL: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "type the NATS server's URL")),
 		Enter:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "load it")),
 		Esc:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "never mind")),
 		Sort:    key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort by next column")),
@@ -60,7 +61,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 		case 1:
 			out = append(out, k.Toggle, k.Left, k.Right)
 		case 2:
-			out = append(out, k.Left, k.Right)
+			out = append(out, k.Left, k.Right, k.TypeURL)
 		}
 	case screenResults:
 		out = append(out, k.Up, k.Down, k.Sort, k.Report)
@@ -77,7 +78,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Setup, k.RunView, k.Results, k.Next, k.Prev},
-		{k.Up, k.Down, k.Left, k.Right, k.Toggle, k.Type},
+		{k.Up, k.Down, k.Left, k.Right, k.Toggle, k.Type, k.TypeURL},
 		{k.Run, k.Cancel, k.Sort, k.Reverse, k.Report, k.Reload},
 		{k.Help, k.Quit},
 	}

@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // machine pane rows
@@ -19,22 +21,45 @@ const (
 	rowMigrate
 	rowAbort
 	rowTTRemote
+	rowServer
 	numMachineRows
 )
 
+// the machines a run goes to
+const (
+	machPool    = iota // the goroutine pool, here
+	machSim            // the simulated machine, here
+	machCluster        // the simulated machine on workers, through NATS
+	numMachines
+)
+
+// DefaultNATSPort is the port of the embedded NATS server the UI starts
+// (any free port when it is taken), as sweep --nats embedded.
+const DefaultNATSPort = 4222
+
 // model
 
-// machineModel is the machine pane: the goroutine pool and its workers, or
-// the simulated machine with a list of P (a sweep) and its costs.
+// machineModel is the machine pane: the goroutine pool and its workers,
+// the simulated machine with a list of P (a sweep) and its costs, or a
+// cluster: the same simulated runs published as a sweep over NATS to
+// "splitpoint worker" processes on any machines.
 type machineModel struct {
 	cursor   int
-	sim      bool
+	kind     int // machPool, machSim or machCluster
 	workers  int
 	maxProcs int    // GOMAXPROCS: more workers oversubscribe the cores
 	simP     string // one of simPs
 	// costs of the simulator, in units of a node (node = 1)
 	steal, migrate, abort, ttRemote int64
 	session                         map[string]bool
+
+	// the cluster: the NATS server's URL ("embedded": a server started
+	// here; "": none given), typed after / or cycled with ←/→
+	nats     string
+	editing  bool
+	input    textinput.Model
+	embedded string // the URL workers reach the embedded server at, once started
+	err      string // why the last cluster run could not run
 }
 
 // simPs are the simulated machines offered: one P, or a sweep.
@@ -46,7 +71,10 @@ func simPs() []string {
 func costSteps() []int64 { return []int64{0, 1, 2, 5, 10, 20, 50, 100} }
 
 func newMachineModel(settings map[string]string, maxProcs int) machineModel {
-	mc := machineModel{workers: min(2, maxProcs), maxProcs: maxProcs, simP: "4", session: map[string]bool{}}
+	in := textinput.New()
+	in.Placeholder = "nats://HOST:4222 or embedded"
+	in.Prompt = "server: "
+	mc := machineModel{workers: min(2, maxProcs), maxProcs: maxProcs, simP: "4", session: map[string]bool{}, input: in}
 	for k := range settings {
 		mc.session[k] = true
 	}
@@ -56,18 +84,24 @@ func newMachineModel(settings map[string]string, maxProcs int) machineModel {
 		}
 	}
 	if v := settings["sim"]; v != "" {
-		mc.sim = true
+		mc.kind = machSim
 		mc.simP = v
 	}
 	if c, err := sched.ParseCosts(settings["costs"]); err == nil {
 		mc.steal, mc.migrate, mc.abort, mc.ttRemote = c.Steal, c.Migrate, c.Abort, c.TTRemote
 	}
+	if v := settings["nats"]; v != "none" {
+		mc.nats = v
+	}
 	return mc
 }
 
+// simulated reports whether the runs are simulated (here or on workers).
+func (mc machineModel) simulated() bool { return mc.kind != machPool }
+
 // procList is the P of each search of a run.
 func (mc machineModel) procList() []string {
-	if !mc.sim {
+	if !mc.simulated() {
 		return []string{strconv.Itoa(mc.workers)}
 	}
 	return strings.Split(mc.simP, ",")
@@ -91,9 +125,10 @@ func (mc machineModel) costs() string {
 	return c.String()
 }
 
-// flags are the machine flags of one search on p.
+// flags are the machine flags of one search on p (of the sweep on the
+// cluster: p is the whole P list).
 func (mc machineModel) flags(p string) []string {
-	if !mc.sim {
+	if !mc.simulated() {
 		// an empty --costs overrides a session's (the pool has none)
 		return append([]string{"--workers=" + p}, flagIf(mc.session["costs"], "costs", "")...)
 	}
@@ -102,9 +137,40 @@ func (mc machineModel) flags(p string) []string {
 	return append(f, flagIf(c != "" || mc.session["costs"], "costs", c)...)
 }
 
+// natsChoices are the servers ←/→ cycle through: the session's, an
+// embedded one, a local one, and the one typed.
+func (mc machineModel) natsChoices() []string {
+	var out []string
+	for _, c := range []string{mc.nats, "embedded", fmt.Sprintf("nats://127.0.0.1:%d", DefaultNATSPort)} {
+		if c != "" && !strings.Contains(strings.Join(out, " "), c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // update
 
-func (mc machineModel) updateKey(msg tea.KeyMsg, k keyMap) machineModel {
+func (mc machineModel) updateKey(msg tea.KeyMsg, k keyMap) (machineModel, tea.Cmd) {
+	if mc.editing {
+		switch {
+		case key.Matches(msg, k.Esc):
+			mc.editing = false
+			mc.input.Blur()
+			return mc, nil
+		case key.Matches(msg, k.Enter):
+			mc.editing = false
+			mc.input.Blur()
+			if v := strings.TrimSpace(mc.input.Value()); v != "" {
+				mc.nats, mc.err = v, ""
+			}
+			mc.input.SetValue("")
+			return mc, nil
+		}
+		var cmd tea.Cmd
+		mc.input, cmd = mc.input.Update(msg)
+		return mc, cmd
+	}
 	switch {
 	case key.Matches(msg, k.Up):
 		mc.cursor = (mc.cursor + numMachineRows - 1) % numMachineRows
@@ -114,14 +180,18 @@ func (mc machineModel) updateKey(msg tea.KeyMsg, k keyMap) machineModel {
 		mc = mc.change(-1)
 	case key.Matches(msg, k.Right), key.Matches(msg, k.Toggle):
 		mc = mc.change(+1)
+	case key.Matches(msg, k.TypeURL):
+		mc.cursor, mc.editing = rowServer, true
+		mc.input.SetValue(mc.nats)
+		return mc, mc.input.Focus()
 	}
-	return mc
+	return mc, nil
 }
 
 func (mc machineModel) change(d int) machineModel {
 	switch mc.cursor {
 	case rowMachine:
-		mc.sim = !mc.sim
+		mc.kind = ((mc.kind+d)%numMachines + numMachines) % numMachines
 	case rowWorkers:
 		mc.workers = min(max(mc.workers+d, 1), 4*mc.maxProcs)
 	case rowSimP:
@@ -134,6 +204,8 @@ func (mc machineModel) change(d int) machineModel {
 		mc.abort = cycle(costSteps(), mc.abort, d)
 	case rowTTRemote:
 		mc.ttRemote = cycle(costSteps(), mc.ttRemote, d)
+	case rowServer:
+		mc.nats, mc.err = cycle(mc.natsChoices(), mc.nats, d), ""
 	}
 	return mc
 }
@@ -141,21 +213,18 @@ func (mc machineModel) change(d int) machineModel {
 // view
 
 func (mc machineModel) view(w int, st styles) string {
-	machine := "goroutine pool"
-	if mc.sim {
-		machine = "simulated machine"
-	}
-	pool := func(s string) string {
-		if mc.sim {
+	machine := [numMachines]string{machPool: "goroutine pool", machSim: "simulated machine", machCluster: "cluster (NATS)"}[mc.kind]
+	dimIf := func(on bool, s string) string {
+		if on {
 			return st.dim.Render(s)
 		}
 		return s
 	}
-	sim := func(s string) string {
-		if !mc.sim {
-			return st.dim.Render(s)
-		}
-		return s
+	pool := func(s string) string { return dimIf(mc.simulated(), s) }
+	sim := func(s string) string { return dimIf(!mc.simulated(), s) }
+	server := mc.nats
+	if server == "" {
+		server = "none"
 	}
 	rows := [numMachineRows]string{
 		rowMachine:  "machine  ◀ " + machine + " ▶",
@@ -165,6 +234,7 @@ func (mc machineModel) view(w int, st styles) string {
 		rowMigrate:  sim(fmt.Sprintf("migrate  ◀ %d ▶", mc.migrate)),
 		rowAbort:    sim(fmt.Sprintf("abort    ◀ %d ▶", mc.abort)),
 		rowTTRemote: sim(fmt.Sprintf("tt_remote◀ %d ▶", mc.ttRemote)),
+		rowServer:   dimIf(mc.kind != machCluster, "server   ◀ "+server+" ▶"),
 	}
 	var b strings.Builder
 	b.WriteString(st.heading.Render("Machine") + "\n\n")
@@ -175,16 +245,37 @@ func (mc machineModel) view(w int, st styles) string {
 		}
 		b.WriteString(mark + r + "\n")
 	}
+	if mc.editing {
+		b.WriteString("\n" + mc.input.View() + "\n")
+	}
 	b.WriteString("\n")
-	if !mc.sim && mc.workers > mc.maxProcs {
+	if mc.kind == machPool && mc.workers > mc.maxProcs {
 		b.WriteString(st.warn.Render(fmt.Sprintf("oversubscribed: %d workers on GOMAXPROCS=%d;\nwall times are not those of %d processors", mc.workers, mc.maxProcs, mc.workers)) + "\n")
 	}
-	if mc.sim {
+	switch mc.kind {
+	case machSim:
 		if n := len(mc.procList()); n > 1 {
 			b.WriteString(fmt.Sprintf("a sweep: %d searches, one per P\n", n))
 		}
 		b.WriteString(st.dim.Render("costs in node units (node = 1)"))
-	} else {
+	case machCluster:
+		b.WriteString(fmt.Sprintf("a sweep over NATS: %d jobs\n", 1+len(mc.procList())))
+		b.WriteString(st.dim.Render("the serial baseline, then one per P") + "\n")
+		switch {
+		case mc.nats == "":
+			b.WriteString(st.warn.Render("no NATS server: / types its URL (or set nats URL in the REPL)") + "\n")
+		case mc.nats == "embedded" && mc.embedded != "":
+			b.WriteString("on each worker machine run:\n" + ansi.Wrap("splitpoint worker --nats "+mc.embedded, max(w, 10), "") + "\n")
+		case mc.nats == "embedded":
+			b.WriteString(st.dim.Render(fmt.Sprintf("r starts a NATS server here (port %d) and shows the worker command", DefaultNATSPort)) + "\n")
+		default:
+			b.WriteString("on each worker machine run:\n" + ansi.Wrap("splitpoint worker --nats "+mc.nats, max(w, 10), "") + "\n")
+		}
+		if mc.err != "" { // wrapped, not cut: it says what to do
+			b.WriteString(st.warn.Render(ansi.Wrap("error: "+mc.err, max(w, 10), "")) + "\n")
+		}
+		b.WriteString(st.dim.Render("costs in node units (node = 1)"))
+	default:
 		b.WriteString(st.dim.Render("wall time on this computer's cores"))
 	}
 	return truncateLines(b.String(), w)

@@ -14,6 +14,10 @@ type step struct {
 	pos    string // the position it loads
 	search bool   // a parallel search (observed live)
 	procs  string // its P, for the run view
+	// sweep: a sweep over NATS (its progress observed live) through the
+	// server at url
+	sweep bool
+	url   string
 }
 
 // buildPlan is the run as command lines of the workbench, as one would type
@@ -47,4 +51,35 @@ func flagIf(on bool, name string, value any) []string {
 		return nil
 	}
 	return []string{fmt.Sprintf("--%s=%v", name, value)}
+}
+
+// buildClusterPlan is a run on the cluster: one sweep line, the selected
+// position with the algorithm and its variants on the simulated machine of
+// each P, published through the NATS server at url to the workers and
+// stored in the session's database by the same coordinator as
+// "splitpoint sweep --nats URL" (the session fills in --db).
+func buildClusterPlan(pos string, a algorithmModel, mc machineModel, url string) []step {
+	var f []string
+	for _, fl := range a.flags() {
+		name, v, _ := strings.Cut(strings.TrimPrefix(fl, "--"), "=")
+		switch name {
+		case "algo":
+			f = append(f, "--algos="+v)
+		case "variants":
+			for _, x := range strings.Split(v, ",") {
+				if x != "none" && x != "" {
+					f[0] += "+" + x
+				}
+			}
+		case "dist-tt":
+			if v == "true" {
+				f[0] += "+dist-tt"
+			}
+		default: // depth, tt, grain, time, seed, levels, levelwait: sweep's flags too
+			f = append(f, fl)
+		}
+	}
+	f = append(f, mc.flags(mc.simP)...)
+	f = append(f, workbench.Quote("--nats="+url), workbench.Quote(pos))
+	return []step{{line: "sweep " + strings.Join(f, " "), sweep: true, procs: mc.simP, url: url, pos: pos}}
 }

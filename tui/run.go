@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/bubbles/progress"
 
 	"splitpoint/algos"
+	"splitpoint/dist"
 	"splitpoint/lab"
 	"splitpoint/sched"
 )
@@ -38,7 +39,25 @@ type runModel struct {
 	finished bool
 	cancel   bool
 	bar      progress.Model
+	// sweep is the run's sweep over NATS (the cluster), if it is one
+	sweep *sweepState
 }
+
+// sweepState is where a sweep over NATS stands, from its coordinator's
+// progress reports.
+type sweepState struct {
+	url, workerURL string
+	id             string
+	total, done    int
+	published      int
+	reported       bool            // the jobs are published
+	last           []dist.Progress // the latest runs stored, newest last
+	workers        []string        // the workers seen, in order ("name on host")
+	perWorker      map[string]int  // runs stored per worker
+}
+
+// lastRuns is how many of the latest stored runs the run view lists.
+const lastRuns = 6
 
 func newRunModel() runModel {
 	return runModel{bar: progress.New(progress.WithSolidFill("42"), progress.WithWidth(40))}
@@ -47,6 +66,40 @@ func newRunModel() runModel {
 func (r runModel) start(plan int, steps []step, now time.Time, procs int) runModel {
 	return runModel{plan: plan, steps: steps, done: make([]bool, len(steps)), errs: make([]string, len(steps)),
 		started: now, now: now, procs: procs, bar: r.bar}
+}
+
+// startSweep makes the run a sweep over NATS through the server at url,
+// which workers reach at workerURL.
+func (r runModel) startSweep(url, workerURL string) runModel {
+	r.sweep = &sweepState{url: url, workerURL: workerURL, perWorker: map[string]int{}}
+	return r
+}
+
+// observeSweep takes a progress report of the sweep.
+func (r runModel) observeSweep(p dist.Progress) runModel {
+	if r.sweep == nil {
+		return r
+	}
+	s := *r.sweep
+	s.id, s.total, s.done, s.published, s.reported = p.Sweep, p.Total, p.Done, p.Published, true
+	if p.Run != nil {
+		s.last = append(append([]dist.Progress{}, s.last[max(len(s.last)-lastRuns+1, 0):]...), p)
+		name := p.Worker
+		if p.Run.Host != nil {
+			name += " on " + *p.Run.Host
+		}
+		if s.perWorker[name] == 0 {
+			s.workers = append(append([]string{}, s.workers...), name)
+		}
+		per := make(map[string]int, len(s.perWorker)+1)
+		for k, v := range s.perWorker {
+			per[k] = v
+		}
+		per[name]++
+		s.perWorker = per
+	}
+	r.sweep = &s
+	return r
 }
 
 func (r runModel) beginStep(i int, now time.Time) runModel {
@@ -87,6 +140,9 @@ func (r runModel) searches() int { return len(r.reports) }
 // progress is the fraction of the plan's lines that finished (a search's
 // total work is not known before it ends, so a line counts when done).
 func (r runModel) progress() float64 {
+	if r.sweep != nil && r.sweep.total > 0 {
+		return float64(r.sweep.done) / float64(r.sweep.total)
+	}
 	if len(r.steps) == 0 {
 		return 0
 	}
@@ -134,6 +190,8 @@ func (r runModel) view(w int, st styles) string {
 	b.WriteString(fmt.Sprintf("%s  %s  elapsed %s\n\n", r.bar.ViewAs(r.progress()), state,
 		r.now.Sub(r.started).Round(100*time.Millisecond)))
 	switch {
+	case r.sweep != nil:
+		b.WriteString(r.sweepView(w, st))
 	case r.snap != nil:
 		b.WriteString(r.liveView(w, st))
 	case r.report != nil:
@@ -142,6 +200,45 @@ func (r runModel) view(w int, st styles) string {
 		b.WriteString(st.dim.Render("no search finished") + "\n")
 	default:
 		b.WriteString(st.dim.Render("waiting for the first snapshot…") + "\n")
+	}
+	return b.String()
+}
+
+// sweepView shows a sweep over NATS: jobs stored of planned, the workers
+// seen and the latest runs with the worker and host that ran them.
+func (r runModel) sweepView(w int, st styles) string {
+	s := r.sweep
+	var b strings.Builder
+	b.WriteString(fmt.Sprintf("cluster: NATS at %s\n", s.url))
+	if !s.reported {
+		if r.finished {
+			b.WriteString(st.dim.Render("no job was published") + "\n")
+		} else {
+			b.WriteString(st.dim.Render("connecting and publishing the jobs…") + "\n")
+		}
+		return b.String()
+	}
+	b.WriteString(fmt.Sprintf("sweep %s: %d of %d jobs stored (%d published now)\n", s.id, s.done, s.total, s.published))
+	if !r.finished {
+		b.WriteString("on each worker machine run:  splitpoint worker --nats " + s.workerURL + "\n")
+	}
+	b.WriteString("\n")
+	if len(s.workers) == 0 {
+		b.WriteString(st.dim.Render("no run stored yet: waiting for workers") + "\n")
+		return b.String()
+	}
+	var ws []string
+	for _, name := range s.workers {
+		ws = append(ws, fmt.Sprintf("%s (%d)", name, s.perWorker[name]))
+	}
+	b.WriteString(truncate(fmt.Sprintf("workers %d: %s", len(s.workers), strings.Join(ws, ", ")), w) + "\n")
+	b.WriteString("latest runs:\n")
+	for _, p := range s.last {
+		host := ""
+		if p.Run.Host != nil {
+			host = " on " + *p.Run.Host
+		}
+		b.WriteString(truncate(fmt.Sprintf("  job %-4d %s: value %d, %d nodes — %s%s", p.Job, p.Run.Short(), p.Run.Value, p.Run.Nodes, p.Worker, host), w) + "\n")
 	}
 	return b.String()
 }

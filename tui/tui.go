@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -31,6 +32,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"splitpoint/dist"
 	"splitpoint/lab"
 	"splitpoint/sched"
 	"splitpoint/workbench"
@@ -98,6 +100,15 @@ type snapshotMsg struct {
 	ch         <-chan sched.Snapshot
 }
 
+// sweepMsg is the progress of the running sweep over NATS, or (ok false)
+// the end of the step's reports.
+type sweepMsg struct {
+	plan, step int
+	p          dist.Progress
+	ok         bool
+	ch         <-chan dist.Progress
+}
+
 // tickMsg refreshes the elapsed time while a run goes on.
 type tickMsg struct{ plan int }
 
@@ -141,7 +152,17 @@ type Model struct {
 
 	hasReport bool
 	status    string
+
+	// nats is the NATS server the UI started for the cluster (the
+	// machine pane's "embedded"), shared by the Model's copies; Close
+	// stops it.
+	nats *embeddedNATS
 }
+
+// embeddedNATS is the UI's own NATS server, started by the first cluster
+// run with server "embedded" and kept for the next ones (the workers stay
+// connected) until the UI closes.
+type embeddedNATS struct{ srv *dist.Server }
 
 // New builds the UI on a session.
 func New(ev Evaluator, s Session, opt Options) Model {
@@ -167,6 +188,7 @@ func New(ev Evaluator, s Session, opt Options) Model {
 		results:   newResultsModel(s.DB),
 		loaded:    s.Loaded,
 		hasReport: hasReport,
+		nats:      &embeddedNATS{},
 		width:     120, height: 40,
 	}
 	m.status = fmt.Sprintf("session %s: choose a position, the algorithm and the machine; r runs", s.Name)
@@ -204,6 +226,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.run = m.run.observe(msg.snap)
 		return m, waitSnapshot(msg.plan, msg.step, msg.ch)
+	case sweepMsg:
+		if msg.plan != m.planN || !msg.ok {
+			return m, nil
+		}
+		m.run = m.run.observeSweep(msg.p)
+		return m, waitSweep(msg.plan, msg.step, msg.ch)
 	case tickMsg:
 		if msg.plan != m.planN || m.plan == nil {
 			return m, nil
@@ -232,6 +260,11 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if m.positions.editing {
 		var cmd tea.Cmd
 		m.positions, cmd = m.positions.updateKey(msg, m.keys)
+		return m, cmd
+	}
+	if m.machine.editing {
+		var cmd tea.Cmd
+		m.machine, cmd = m.machine.updateKey(msg, m.keys)
 		return m, cmd
 	}
 	running := m.plan != nil
@@ -286,7 +319,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		case 1:
 			m.algorithm = m.algorithm.updateKey(msg, m.keys)
 		case 2:
-			m.machine = m.machine.updateKey(msg, m.keys)
+			m.machine, cmd = m.machine.updateKey(msg, m.keys)
 		}
 		return m, cmd
 	case screenResults:
@@ -308,12 +341,27 @@ func (m Model) startPlan() (tea.Model, tea.Cmd) {
 		m.status = "no position selected yet (it may still be loading)"
 		return m, nil
 	}
-	plan := buildPlan(m.loaded, pos, m.algorithm, m.machine)
+	var plan []step
+	if m.machine.kind == machCluster {
+		url, err := m.clusterURL()
+		if err != nil {
+			m.machine.err = err.Error()
+			m.status = "cluster: " + err.Error()
+			return m, nil
+		}
+		m.machine.err = ""
+		plan = buildClusterPlan(pos, m.algorithm, m.machine, url)
+	} else {
+		plan = buildPlan(m.loaded, pos, m.algorithm, m.machine)
+	}
 	m.planN++
 	m.plan, m.stepAt = plan, 0
 	ctx, cancel := context.WithCancel(context.Background())
 	m.planCtx, m.cancel = ctx, cancel
 	m.run = m.run.start(m.planN, plan, m.now(), m.machine.procCount())
+	if m.machine.kind == machCluster {
+		m.run = m.run.startSweep(plan[0].url, m.workerURL(plan[0].url))
+	}
 	m.screen = screenRun
 	m.status = "running " + plan[0].line
 	cmd := m.stepCmd(ctx)
@@ -325,11 +373,59 @@ func (m Model) startPlan() (tea.Model, tea.Cmd) {
 func (m *Model) stepCmd(ctx context.Context) tea.Cmd {
 	s := m.plan[m.stepAt]
 	m.run = m.run.beginStep(m.stepAt, m.now())
-	if !s.search {
-		return evalCmd(ctx, m.ev, m.planN, m.stepAt, s.line, nil)
+	switch {
+	case s.sweep:
+		ch := make(chan dist.Progress, 1024)
+		return tea.Batch(evalCmd(ctx, m.ev, m.planN, m.stepAt, s.line, nil, ch), waitSweep(m.planN, m.stepAt, ch))
+	case s.search:
+		ch := make(chan sched.Snapshot, 16)
+		return tea.Batch(evalCmd(ctx, m.ev, m.planN, m.stepAt, s.line, ch, nil), waitSnapshot(m.planN, m.stepAt, ch))
 	}
-	ch := make(chan sched.Snapshot, 16)
-	return tea.Batch(evalCmd(ctx, m.ev, m.planN, m.stepAt, s.line, ch), waitSnapshot(m.planN, m.stepAt, ch))
+	return evalCmd(ctx, m.ev, m.planN, m.stepAt, s.line, nil, nil)
+}
+
+// clusterURL is the URL of the cluster's NATS server: the pane's, or for
+// "embedded" the server the UI starts (once) on DefaultNATSPort, or any
+// free port when that one is taken, with its JetStream store in the
+// session's directory as sweep --nats embedded keeps it.
+func (m Model) clusterURL() (string, error) {
+	switch url := m.machine.nats; url {
+	case "", "none":
+		return "", errors.New("no NATS server: type its URL with / in the machine pane (or set nats URL in the REPL), or choose embedded")
+	case "embedded":
+	default:
+		return url, nil
+	}
+	if m.nats.srv == nil {
+		store := filepath.Join(m.session.Dir, "splitpoint-nats")
+		srv, err := dist.StartServer(dist.ServerOptions{Port: DefaultNATSPort, StoreDir: store})
+		if err != nil {
+			srv, err = dist.StartServer(dist.ServerOptions{Port: 0, StoreDir: store})
+		}
+		if err != nil {
+			return "", fmt.Errorf("starting the embedded NATS server: %w", err)
+		}
+		m.nats.srv = srv
+	}
+	return m.nats.srv.LoopbackURL(), nil
+}
+
+// workerURL is the URL workers on other machines use to reach the server
+// at url: the host's name for the UI's embedded server.
+func (m Model) workerURL(url string) string {
+	if m.nats.srv != nil && url == m.nats.srv.LoopbackURL() {
+		return m.nats.srv.WorkerURL()
+	}
+	return url
+}
+
+// Close stops what the UI started: its embedded NATS server (repl.RunTUI
+// calls it when the UI ends).
+func (m Model) Close() {
+	if m.nats != nil && m.nats.srv != nil {
+		m.nats.srv.Shutdown()
+		m.nats.srv = nil
+	}
 }
 
 // stepDone records a finished line and starts the next, or ends the plan.
@@ -349,13 +445,24 @@ func (m Model) stepDone(msg stepDoneMsg) (tea.Model, tea.Cmd) {
 	m.run = m.run.endStep(msg, m.now())
 	cancelled := errors.Is(msg.err, context.Canceled)
 	switch {
+	case cancelled && s.sweep:
+		m.status = fmt.Sprintf("run cancelled: the sweep's remaining jobs withdrawn, its %d stored runs kept", m.run.sweep.done)
 	case cancelled:
 		m.status = fmt.Sprintf("run cancelled during %q; the finished searches are kept", s.line)
 	case msg.err != nil:
 		m.status = "error: " + firstLine(msg.err.Error())
 	}
+	if s.sweep {
+		m.machine.err = ""
+		if msg.err != nil && !cancelled {
+			m.machine.err = firstLine(msg.err.Error())
+		}
+	}
 	if msg.err != nil || msg.step+1 == len(m.plan) || m.quitting {
-		if msg.err == nil {
+		switch {
+		case msg.err == nil && s.sweep:
+			m.status = fmt.Sprintf("run finished: %d runs stored by the workers; 3 shows the results and the fit", m.run.sweep.done)
+		case msg.err == nil:
 			m.status = fmt.Sprintf("run finished: %d searches; 3 shows the results and the fit", m.run.searches())
 		}
 		m.cancel()
@@ -425,6 +532,9 @@ func (m Model) tabs() string {
 }
 
 func (m Model) setupView(w int) string {
+	if m.nats.srv != nil {
+		m.machine.embedded = m.nats.srv.WorkerURL()
+	}
 	third := max((w-2)/3, 20)
 	h := m.bodyHeight() - 2
 	pane := func(i int, s string) string {
@@ -445,7 +555,7 @@ func (m Model) setupView(w int) string {
 // evalCmd evaluates one line, collecting its output and the reports of its
 // parallel searches; snapshots go to ch (dropped when the UI lags), which
 // is closed when the line ends.
-func evalCmd(ctx context.Context, ev Evaluator, plan, step int, line string, ch chan sched.Snapshot) tea.Cmd {
+func evalCmd(ctx context.Context, ev Evaluator, plan, step int, line string, ch chan sched.Snapshot, sw chan dist.Progress) tea.Cmd {
 	return func() tea.Msg {
 		var out strings.Builder
 		var reports []*lab.ParallelReport
@@ -461,9 +571,20 @@ func evalCmd(ctx context.Context, ev Evaluator, plan, step int, line string, ch 
 				Report: func(r *lab.ParallelReport) { reports = append(reports, r) },
 			}
 		}
+		if sw != nil {
+			observe = &workbench.Observer{Sweep: func(p dist.Progress) {
+				select {
+				case sw <- p:
+				default: // the UI lags: the next report says where the sweep stands
+				}
+			}}
+		}
 		files, err := ev.Eval(ctx, line, &out, observe)
 		if ch != nil {
 			close(ch)
+		}
+		if sw != nil {
+			close(sw)
 		}
 		return stepDoneMsg{plan: plan, step: step, output: out.String(), files: files, reports: reports, err: err}
 	}
@@ -474,6 +595,14 @@ func waitSnapshot(plan, step int, ch <-chan sched.Snapshot) tea.Cmd {
 	return func() tea.Msg {
 		s, ok := <-ch
 		return snapshotMsg{plan: plan, step: step, snap: s, ok: ok, ch: ch}
+	}
+}
+
+// waitSweep delivers the next progress report of a sweep over NATS.
+func waitSweep(plan, step int, ch <-chan dist.Progress) tea.Cmd {
+	return func() tea.Msg {
+		p, ok := <-ch
+		return sweepMsg{plan: plan, step: step, p: p, ok: ok, ch: ch}
 	}
 }
 

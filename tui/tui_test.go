@@ -28,9 +28,18 @@ func TestMain(m *testing.M) {
 // GOMAXPROCS fixed at 4.
 func newUI(t *testing.T) (*teatest.TestModel, *repl.Shell) {
 	t.Helper()
+	return newUIWith(t, nil)
+}
+
+// newUIWith is newUI with settings of the session set first.
+func newUIWith(t *testing.T, settings map[string]string) (*teatest.TestModel, *repl.Shell) {
+	t.Helper()
 	sh, err := repl.Open(t.TempDir(), "golden", io.Discard)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for k, v := range settings {
+		sh.S.Settings[k] = v
 	}
 	fixed := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	noReport := false

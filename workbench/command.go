@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"splitpoint/dist"
 	"splitpoint/lab"
 	"splitpoint/progress"
 	"splitpoint/sched"
@@ -34,11 +35,14 @@ type Env struct {
 }
 
 // Observer receives a parallel search's live snapshots (from another
-// goroutine on the pool) and then the report of each position searched.
-// Either function may be nil.
+// goroutine on the pool) and then the report of each position searched,
+// or a distributed sweep's progress. Any function may be nil.
 type Observer struct {
 	Snapshot func(sched.Snapshot)
 	Report   func(*lab.ParallelReport)
+	// Sweep receives a sweep over NATS's progress (sweep --nats): once
+	// its jobs are published, then after each run stored.
+	Sweep func(dist.Progress)
 }
 
 // progressLine starts a long command's progress line (progress.Line) on

@@ -55,11 +55,15 @@ func DistSweepCmd(env *Env, spec *experiment.Spec, db string, fit bool, d DistFl
 		if nc, err = srv.Connect("splitpoint sweep"); err != nil {
 			return err
 		}
-	} else if nc, err = dist.Dial(d.NATS, "splitpoint sweep"); err != nil {
+	} else if nc, err = dist.DialNow(d.NATS, "splitpoint sweep"); err != nil {
+		// The coordinator needs the server now (workers wait for it).
 		return err
 	}
 	defer nc.Close()
 	c := &dist.Coordinator{NC: nc, Store: store, ID: d.Resume, Out: env.Out, Term: env.Term}
+	if env.Observe != nil {
+		c.Progress = env.Observe.Sweep
+	}
 	out, err := c.Run(env.Ctx, jobs)
 	if err != nil {
 		if out != nil {
