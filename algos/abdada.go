@@ -147,20 +147,34 @@ func (a *abdadaThread[T, P]) iterate(d int, prev game.Value, havePrev bool) game
 // exclusive set, a node another searcher is in answers onEval at once
 // (after the table's answer, which wins); otherwise the node is counted
 // busy while its children are searched by children.
+//
+// Nodes with at most opt.Grain plies to go are neither counted nor
+// deferred: they are the serial Scout's (Weill counts every node; his
+// searchers ran on a network, where a node cost far more than the two
+// atomic updates of its count, which on shared memory are a tenth of a
+// chess node's time). Grain 0, the simulator's default, is Weill's
+// algorithm; on the pool the automatic grain (lab.AutoGrain) leaves the
+// last plies uncounted, as engines with ABDADA do near the leaves.
 func (a *abdadaThread[T, P]) search(ply, depth int, alpha, beta game.Value, exclusive bool) (v game.Value, onEval bool) {
 	s := a.s
 	v, n, done := s.enter(ply, depth, alpha, beta, true)
 	if done {
 		return v, false
 	}
-	key := P(&s.Stack.Pos[ply]).Hash()
-	if exclusive && a.busy.busy(key) {
-		a.deferrals++
-		return 0, true
+	count := depth > s.Opt.Grain
+	var key uint64
+	if count {
+		key = P(&s.Stack.Pos[ply]).Hash()
+		if exclusive && a.busy.busy(key) {
+			a.deferrals++
+			return 0, true
+		}
+		a.busy.enter(key)
 	}
-	a.busy.enter(key)
 	b, best, bestIdx, searched := a.children(ply, depth, n, alpha, beta)
-	a.busy.leave(key)
+	if count {
+		a.busy.leave(key)
+	}
 	if s.stopped {
 		return 0, false
 	}

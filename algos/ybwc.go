@@ -55,6 +55,11 @@ type ybwFrame[T any] struct {
 	ply, depth int
 	beta       game.Value
 	owner      int // the processor of the master (the task that spawned the brothers)
+	// On the pool (latentBrothers): the brothers not yet started are
+	// lo…hi−1, latent children of the master's task src (sched.Latent).
+	lo, hi int
+	src    sched.Ctx
+	rev    bool
 	alpha      atomic.Int32
 	mu         sync.Mutex
 	b          game.Value
@@ -323,38 +328,19 @@ func (e *ybwEngine[T, P]) node(c sched.Ctx, f *ybwFrame[T], ply, depth int, alph
 	f.ply, f.depth, f.beta, f.owner = ply, depth, beta, c.Proc()
 	f.alpha.Store(int32(alpha))
 	f.b, f.best = b, best
-	pend := f.pend[:n-1]
-	c.SpawnRangeAt(ply+1, f.brother, 1, n, !e.levels, pend)
-	live := append(f.live[:0], pend...)
-	cut, aborted := false, false
-	for len(live) > 0 {
-		t := c.WaitAny(live...)
-		live = removeTask(live, t)
-		if t.WasAborted() || !f.oks[t.Index()] {
-			aborted = true
-			break
-		}
-		f.mu.Lock()
-		cut = f.b >= beta
-		f.mu.Unlock()
-		if cut {
-			break
-		}
+	var cut, aborted bool
+	if e.batch {
+		cut, aborted = e.latentBrothers(c, f, n) // the pool (ybwc_latent.go)
+	} else {
+		f.pend = f.pend[:n-1]
+		c.SpawnRangeAt(ply+1, f.brother, 1, n, !e.levels, f.pend)
 	}
-	if len(live) > 0 {
-		for _, t := range live {
-			c.Abort(t)
-		}
-		c.Wait(live...)
+	if !cut && !aborted {
+		cut, aborted = e.waitBrothers(c, f)
+	} else {
+		f.live = append(f.live[:0], f.pend...) // promoted brothers, maybe running
 	}
-	if cut {
-		e.local(c).cutoffs++
-	}
-	for i := range pend {
-		c.Release(pend[i])
-		pend[i] = nil
-	}
-	c.Sync() // every brother is done: joins nothing new, and recycles their handles now
+	e.endSplit(c, f, cut)
 	if aborted {
 		return 0, false
 	}

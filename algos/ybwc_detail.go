@@ -24,9 +24,10 @@ type YBWCResult struct {
 	// SplitPoints are the nodes whose younger brothers were searched in
 	// parallel (the eldest did not cut off).
 	SplitPoints int64 `json:"split_points"`
-	// YoungerBrothers are the tasks spawned at split points; Helps those
-	// run by their own master's processor while it waited (the helpful
-	// master), Stolen those run by another processor; the rest were
+	// YoungerBrothers are the brothers of split points; Helps those run
+	// by their own master's processor (the helpful master; on the pool
+	// this includes the latent brothers it ran inline, ybwc_latent.go),
+	// Stolen those run by another processor; the rest were cut off or
 	// aborted before they started.
 	YoungerBrothers int64 `json:"younger_brothers"`
 	Helps           int64 `json:"helps"`
