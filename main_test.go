@@ -46,6 +46,9 @@ func TestScripts(t *testing.T) {
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("SPLITPOINT_HOME", env.WorkDir+"/home")
+			// Debian installs XBoard and Polyglot in /usr/games
+			// (xboard.txtar).
+			env.Setenv("PATH", env.Getenv("PATH")+string(os.PathListSeparator)+"/usr/games")
 			// NATSPORT: a free loopback port for an embedded NATS server
 			// (dist_e2e.txtar).
 			l, err := net.Listen("tcp", "127.0.0.1:0")
