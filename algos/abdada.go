@@ -149,12 +149,12 @@ func (a *abdadaThread[T, P]) iterate(d int, prev game.Value, havePrev bool) game
 // busy while its children are searched by children.
 //
 // Nodes with at most opt.Grain plies to go are neither counted nor
-// deferred: they are the serial Scout's (Weill counts every node; his
-// searchers ran on a network, where a node cost far more than the two
-// atomic updates of its count, which on shared memory are a tenth of a
-// chess node's time). Grain 0, the simulator's default, is Weill's
-// algorithm; on the pool the automatic grain (lab.AutoGrain) leaves the
-// last plies uncounted, as engines with ABDADA do near the leaves.
+// deferred: they are the serial Scout's. Weill counts every node, and the
+// default grain is 0 everywhere (no automatic grain): on two pool workers
+// at depth 7 on Bratko-Kopec, grains 2–3 (lab.AutoGrain's choice) saved
+// the two atomic updates a node but searched 5–6 % more nodes than the
+// serial Scout instead of 4 %, a speedup of 1.63–1.64 against 1.68–1.71
+// (BENCHMARKS.md, issue #18). The option is there to study that trade.
 func (a *abdadaThread[T, P]) search(ply, depth int, alpha, beta game.Value, exclusive bool) (v game.Value, onEval bool) {
 	s := a.s
 	v, n, done := s.enter(ply, depth, alpha, beta, true)
