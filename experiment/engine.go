@@ -61,7 +61,18 @@ func (LabEngine) Run(ctx context.Context, job *Job, row *results.Run) error {
 		}
 		return lab.FillSerial(row, rep, job.Costs)
 	}
+	var note string
+	if row, _ := algos.Lookup(opt.Algo); row.Grain && job.Grain == AutoGrain {
+		// As the search command chooses it (issue #15): the same grain
+		// for every P and repetition of the position, since the probe
+		// is deterministic (and cached by lab.AutoGrain).
+		od, _ := it.TreeDepth(opt)
+		opt.Grain, note = lab.AutoGrain(ctx, it, od, job.Config())
+	}
 	rep, err := lab.Parallel(ctx, it, opt, job.Config(), lab.BaselineMode{Skip: true}) // the sweep has its baseline rows
+	if rep != nil && note != "" {
+		rep.Notes = append(rep.Notes, note)
+	}
 	if err != nil {
 		if rep != nil && rep.Failed != "" {
 			lab.FillParallel(row, rep) // how far it got, for the failed row

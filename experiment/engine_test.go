@@ -114,3 +114,56 @@ func TestSweepEngineVariants(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepAutoGrain: a sweep that gives no grain runs each pool search
+// at the grain the search command would choose (lab.AutoGrain, the same
+// for every P of a position) and records how it was chosen; the
+// simulator keeps grain 0; a grain given is used as given (issue #15).
+func TestSweepAutoGrain(t *testing.T) {
+	run := func(flags map[string]string, grain string) []results.Run {
+		s := experiment.NewSpec()
+		for k, v := range flags {
+			if err := s.Set(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if grain != "" {
+			if err := s.Set("grain", grain); err != nil {
+				t.Fatal(err)
+			}
+		}
+		jobs, err := experiment.Plan(s, experiment.LabEngine{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := results.Open(filepath.Join(t.TempDir(), "r.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		o, err := (&experiment.Runner{Store: st, Engine: experiment.LabEngine{}}).Run(context.Background(), jobs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, _ := st.Runs(o.Sweep)
+		return rows
+	}
+	flags := map[string]string{"positions": "suite:bk#1", "algos": "jamboree", "depth": "5", "workers": "1,2", "sim": "4", "preset": "default"}
+	rows := run(flags, "")
+	if len(rows) != 4 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for _, r := range rows[1:3] { // the pool runs
+		if !strings.Contains(r.Result, `"grain":2`) || !strings.Contains(r.Result, "chosen for the pool (no --grain given") {
+			t.Errorf("pool P=%d: no automatic grain 2 recorded: %.300s", *r.P, r.Result)
+		}
+	}
+	if sim := rows[3]; !strings.Contains(sim.Result, `"grain":0`) || !strings.Contains(sim.Result, "grain 0: every node above the leaves") {
+		t.Errorf("simulated run: want grain 0, said: %.300s", sim.Result)
+	}
+	for _, r := range run(flags, "0")[1:3] {
+		if !strings.Contains(r.Result, `"grain":0`) || strings.Contains(r.Result, "chosen for the pool") {
+			t.Errorf("grain 0 given, the pool P=%d run chose one: %.300s", *r.P, r.Result)
+		}
+	}
+}

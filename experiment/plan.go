@@ -45,7 +45,7 @@ type Job struct {
 	Rep       int // 1-based
 	Depth     int
 	Preset    string // the options every search starts from (algos.Presets)
-	Grain     int
+	Grain     int    // AutoGrain (-1): chosen per run by the engine (lab.AutoGrain)
 	Params    string // algos.SetParams, on top of the preset
 	MaxMem    int64  // the memory budget of a run (sched.Config.MaxMem)
 	Time      time.Duration
@@ -54,6 +54,10 @@ type Job struct {
 	Levels    bool
 	LevelWait bool
 }
+
+// AutoGrain as a Job's Grain: no grain was given, and the engine chooses
+// one per run (LabEngine: lab.AutoGrain on the pool, 0 on the simulator).
+const AutoGrain = -1
 
 // Config is the machine configuration of a parallel job.
 func (j *Job) Config() sched.Config {
@@ -65,7 +69,7 @@ func (j *Job) Config() sched.Config {
 // table, time limit, seed, grain and the algorithm with its variants.
 func (j *Job) Options() (algos.Options, error) {
 	opt := algos.Presets()[j.Preset]
-	opt.Algo, opt.Depth, opt.TTBits, opt.Time, opt.Seed, opt.Grain = j.Algo.Name, j.Depth, j.TTBits, j.Time, j.Seed, j.Grain
+	opt.Algo, opt.Depth, opt.TTBits, opt.Time, opt.Seed, opt.Grain = j.Algo.Name, j.Depth, j.TTBits, j.Time, j.Seed, max(j.Grain, 0)
 	if err := algos.SetParams(&opt, j.Params); err != nil {
 		return opt, err
 	}
@@ -156,7 +160,11 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 	if !s.ttSet {
 		ttBits = algos.Presets()[s.Preset].TTBits
 	}
-	common := Job{Depth: s.Depth, Time: s.Time, TTBits: ttBits, Preset: s.Preset, Grain: s.Grain, Params: s.Params, MaxMem: s.MaxMem, Costs: costs, Levels: s.Levels, LevelWait: s.LevelWait}
+	grain := s.Grain
+	if !s.grainSet {
+		grain = AutoGrain
+	}
+	common := Job{Depth: s.Depth, Time: s.Time, TTBits: ttBits, Preset: s.Preset, Grain: grain, Params: s.Params, MaxMem: s.MaxMem, Costs: costs, Levels: s.Levels, LevelWait: s.LevelWait}
 	var jobs []Job
 	for _, pos := range positions {
 		common.Depth = s.Depth

@@ -33,7 +33,9 @@ type Spec struct {
 	// variants are set on top. Default "plain".
 	Preset string
 	// Grain is the remaining depth at or below which a parallel search
-	// runs the serial Scout.
+	// runs the serial Scout; when it is not given (grainSet false) each
+	// pool run gets lab.AutoGrain's, as the search command does (issue
+	// #15), and a simulated run 0.
 	Grain int
 	// Params sets any other option by its name (algos.SetParams), on top
 	// of the preset, for every run: "spawn_height=4,granularity=3".
@@ -42,6 +44,8 @@ type Spec struct {
 	// 0 the default share of this machine's memory, negative none).
 	MaxMem int64
 	ttSet  bool // TTBits was given (else the preset's table size applies)
+	// grainSet: Grain was given (else the grain is chosen per run).
+	grainSet bool
 
 	file  string           // the spec file, for errors; "" for flags
 	lines map[string][]int // key → its line, then each item's line
@@ -300,7 +304,7 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 			if n < 0 || n > 100 {
 				return s.Errf(key, 0, "grain %d out of range (allowed: 0..100 plies of remaining depth)", n)
 			}
-			s.Grain = n
+			s.Grain, s.grainSet = n, true
 		}
 	case "time":
 		v, err := one()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sync"
 
 	"splitpoint/algos"
 	"splitpoint/sched"
@@ -34,19 +35,35 @@ func AutoGrain(ctx context.Context, it *Item, opt algos.Options, cfg sched.Confi
 	popt.Depth = min(max(opt.Depth-1, 2), 5)
 	popt.Iterative = true
 	popt.TTBits = min(popt.TTBits, 16) // the probe's table: small, quick to make
-	rep, err := Search(ctx, it, popt)
-	if err != nil || rep.Nodes == 0 || len(rep.Iterations) == 0 {
-		return 2, "grain 2 (no --grain given; the probe search failed, so a middle value)"
+	key := fmt.Sprintf("%s|%s|%s|%+v", it.Domain(), it.Name, it.ID, popt)
+	ebf, ok := probes.Load(key)
+	if !ok {
+		rep, err := Search(ctx, it, popt)
+		if err != nil || rep.Nodes == 0 || len(rep.Iterations) == 0 {
+			return 2, "grain 2 (no --grain given; the probe search failed, so a middle value)"
+		}
+		e := math.Pow(float64(rep.Nodes), 1/float64(max(rep.Depth, 1)))
+		if n := len(rep.Iterations); n > 1 && rep.Iterations[n-1].EBF > 1 {
+			e = rep.Iterations[n-1].EBF
+		}
+		ebf, _ = probes.LoadOrStore(key, max(e, 1.2))
 	}
-	ebf := math.Pow(float64(rep.Nodes), 1/float64(max(rep.Depth, 1)))
-	if n := len(rep.Iterations); n > 1 && rep.Iterations[n-1].EBF > 1 {
-		ebf = rep.Iterations[n-1].EBF
-	}
-	ebf = max(ebf, 1.2)
+	return grainFor(ebf.(float64), opt.Depth)
+}
+
+// probes caches the effective branching factor of each probe AutoGrain
+// made (key: the position and the probe's options): a sweep asks for the
+// grain of one position once per P and repetition, and the probe is
+// deterministic.
+var probes sync.Map
+
+// grainFor is AutoGrain's rule for a tree of effective branching factor
+// ebf searched to depth.
+func grainFor(ebf float64, depth int) (int, string) {
 	g := int(math.Ceil(math.Log(minTaskNodes) / math.Log(ebf)))
 	// At least half the plies stay parallel: a shallow search of a narrow
 	// tree would otherwise get a grain that leaves it nearly serial.
-	g = min(max(g, 1), max(opt.Depth/2, 1))
+	g = min(max(g, 1), max(depth/2, 1))
 	return g, fmt.Sprintf("grain %d: chosen for the pool (no --grain given; --grain to override): the effective branching factor is %.1f, so a serial task of %d plies is about %.0f nodes, at least %d, enough to pay for its spawn",
 		g, ebf, g, math.Pow(ebf, float64(g)), minTaskNodes)
 }
