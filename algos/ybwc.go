@@ -57,17 +57,17 @@ type ybwFrame[T any] struct {
 	owner      int // the processor of the master (the task that spawned the brothers)
 	// On the pool (latentBrothers): the brothers not yet started are
 	// lo…hi−1, latent children of the master's task src (sched.Latent).
-	lo, hi int
-	src    sched.Ctx
-	rev    bool
-	alpha      atomic.Int32
-	mu         sync.Mutex
-	b          game.Value
-	best       game.Move
-	oks        [game.MaxMoves]bool
-	pend       []*sched.Task                // the brothers' handles, in move order
-	live       []*sched.Task                // those not yet seen finished
-	brother    func(c sched.Ctx, i int) any // made once per frame: a spawn allocates no closure
+	lo, hi  int
+	src     sched.Ctx
+	rev     bool
+	alpha   atomic.Int32
+	mu      sync.Mutex
+	b       game.Value
+	best    game.Move
+	oks     [game.MaxMoves]bool
+	pend    []*sched.Task                // the brothers' handles, in move order
+	live    []*sched.Task                // those not yet seen finished
+	brother func(c sched.Ctx, i int) any // made once per frame: a spawn allocates no closure
 }
 
 // ybwWorker is a processor's serial engine below the grain: a Searcher
