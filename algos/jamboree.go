@@ -135,12 +135,9 @@ type jamFrame[T any] struct {
 	// against the new one, so on one processor Jamboree tests exactly as
 	// the serial Scout does.
 	alpha atomic.Int32
-	// On the pool (latentLoop): the latent tests not yet started are
-	// lo…hi−1; owner is the node's task, which Promote spawns them from
-	// (in reverse order when rev).
-	lo, hi int
-	owner  sched.Ctx
-	rev    bool
+	// On the pool (latentLoop): the latent tests not yet started, of the
+	// node's task.
+	latentRange
 }
 
 // jamKid is the state of one iteration of the parallel loop (Fig. 2, J7).

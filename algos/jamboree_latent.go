@@ -34,7 +34,7 @@ func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply,
 	f.lo, f.hi = start, n
 	promotable := !e.isLeaf(ply+1, depth-1)
 	if promotable {
-		f.owner, f.rev = c, !e.levels
+		f.src, f.rev = c, !e.levels
 		sched.PushLatent(c, f)
 	}
 	next, cut, aborted := start, -1, false
@@ -85,7 +85,7 @@ func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply,
 	if promotable {
 		f.lo = f.hi // nothing more to promote
 		sched.PopLatent(c, f)
-		f.owner = nil
+		f.src = nil
 	}
 	if cut >= 0 {
 		e.local(c).failHighs++
@@ -99,17 +99,35 @@ func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply,
 // that a thief takes the last (least promising) and the node's worker the
 // next in move order.
 func (f *jamFrame[T]) Promote() bool {
-	lo, hi := f.lo, f.hi
+	out, lo, ok := f.promote(f.tPly+1, f.test, &f.pend)
+	for i, t := range out {
+		f.kids[lo+i].task = t
+	}
+	return ok
+}
+
+// latentRange is the latent children of a node on the pool (Jamboree's
+// tests, YBWC's younger brothers): those not yet started are lo…hi−1,
+// children of the task src, spawned last first when rev.
+type latentRange struct {
+	lo, hi int
+	src    sched.Ctx
+	rev    bool
+}
+
+// promote spawns children lo…hi−1 at level, each running fn with its
+// index, appending their handles to *pend (which has room for them), and
+// returns the new handles and the first index; ok is false when none was
+// left to promote.
+func (l *latentRange) promote(level int, fn func(sched.Ctx, int) any, pend *[]*sched.Task) (out []*sched.Task, first int, ok bool) {
+	lo, hi := l.lo, l.hi
 	if lo >= hi {
-		return false
+		return nil, lo, false
 	}
-	f.hi = lo
-	n := len(f.pend)
-	out := f.pend[n : n+hi-lo]
-	f.owner.SpawnRangeAt(f.tPly+1, f.test, lo, hi, f.rev, out)
-	f.pend = f.pend[:n+hi-lo]
-	for i := lo; i < hi; i++ {
-		f.kids[i].task = out[i-lo]
-	}
-	return true
+	l.hi = lo
+	k := len(*pend)
+	out = (*pend)[k : k+hi-lo]
+	l.src.SpawnRangeAt(level, fn, lo, hi, l.rev, out)
+	*pend = (*pend)[:k+hi-lo]
+	return out, lo, true
 }

@@ -55,11 +55,9 @@ type ybwFrame[T any] struct {
 	ply, depth int
 	beta       game.Value
 	owner      int // the processor of the master (the task that spawned the brothers)
-	// On the pool (latentBrothers): the brothers not yet started are
-	// lo…hi−1, latent children of the master's task src (sched.Latent).
-	lo, hi  int
-	src     sched.Ctx
-	rev     bool
+	// On the pool (latentBrothers): the brothers not yet started, of
+	// the master's task.
+	latentRange
 	alpha   atomic.Int32
 	mu      sync.Mutex
 	b       game.Value

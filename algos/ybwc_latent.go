@@ -60,16 +60,8 @@ func (e *ybwEngine[T, P]) latentBrothers(c sched.Ctx, f *ybwFrame[T], n int) (cu
 // tasks of the master's task (sched.Latent), as the eager split spawns
 // them, so that a thief takes the last and the master the next in order.
 func (f *ybwFrame[T]) Promote() bool {
-	lo, hi := f.lo, f.hi
-	if lo >= hi {
-		return false
-	}
-	f.hi = lo
-	k := len(f.pend)
-	out := f.pend[k : k+hi-lo]
-	f.src.SpawnRangeAt(f.ply+1, f.brother, lo, hi, f.rev, out)
-	f.pend = f.pend[:k+hi-lo]
-	return true
+	_, _, ok := f.promote(f.ply+1, f.brother, &f.pend)
+	return ok
 }
 
 // waitBrothers waits for the spawned brothers in f.pend as they finish
