@@ -229,22 +229,7 @@ func TestCoordinatorRestart(t *testing.T) {
 	stop := startWorkers(t, connect, 2, experiment.LabEngine{})
 	defer stop()
 	st := openStore(t)
-	nc := connect("coord1")
-	ctx, cancel := context.WithCancel(context.Background())
-	first := &Coordinator{NC: nc, Store: st, ID: "restart", Poll: 20 * time.Millisecond, AckWait: time.Second}
-	// A crash, not a Ctrl-C: the connection closes without cancelling.
-	crashed := false
-	first.AfterStore = func(n int, _ *results.Run) {
-		if n == 5 && !crashed {
-			crashed = true
-			nc.Close()
-			cancel()
-		}
-	}
-	o1, _ := first.Run(ctx, jobs)
-	if o1.Done < 5 || o1.Done == len(jobs) {
-		t.Fatalf("first coordinator stored %d of %d", o1.Done, len(jobs))
-	}
+	crashAfter(t, connect("coord1"), st, "restart", jobs, 5)
 	second := &Coordinator{NC: connect("coord2"), Store: st, ID: "restart", Poll: 20 * time.Millisecond, AckWait: time.Second}
 	o2, err := second.Run(context.Background(), jobs)
 	if err != nil {

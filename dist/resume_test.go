@@ -64,21 +64,7 @@ func TestResumeRunsEachJobOnce(t *testing.T) {
 	eng := &counting{}
 	stop := startWorkers(t, connect, 2, eng)
 	st := openStore(t)
-	nc := connect("coord1")
-	ctx, cancel := context.WithCancel(context.Background())
-	first := &Coordinator{NC: nc, Store: st, ID: "resume", Poll: 20 * time.Millisecond, AckWait: time.Second}
-	crashed := false
-	first.AfterStore = func(n int, _ *results.Run) {
-		if n == 5 && !crashed {
-			crashed = true
-			nc.Close()
-			cancel()
-		}
-	}
-	o1, _ := first.Run(ctx, jobs)
-	if o1.Done < 5 || o1.Done == len(jobs) {
-		t.Fatalf("first coordinator stored %d of %d", o1.Done, len(jobs))
-	}
+	crashAfter(t, connect("coord1"), st, "resume", jobs, 5)
 	stop() // a job in progress is handed back unfinished
 
 	// Two stored jobs are still on the jobs stream, as the lost

@@ -14,7 +14,7 @@ import (
 func plan(t *testing.T, flags map[string]string) []experiment.Job {
 	t.Helper()
 	s := experiment.NewSpec()
-	for _, k := range []string{"positions", "algos", "depth", "sim", "workers"} {
+	for _, k := range []string{"positions", "algos", "depth", "sim", "workers", "preset", "grain"} {
 		if v, ok := flags[k]; ok {
 			if err := s.Set(k, v); err != nil {
 				t.Fatal(err)
@@ -28,10 +28,10 @@ func plan(t *testing.T, flags map[string]string) []experiment.Job {
 	return jobs
 }
 
-// TestSweepEngine runs pnegamax on uniform trees, whose W and C are known:
-// on uniform:b=3,d=4, W = (3^5 − 1)/2 = 121 nodes and C = 5.
-func TestSweepEngine(t *testing.T) {
-	jobs := plan(t, map[string]string{"positions": "uniform:b=3,d=4,seed=1", "algos": "scout,pnegamax", "depth": "4", "sim": "1,inf", "workers": "2"})
+// sweep runs jobs with the lab's engine into a fresh database and returns
+// the sweep's rows.
+func sweep(t *testing.T, jobs []experiment.Job) []results.Run {
+	t.Helper()
 	st, err := results.Open(filepath.Join(t.TempDir(), "r.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +41,17 @@ func TestSweepEngine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, _ := st.Runs(o.Sweep)
+	rows, err := st.Runs(o.Sweep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// TestSweepEngine runs pnegamax on uniform trees, whose W and C are known:
+// on uniform:b=3,d=4, W = (3^5 − 1)/2 = 121 nodes and C = 5.
+func TestSweepEngine(t *testing.T) {
+	rows := sweep(t, plan(t, map[string]string{"positions": "uniform:b=3,d=4,seed=1", "algos": "scout,pnegamax", "depth": "4", "sim": "1,inf", "workers": "2"}))
 	if len(rows) != 4 {
 		t.Fatalf("%d rows", len(rows))
 	}
@@ -120,36 +130,9 @@ func TestSweepEngineVariants(t *testing.T) {
 // for every P of a position) and records how it was chosen; the
 // simulator keeps grain 0; a grain given is used as given (issue #15).
 func TestSweepAutoGrain(t *testing.T) {
-	run := func(flags map[string]string, grain string) []results.Run {
-		s := experiment.NewSpec()
-		for k, v := range flags {
-			if err := s.Set(k, v); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if grain != "" {
-			if err := s.Set("grain", grain); err != nil {
-				t.Fatal(err)
-			}
-		}
-		jobs, err := experiment.Plan(s, experiment.LabEngine{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := results.Open(filepath.Join(t.TempDir(), "r.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer st.Close()
-		o, err := (&experiment.Runner{Store: st, Engine: experiment.LabEngine{}}).Run(context.Background(), jobs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows, _ := st.Runs(o.Sweep)
-		return rows
-	}
+	run := func(flags map[string]string) []results.Run { return sweep(t, plan(t, flags)) }
 	flags := map[string]string{"positions": "suite:bk#1", "algos": "jamboree", "depth": "5", "workers": "1,2", "sim": "4", "preset": "default"}
-	rows := run(flags, "")
+	rows := run(flags)
 	if len(rows) != 4 {
 		t.Fatalf("%d rows", len(rows))
 	}
@@ -161,7 +144,8 @@ func TestSweepAutoGrain(t *testing.T) {
 	if sim := rows[3]; !strings.Contains(sim.Result, `"grain":0`) || !strings.Contains(sim.Result, "grain 0: every node above the leaves") {
 		t.Errorf("simulated run: want grain 0, said: %.300s", sim.Result)
 	}
-	for _, r := range run(flags, "0")[1:3] {
+	flags["grain"] = "0"
+	for _, r := range run(flags)[1:3] {
 		if !strings.Contains(r.Result, `"grain":0`) || strings.Contains(r.Result, "chosen for the pool") {
 			t.Errorf("grain 0 given, the pool P=%d run chose one: %.300s", *r.P, r.Result)
 		}
