@@ -21,6 +21,14 @@ var ErrTooFew = errors.New("too few observations")
 // every run).
 var ErrSingular = errors.New("degenerate observations")
 
+// ErrTimeIsSpan is returned by FitWeighted when every run's time is its
+// critical path (T_P = C): the algorithm runs one task per processor with
+// no work shared among them (ABDADA, Lazy SMP, root splitting, PVSplit on
+// the simulated machine), so C is the run's time by construction and any
+// fit finds c∞ = 1, c1 = 0 exactly, which says nothing about W/P. The
+// modern comparison's full run fitted such sweeps to R² = 1 (issue #18).
+var ErrTimeIsSpan = errors.New("the time of every run is its critical path (T_P = C)")
+
 // maxCond is the largest condition number of the column-equilibrated design
 // matrix that Fit accepts. Beyond it the coefficients carry fewer than about
 // six correct digits.
@@ -161,6 +169,9 @@ func FitWeighted(obs []Obs, m Model, wt Weighting) (*Result, error) {
 	if n <= k {
 		return nil, fmt.Errorf("%w: model %s has %d coefficients and needs at least %d runs, got %d",
 			ErrTooFew, m, k, k+1, n)
+	}
+	if timeIsSpan(obs) {
+		return nil, fmt.Errorf("%w on finite machines: the critical path is the whole run (each processor runs one search sharing no work, as in ABDADA, Lazy SMP and root splitting, or every P is past the parallelism), so a fit would find c∞ = 1, c1 = 0 whatever W is; compare W and C instead", ErrTimeIsSpan)
 	}
 
 	// Design matrix with equilibrated columns: x[i][j] = regressor / scale[j].
@@ -354,4 +365,17 @@ func dot(a, b []float64) float64 {
 		s += a[i] * b[i]
 	}
 	return s
+}
+
+// timeIsSpan reports whether T_P = C (to a part in 10^9) in every run,
+// some of them on finite machines (on the infinite one T = C always).
+func timeIsSpan(obs []Obs) bool {
+	finite := false
+	for _, o := range obs {
+		if math.Abs(o.Time-o.Span) > 1e-9*math.Max(o.Time, 1) {
+			return false
+		}
+		finite = finite || !math.IsInf(o.P, 1)
+	}
+	return finite
 }

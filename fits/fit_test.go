@@ -421,3 +421,22 @@ func TestBoundsAndRelative(t *testing.T) {
 		t.Errorf("ParseModel(bounds) = %v, %v", m, err)
 	}
 }
+
+// TestFitTimeIsSpan: runs whose time is their critical path (one search
+// per processor, no shared work: ABDADA, Lazy SMP, root splitting on the
+// simulator) are not fitted, with the reason; one run that differs is
+// enough to fit.
+func TestFitTimeIsSpan(t *testing.T) {
+	var obs []Obs
+	for i, p := range []float64{1, 4, 16, 64, 256} {
+		c := 1000 + 37*float64(i)
+		obs = append(obs, Obs{P: p, Work: c * p * 0.9, Span: c, Time: c})
+	}
+	if _, err := FitWeighted(obs, Full, Absolute); !errors.Is(err, ErrTimeIsSpan) {
+		t.Fatalf("T = C in every run: error %v, want ErrTimeIsSpan", err)
+	}
+	obs[2].Time += 50
+	if _, err := FitWeighted(obs, Full, Absolute); errors.Is(err, ErrTimeIsSpan) {
+		t.Fatalf("one run with T > C: %v", err)
+	}
+}
