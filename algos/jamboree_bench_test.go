@@ -6,9 +6,11 @@ import (
 	"time"
 
 	"splitpoint/game"
+	"splitpoint/games/checkers"
 	"splitpoint/games/chess"
 	"splitpoint/games/synth"
 	"splitpoint/sched"
+	"splitpoint/suites"
 	"splitpoint/tt"
 )
 
@@ -196,4 +198,26 @@ func BenchmarkJamboreeWide2G0(b *testing.B) {
 		b.Fatal(err)
 	}
 	benchJamVsScout[synth.Position](b, []*synth.Position{tree.Root()}, Options{Depth: 8}, 2)
+}
+
+// BenchmarkJamboreeCheckers1W: the 1-worker overhead of Jamboree on
+// checkers (issue #15's goal ≤ 1.05), the command line's defaults
+// (the default preset, grain 2, iterative deepening) on 3-move ballots 1–6
+// at depth 12, against the serial Scout.
+func BenchmarkJamboreeCheckers1W(b *testing.B) {
+	s, err := suites.Find("3move")
+	if err != nil {
+		b.Fatal(err)
+	}
+	es, err := s.Entries()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var roots []*checkers.Position
+	for _, e := range es[:6] {
+		roots = append(roots, e.Checkers)
+	}
+	opt := Presets()["default"]
+	opt.TTBits, opt.Depth, opt.Grain = 18, 12, 2
+	benchJamVsScout[checkers.Position](b, roots, opt, 1)
 }
