@@ -623,6 +623,31 @@ func (f *jamFrame[T]) setPV(m game.Move, g *jamFrame[T]) {
 	f.pvLen = 1 + k
 }
 
+// tested takes in the finished test of child j (J9–J11, both parallel
+// loops): its value raises the best value b (and move), a value ≥ β is a
+// cutoff (J10, reported), and a value above the α the test ran with marks
+// it failed (J11) — compared with that α, not the current one: a
+// fail-soft test above its own α is only a lower bound, which a raised α
+// does not make an answer.
+func (f *jamFrame[T]) tested(j int, beta game.Value, b *game.Value, best *game.Move) (cut bool) {
+	k := &f.kids[j]
+	s := k.val
+	if s > *b { // J9
+		*b, *best = s, f.moves[j]
+	}
+	switch {
+	case s >= beta: // J10: abort-and-return
+		k.state = kidDone
+		f.setPVMove(f.moves[j])
+		return true
+	case s > k.alpha: // J11: the test failed
+		k.state = kidFailed
+	default:
+		k.state = kidDone
+	}
+	return false
+}
+
 // setPVMove makes the one move m f's principal variation.
 func (f *jamFrame[T]) setPVMove(m game.Move) {
 	f.pvRoom(1)
@@ -869,22 +894,8 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 			aborted = true
 			break
 		}
-		s := k.val
-		if s > *b { // J9
-			*b, *best = s, f.moves[j]
-		}
-		switch {
-		case s >= beta: // J10: abort-and-return
-			k.state = kidDone
+		if f.tested(j, beta, b, best) {
 			cut = j
-			f.setPVMove(f.moves[j])
-		case s > k.alpha: // J11: the test failed
-			// Compared with the α the test ran with, not the current
-			// one: a fail-soft test above its own α is only a lower
-			// bound, which a raised α does not make an answer.
-			k.state = kidFailed
-		default:
-			k.state = kidDone
 		}
 	}
 	if cut >= 0 {

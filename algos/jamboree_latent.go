@@ -66,20 +66,8 @@ func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply,
 				break
 			}
 		}
-		k := &f.kids[j]
-		s := k.val
-		if s > *b { // J9
-			*b, *best = s, f.moves[j]
-		}
-		switch {
-		case s >= beta: // J10: abort-and-return
-			k.state = kidDone
+		if f.tested(j, beta, b, best) {
 			cut = j
-			f.setPVMove(f.moves[j])
-		case s > k.alpha: // J11: the test failed (against its own α, see parallelLoop)
-			k.state = kidFailed
-		default:
-			k.state = kidDone
 		}
 	}
 	if promotable {
