@@ -34,11 +34,7 @@ func (d *DistFlags) declare(fs *flag.FlagSet) {
 // as jobs, stores what the workers send back (each job once) and prints
 // the summary as SweepCmd does.
 func DistSweepCmd(env *Env, spec *experiment.Spec, db string, fit bool, d DistFlags) error {
-	jobs, err := experiment.Plan(spec, experiment.LabEngine{})
-	if err != nil {
-		return err
-	}
-	store, err := results.Open(db)
+	jobs, store, err := planAndOpen(spec, db)
 	if err != nil {
 		return err
 	}

@@ -110,15 +110,25 @@ func sweepSpec(fs *flag.FlagSet, file string, args []string) (*experiment.Spec, 
 	return spec, nil
 }
 
+// planAndOpen plans spec's jobs with the lab's engine and opens the
+// results database at db, for a local or a distributed sweep.
+func planAndOpen(spec *experiment.Spec, db string) ([]experiment.Job, *results.Store, error) {
+	jobs, err := experiment.Plan(spec, experiment.LabEngine{})
+	if err != nil {
+		return nil, nil, err
+	}
+	store, err := results.Open(db)
+	if err != nil {
+		return nil, nil, err
+	}
+	return jobs, store, nil
+}
+
 // SweepCmd plans and runs a sweep, stores it in the database at db and
 // prints its id, the number of runs and the summary (and the fits when
 // fit is set).
 func SweepCmd(env *Env, spec *experiment.Spec, db string, fit bool) error {
-	jobs, err := experiment.Plan(spec, experiment.LabEngine{})
-	if err != nil {
-		return err
-	}
-	store, err := results.Open(db)
+	jobs, store, err := planAndOpen(spec, db)
 	if err != nil {
 		return err
 	}
