@@ -35,8 +35,8 @@ type ybwEngine[T any, P game.Position[T]] struct {
 // ybwLocal is one processor's YBWC counters, written by its own tasks
 // only (no shared counter on the hot path), padded to its own cache lines.
 type ybwLocal struct {
-	nodes, splits, brothers, helps, stolen, researches, cutoffs, serial, horizon int64
-	_                                                                            [128 - 72]byte
+	nodes, splits, brothers, helps, stolen, researches, retests, cutoffs, serial, horizon int64
+	_                                                                                     [128 - 80]byte
 }
 
 // ybwFrame is one node of the parallel part: its position, its ordered
@@ -142,6 +142,7 @@ func YBWC[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *t
 		res.Helps += l.helps
 		res.Stolen += l.stolen
 		res.Researches += l.researches
+		res.Retests += l.retests
 		res.Cutoffs += l.cutoffs
 		res.SerialSearches += l.serial
 	}
@@ -367,13 +368,27 @@ func (e *ybwEngine[T, P]) youngerBrother(c sched.Ctx, f *ybwFrame[T], i int) {
 	P(&f.pos).Play(m, &g.pos)
 	v, ok := e.child(c, g, f.ply+1, f.depth-1, -a-1, -a)
 	s := -v
-	if ok && s > a && s < beta {
-		// The test failed: re-search for the value, from the node's α now.
-		a = game.Value(f.alpha.Load())
+	for ok && s > a && s < beta {
+		// The test failed high. When an elder brother has meanwhile
+		// raised the node's α to the test's value or past it, the value
+		// is only a bound below the new α: test again against it (the
+		// serial Scout would have tested against that α), and only a
+		// test that fails above the node's α is re-searched for its
+		// value, with the node's α of that moment.
+		if now := game.Value(f.alpha.Load()); now > a && s <= now {
+			a = now
+			e.local(c).retests++
+			P(&f.pos).Play(m, &g.pos)
+			v, ok = e.child(c, g, f.ply+1, f.depth-1, -a-1, -a)
+			s = -v
+			continue
+		}
+		a = max(a, game.Value(f.alpha.Load()))
 		e.local(c).researches++
 		P(&f.pos).Play(m, &g.pos)
 		v, ok = e.child(c, g, f.ply+1, f.depth-1, -beta, -a)
 		s = -v
+		break
 	}
 	if ok {
 		f.mu.Lock()

@@ -35,7 +35,10 @@ type YBWCResult struct {
 	// Researches are failed null-window tests re-searched for value;
 	// Cutoffs are split points ended by a brother's fail high (the
 	// brothers still running aborted).
-	Researches     int64 `json:"researches"`
+	Researches int64 `json:"researches"`
+	// Retests are failed tests tested again, against the node's α that an
+	// elder brother had raised to their value or past it while they ran.
+	Retests        int64 `json:"retests"`
 	Cutoffs        int64 `json:"cutoffs"`
 	SerialSearches int64 `json:"serial_searches"`
 	// SerialNodes is the serial baseline's node count, SearchOverhead
@@ -60,8 +63,8 @@ func searchOverhead(nodes int64, serial uint64) float64 {
 // WriteText prints YBWC's counters.
 func (r *YBWCResult) WriteText(w io.Writer, _ MoveNamer, st *sched.Stats) {
 	fmt.Fprintf(w, "  ybwc: grain=%d, nodes %d (%d above the grain, %d serial searches)\n", r.Grain, r.Nodes, r.ParallelNodes, r.SerialSearches)
-	fmt.Fprintf(w, "  split points %d, younger brothers %d (helps by the waiting master %d, stolen %d), re-searches %d, cutoff aborts %d\n",
-		r.SplitPoints, r.YoungerBrothers, r.Helps, r.Stolen, r.Researches, r.Cutoffs)
+	fmt.Fprintf(w, "  split points %d, younger brothers %d (helps by the waiting master %d, stolen %d), re-searches %d, re-tests against a raised α %d, cutoff aborts %d\n",
+		r.SplitPoints, r.YoungerBrothers, r.Helps, r.Stolen, r.Researches, r.Retests, r.Cutoffs)
 	writeOverhead(w, r.Nodes, r.SerialNodes, r.SearchOverhead)
 	writeTimeToDepth(w, r.Iterations, st)
 }
