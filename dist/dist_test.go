@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -15,6 +14,7 @@ import (
 
 	"splitpoint/experiment"
 	"splitpoint/results"
+	"splitpoint/results/resultstest"
 )
 
 // inProcess starts a JetStream server without a listener (DontListen) and
@@ -56,15 +56,7 @@ func testPlan(t *testing.T) []experiment.Job {
 	return jobs
 }
 
-func openStore(t *testing.T) *results.Store {
-	t.Helper()
-	st, err := results.Open(filepath.Join(t.TempDir(), "r.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}
+func openStore(t *testing.T) *results.Store { return resultstest.Open(t) }
 
 // startWorkers runs n workers until the returned stop is called.
 func startWorkers(t *testing.T, connect func(string) *nats.Conn, n int, eng experiment.Engine) (stop func()) {

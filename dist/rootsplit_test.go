@@ -41,11 +41,12 @@ func TestRemoteRootSplit(t *testing.T) {
 	}
 	ctx := context.Background()
 	type inProcess func(opt algos.Options, cfg sched.Config) (*algos.RootSplitResult, error)
-	cases := []struct {
+	type rsCase struct {
 		name  string
 		depth int
 		run   inProcess
-	}{}
+	}
+	var cases []rsCase
 	for seed := 1; seed <= 6; seed++ {
 		for _, f := range []string{"uniform:b=5,d=5,seed=%d", "ordered:b=6,d=5,seed=%d,order=p0.7"} {
 			name := fmt.Sprintf(f, seed)
@@ -53,11 +54,7 @@ func TestRemoteRootSplit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cases = append(cases, struct {
-				name  string
-				depth int
-				run   inProcess
-			}{name, tree.Depth(), func(opt algos.Options, cfg sched.Config) (*algos.RootSplitResult, error) {
+			cases = append(cases, rsCase{name, tree.Depth(), func(opt algos.Options, cfg sched.Config) (*algos.RootSplitResult, error) {
 				r, _, err := algos.RunRootSplit[synth.Position](ctx, tree.Root(), opt, cfg)
 				return r, err
 			}})
@@ -69,11 +66,7 @@ func TestRemoteRootSplit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cases = append(cases, struct {
-			name  string
-			depth int
-			run   inProcess
-		}{"chess:" + fen, 3, func(opt algos.Options, cfg sched.Config) (*algos.RootSplitResult, error) {
+		cases = append(cases, rsCase{"chess:" + fen, 3, func(opt algos.Options, cfg sched.Config) (*algos.RootSplitResult, error) {
 			r, _, err := algos.RunRootSplit[chess.Position](ctx, pos, opt, cfg)
 			return r, err
 		}})

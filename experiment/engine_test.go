@@ -3,12 +3,12 @@ package experiment_test
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"splitpoint/experiment"
 	"splitpoint/results"
+	"splitpoint/results/resultstest"
 )
 
 func plan(t *testing.T, flags map[string]string) []experiment.Job {
@@ -32,11 +32,7 @@ func plan(t *testing.T, flags map[string]string) []experiment.Job {
 // the sweep's rows.
 func sweep(t *testing.T, jobs []experiment.Job) []results.Run {
 	t.Helper()
-	st, err := results.Open(filepath.Join(t.TempDir(), "r.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := resultstest.Open(t)
 	o, err := (&experiment.Runner{Store: st, Engine: experiment.LabEngine{}}).Run(context.Background(), jobs)
 	if err != nil {
 		t.Fatal(err)
@@ -89,11 +85,7 @@ func TestSweepTreeDepth(t *testing.T) {
 // database holds exactly those three.
 func TestSweepEngineCancel(t *testing.T) {
 	jobs := plan(t, map[string]string{"positions": "uniform:b=3,d=3,seed=1,uniform:b=3,d=3,seed=2", "algos": "pnegamax", "depth": "3", "sim": "1,2,4"})
-	st, err := results.Open(filepath.Join(t.TempDir(), "r.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := resultstest.Open(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r := &experiment.Runner{Store: st, Engine: experiment.LabEngine{}, AfterRun: func(done int, _ *results.Run) {

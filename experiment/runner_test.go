@@ -5,12 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"splitpoint/results"
+	"splitpoint/results/resultstest"
 	"splitpoint/sched"
 )
 
@@ -120,15 +120,7 @@ func TestPlanErrors(t *testing.T) {
 	}
 }
 
-func newStore(t *testing.T) *results.Store {
-	t.Helper()
-	st, err := results.Open(filepath.Join(t.TempDir(), "r.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}
+func newStore(t *testing.T) *results.Store { return resultstest.Open(t) }
 
 func TestRunnerStoresEveryRun(t *testing.T) {
 	jobs := planOf(t, "positions: [two:a]\nalgos: [pnegamax]\ndepth: 3\nworkers: [64]\nsim: [4]\n")
