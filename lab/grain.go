@@ -42,13 +42,26 @@ func AutoGrain(ctx context.Context, it *Item, opt algos.Options, cfg sched.Confi
 		if err != nil || rep.Nodes == 0 || len(rep.Iterations) == 0 {
 			return 2, "grain 2 (no --grain given; the probe search failed, so a middle value)"
 		}
-		e := math.Pow(float64(rep.Nodes), 1/float64(max(rep.Depth, 1)))
-		if n := len(rep.Iterations); n > 1 && rep.Iterations[n-1].EBF > 1 {
-			e = rep.Iterations[n-1].EBF
-		}
-		ebf, _ = probes.LoadOrStore(key, max(e, 1.2))
+		ebf, _ = probes.LoadOrStore(key, max(probeEBF(rep), 1.2))
 	}
 	return grainFor(ebf.(float64), opt.Depth)
+}
+
+// probeEBF is the effective branching factor of a probe search: the
+// growth of its last iteration over the one two plies shallower, per ply,
+// (N_d / N_{d−2})^½. The growth over one ply alternates with the parity of
+// the depth (alpha-beta's odd-even effect: the checkers ballot 3move#1
+// grows 2.6, 1.0, 11.4 from depth 2 to 5, BK.01 9.6, 2.5, 2.7), so the last
+// one-ply ratio alone took the checkers tree for one of branching factor
+// 11.4 and gave it a grain whose serial searches averaged 11 nodes, not
+// the 131 assumed (issue #15: Jamboree's 1-worker overhead on checkers
+// was 15–20 %). Without two iterations it is the depth-th root of the
+// nodes.
+func probeEBF(rep *SearchReport) float64 {
+	if n := len(rep.Iterations); n >= 3 && rep.Iterations[n-3].Nodes > 0 {
+		return math.Sqrt(float64(rep.Iterations[n-1].Nodes) / float64(rep.Iterations[n-3].Nodes))
+	}
+	return math.Pow(float64(rep.Nodes), 1/float64(max(rep.Depth, 1)))
 }
 
 // probes caches the effective branching factor of each probe AutoGrain
