@@ -114,6 +114,8 @@ type jamFrame[T any] struct {
 	// are per processor, and the infinite simulated machine has many.
 	kids []jamKid
 	pend []*sched.Task // the tests still running, in move order
+	// stale is restartStale's scratch: the tests it interrupts.
+	stale []*sched.Task
 	// test runs the test of child i (J8) as a task; made once per frame,
 	// so that a spawn allocates no closure. tPly, tDepth and tTyp are the
 	// node's, set before its tests are spawned.
@@ -148,7 +150,11 @@ type jamKid struct {
 	ok         bool       // the test finished without being aborted
 	state      uint8
 	classified bool
-	rec        workRec
+	// started is set by the test as it starts, before it reads the
+	// node's α: a running test that started before α rose is the one
+	// the restart variant interrupts (restartStale).
+	started atomic.Bool
+	rec     workRec
 }
 
 const (
@@ -774,6 +780,85 @@ func (e *jamEngine[T, P]) serialChild(c sched.Ctx, f *jamFrame[T], i, ply, depth
 	return e.research(c, f, i, ply, depth, alpha, beta, b, best, rec)
 }
 
+// Outcomes of retest.
+const (
+	retestLow     = iota // the child fails low against the node's α: its iteration is complete
+	retestHigh           // it fails high: re-search it for value
+	retestCut            // it fails high at β: the node is cut off
+	retestAborted        // the node was aborted
+)
+
+// retest tests child i again against the node's present α (the restart
+// variant): its first test ran against a lower α and failed high, but not
+// above the α that an elder brother's re-search has since set. Lu's
+// ParaChinook makes the same refinement for the tests it farms
+// (003:L918); YBWC's youngerBrother does it too.
+func (e *jamEngine[T, P]) retest(c sched.Ctx, f *jamFrame[T], i, ply, depth int, alpha, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) int {
+	e.local(c).retests++
+	m := f.moves[i]
+	var rt workRec
+	v, ok, g := e.child(c, f, m, ply+1, depth-1, -alpha-1, -alpha, typ.Child(i), &rt)
+	if g != nil {
+		e.frames.Put(c, g)
+	}
+	s := -v
+	switch {
+	case !ok:
+		rec.addUseful(&rt)
+		return retestAborted
+	case s >= beta:
+		rec.addUseful(&rt)
+		*b, *best = s, m
+		f.setPVMove(m)
+		return retestCut
+	case s <= alpha:
+		rec.addUseful(&rt)
+		if s > *b {
+			*b = s
+		}
+		return retestLow
+	}
+	rec.addFailed(&rt, typ.Child(i))
+	return retestHigh
+}
+
+// restartStale is Lu's window restart (003:L918) in Jamboree (the restart
+// variant): α has just risen, so the tests of children from…n−1 that
+// started against a lower α and are still running are aborted and spawned
+// again, to test against the new α as the serial Scout would. Their nodes
+// so far are aborted work. A test not yet started reads the new α when it
+// starts and is left alone.
+func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sched.Task, from, n int, typ metrics.NodeType, rec *workRec) {
+	stale := f.stale[:0]
+	for j := from; j < n; j++ {
+		if k := &f.kids[j]; k.state == kidRunning && k.task != nil && k.started.Load() && !k.task.Done() {
+			c.Abort(k.task)
+			stale = append(stale, k.task)
+		}
+	}
+	if len(stale) == 0 {
+		return
+	}
+	c.Wait(stale...)
+	for j := from; j < n; j++ {
+		k := &f.kids[j]
+		if k.task == nil || !slices.Contains(stale, k.task) {
+			continue
+		}
+		old := k.task
+		rec.addAborted(&k.rec, typ.Child(j))
+		k.rec = workRec{}
+		k.started.Store(false)
+		c.Release(old)
+		k.task = c.SpawnIndexedAt(f.tPly+1, f.test, j)
+		if x := slices.Index(*pend, old); x >= 0 {
+			(*pend)[x] = k.task
+		}
+		e.local(c).restarts++
+	}
+	f.stale = stale[:0]
+}
+
 // research searches child i for value with the full window (J14) and
 // applies J15–J17.
 func (e *jamEngine[T, P]) research(c sched.Ctx, f *jamFrame[T], i, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, rec *workRec) (cut, ok bool) {
@@ -820,7 +905,7 @@ func (e *jamEngine[T, P]) research(c sched.Ctx, f *jamFrame[T], i, ply, depth in
 // (parallelLoop) and the pool's latent one (latentLoop) share it; a call
 // below (a re-search) may promote the node's latent tests, so the caller
 // reads f's bounds and pending tests afresh after it.
-func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], next, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) (int, int, bool) {
+func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], pend *[]*sched.Task, next, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) (int, int, bool) {
 	for next < n {
 		k := &f.kids[next]
 		if k.state == kidRunning {
@@ -829,9 +914,30 @@ func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], next, n, 
 		if k.state == kidFailed {
 			rec.addFailed(&k.rec, typ.Child(next))
 			k.classified = true
+			if e.opt.Restart && k.alpha < *alpha && k.val <= *alpha {
+				// The test ran against an α that has risen since: test
+				// again against the node's α, as the serial Scout would
+				// have tested, and re-search only if that fails too.
+				switch e.retest(c, f, next, ply, depth, *alpha, beta, b, best, typ, rec) {
+				case retestAborted:
+					k.state = kidDone
+					return next + 1, -1, true
+				case retestCut:
+					k.state = kidDone
+					return next + 1, next, false
+				case retestLow:
+					k.state = kidDone
+					next++
+					continue
+				}
+			}
+			a0 := *alpha
 			isCut, ok := e.research(c, f, next, ply, depth, alpha, beta, b, best, rec)
 			f.alpha.Store(*alpha)
 			k.state = kidDone
+			if ok && !isCut && *alpha > a0 && e.opt.Restart {
+				e.restartStale(c, f, pend, next+1, n, typ, rec)
+			}
 			if !ok {
 				return next + 1, -1, true
 			}
@@ -881,7 +987,7 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 	}
 	next, cut, aborted := start, -1, false
 	for cut < 0 && !aborted {
-		next, cut, aborted = e.completeInOrder(c, f, next, n, ply, depth, alpha, beta, b, best, typ, rec)
+		next, cut, aborted = e.completeInOrder(c, f, &pend, next, n, ply, depth, alpha, beta, b, best, typ, rec)
 		if next >= n || cut >= 0 || aborted {
 			break
 		}
@@ -967,6 +1073,7 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 	if c.Aborted() {
 		return
 	}
+	k.started.Store(true)
 	aT := f.alpha.Load() // J8 reads the node's α as it starts
 	if ply, depth := f.tPly+1, f.tDepth-1; e.serialNode(depth) && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence) {
 		// At the grain (jam's serial case), without a frame.

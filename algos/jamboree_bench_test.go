@@ -10,7 +10,6 @@ import (
 	"splitpoint/games/chess"
 	"splitpoint/games/synth"
 	"splitpoint/sched"
-	"splitpoint/suites"
 	"splitpoint/tt"
 )
 
@@ -205,18 +204,7 @@ func BenchmarkJamboreeWide2G0(b *testing.B) {
 // (the default preset, grain 2, iterative deepening) on 3-move ballots 1–6
 // at depth 12, against the serial Scout.
 func BenchmarkJamboreeCheckers1W(b *testing.B) {
-	s, err := suites.Find("3move")
-	if err != nil {
-		b.Fatal(err)
-	}
-	es, err := s.Entries()
-	if err != nil {
-		b.Fatal(err)
-	}
-	var roots []*checkers.Position
-	for _, e := range es[:6] {
-		roots = append(roots, e.Checkers)
-	}
+	roots := ballots(b, 6)
 	opt := Presets()["default"]
 	opt.TTBits, opt.Depth, opt.Grain = 18, 12, 2
 	benchJamVsScout[checkers.Position](b, roots, opt, 1)

@@ -42,7 +42,7 @@ func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply,
 		// J12/J18 as in parallelLoop. A call below (a test or a
 		// re-search) may promote this node's latent tests: f.lo, f.hi
 		// and f.pend are read afresh after each.
-		next, cut, aborted = e.completeInOrder(c, f, next, n, ply, depth, alpha, beta, b, best, typ, rec)
+		next, cut, aborted = e.completeInOrder(c, f, &f.pend, next, n, ply, depth, alpha, beta, b, best, typ, rec)
 		if next >= n || cut >= 0 || aborted {
 			break
 		}

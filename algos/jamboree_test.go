@@ -20,8 +20,8 @@ var jamMachines = []sched.Config{
 	{Machine: sched.SimOf(1)}, {Machine: sched.SimOf(2)}, {Machine: sched.SimOf(16)}, {Machine: sched.SimOf(256)}, {Machine: sched.SimOf(0)},
 }
 
-// jamCombo is the i-th of the 2^5 × 2 combinations of serialize2 ×
-// deferred × rid × levels × levelwait × grain {0, 2}.
+// jamCombo is the i-th of the 2^6 × 2 combinations of serialize2 ×
+// deferred × rid × levels × levelwait × grain {0, 2} × restart.
 func jamCombo(i int, opt *Options, cfg *sched.Config) {
 	opt.Serialize2 = i&1 != 0
 	opt.Deferred = i&2 != 0
@@ -32,9 +32,10 @@ func jamCombo(i int, opt *Options, cfg *sched.Config) {
 	if i&32 != 0 {
 		opt.Grain = 2
 	}
+	opt.Restart = i&64 != 0
 }
 
-const jamCombos = 64
+const jamCombos = 128
 
 func jamName(opt Options, cfg sched.Config) string {
 	return fmt.Sprintf("%s P=%d variants=%s grain=%d levels=%t levelwait=%t tt=%d", cfg.Machine, cfg.P, opt.VariantString(), opt.Grain, cfg.Levels, cfg.LevelWait, opt.TTBits)

@@ -120,6 +120,12 @@ type JamboreeWork struct {
 	FailHighs      int64 `json:"fail_highs"`      // abort-and-returns (J10, J15)
 	Serialized2    int64 `json:"serialized2"`     // nodes that searched a second child serially
 	RIDSearches    int64 `json:"rid_searches"`    // recursive iterative deepening searches
+	// Retests and Restarts are the restart variant's: failed tests tested
+	// again against the α that had risen since they started, and running
+	// tests interrupted by a rise of α and started again (Lu's window
+	// restart).
+	Retests  int64 `json:"retests,omitempty"`
+	Restarts int64 `json:"restarts,omitempty"`
 	// RIDTreeEnds counts the recursive iterative deepening searches that
 	// met no depth horizon: their result answered the node, which was
 	// not searched again one ply deeper (the tree ends below it).
@@ -160,7 +166,8 @@ type jamCounters struct {
 // its own cache lines (only that processor's tasks write it).
 type jamLocal struct {
 	parallel, serial, tests, failedTests, failHighs, ser2, rid, ridEnds int64
-	_                                                                   [128 - 64]byte
+	retests, restarts                                                   int64
+	_                                                                   [128 - 80]byte
 	// gen is the processor's move generation buffer (jamFrame.genMoves).
 	gen [game.MaxMoves]game.Move
 }
@@ -177,6 +184,8 @@ func (j *jamCounters) fill(w *JamboreeWork, r *workRec, locals []jamLocal) {
 		w.FailHighs += l.failHighs
 		w.Serialized2 += l.ser2
 		w.RIDSearches += l.rid
+		w.Retests += l.retests
+		w.Restarts += l.restarts
 		w.RIDTreeEnds += l.ridEnds
 	}
 	w.DeferredWaits, w.DeferredHits, w.DeferredWaitTime = j.waits.Load(), j.hits.Load(), j.waitTime.Load()

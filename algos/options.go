@@ -42,7 +42,12 @@ type Options struct {
 	Serialize2 bool `json:"serialize2,omitempty"` // search a second child serially at a type-2 node that dropped below α
 	Deferred   bool `json:"deferred,omitempty"`   // deferred reads: wait for a search in progress of the same position
 	RID        bool `json:"rid,omitempty"`        // recursive iterative deepening for the first move
-	Grain      int  `json:"grain,omitempty"`      // remaining depth at or below which a node is searched by the serial Scout
+	// Restart is Lu's window restart (003:L918) in Jamboree: when a
+	// re-search raises a node's α, its running tests that started with a
+	// lower α are interrupted and started again, and a failed test whose
+	// α has since risen is tested again before it is re-searched.
+	Restart bool `json:"restart,omitempty"`
+	Grain   int  `json:"grain,omitempty"` // remaining depth at or below which a node is searched by the serial Scout
 	// DistTT distributes the table over the processors (StarTech Fig. 3):
 	// an access to a key whose home (key mod P) is another processor is
 	// charged sched.TTRemote, one at home sched.TTLocal.

@@ -27,6 +27,8 @@ var variants = []Variant{
 		on: func(o *Options) *bool { return &o.Deferred }},
 	{Name: VariantRID, Label: "recursive iterative deepening", Help: "recursive iterative deepening for the first move", Cite: "StarTech §4",
 		on: func(o *Options) *bool { return &o.RID }},
+	{Name: VariantRestart, Label: "window restart", Help: "restart the running tests of a node whose α rose, and test a failed test again against the new α before re-searching it", Cite: "Lu 1993 §4.1 (003:L918)",
+		on: func(o *Options) *bool { return &o.Restart }},
 	{Name: VariantDistTT, Label: "distributed table", Help: "distribute the table over the processors (key mod P); remote accesses cost tt_remote", Cite: "StarTech Fig. 3",
 		on: func(o *Options) *bool { return &o.DistTT }},
 }
@@ -36,6 +38,7 @@ const (
 	VariantSerialize2 = "serialize2"
 	VariantDeferred   = "deferred"
 	VariantRID        = "rid"
+	VariantRestart    = "restart"
 	VariantDistTT     = "dist-tt"
 )
 

@@ -100,13 +100,13 @@ func TestToggleVariants(t *testing.T) {
 	waitFor(t, tm, "uniform tree, b=4, d=6")
 	// the algorithm pane: every checkbox on, one by one
 	keys(tm, "tab")
-	for i := 0; i < 6; i++ {
+	for i := 0; i < 7; i++ {
 		keys(tm, "down", "space")
 	}
-	waitFor(t, tm, "variants: serialize2,deferred,rid")
+	waitFor(t, tm, "[x] deferred reads", "[x] window restart", "[x] level waiting")
 	// and deferred off again
-	keys(tm, "up", "up", "up", "up", "space")
-	waitFor(t, tm, "variants: serialize2,rid")
+	keys(tm, "up", "up", "up", "up", "up", "space")
+	waitFor(t, tm, "variants: serialize2,rid,restart")
 	finalView(t, tm)
 	if len(sh.S.Cells) != 0 {
 		t.Errorf("toggling recorded %d cells; only runs are cells", len(sh.S.Cells))
@@ -123,7 +123,7 @@ func TestRunCancel(t *testing.T) {
 	keys(tm, "enter")
 	waitFor(t, tm, "uniform tree, b=10, d=10")
 	keys(tm, "tab")
-	for i := 0; i < 9; i++ {
+	for i := 0; i < 10; i++ {
 		keys(tm, "down")
 	}
 	keys(tm, "right", "right", "right", "right")
