@@ -63,6 +63,9 @@ type ParallelReport struct {
 	// Cycles is the run's cycle accounting in StarTech Fig. 8's
 	// categories (AccountCycles; simulated finite machines only).
 	Cycles []sched.CycleShare `json:"cycles,omitempty"`
+	// Repeats is set on a pool run repeated for its timing
+	// (ParallelRepeated): this report is the median repetition's.
+	Repeats *Repeats `json:"repeats,omitempty"`
 }
 
 // AccountCycles fills r.Cycles from the run's counters (sched.Stats.Cycles).
@@ -261,6 +264,9 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  serial %s: value %d, nodes %d, W_serial %d, %.3f s%s; efficiency W_serial/W %.3f, speedup %.2f\n",
 			b.Algo, b.Value, b.Nodes, b.Work, b.Seconds, from, r.Efficiency, r.Speedup)
+	}
+	if r.Repeats != nil {
+		r.Repeats.writeText(w, r.Speedup)
 	}
 	if len(r.Cycles) > 0 {
 		sched.WriteCycles(w, r.Cycles)

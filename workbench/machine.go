@@ -26,6 +26,7 @@ type machineFlags struct {
 	maxMem    *string
 	baseline  *string
 	cycles    *bool
+	repeat    *int
 }
 
 func declareMachineFlags(fs *flag.FlagSet) *machineFlags {
@@ -46,6 +47,7 @@ func declareMachineFlags(fs *flag.FlagSet) *machineFlags {
 		baseline:  fs.String("baseline", "run", "the serial baseline (efficiency, speedup, search overhead): run (reused from --db when the same search was run before), fresh (run it again) or none"),
 		maxMem:    fs.String("max-mem", "", "the run's memory budget, e.g. 2GB or 512MiB, or none (default: "+sched.BudgetString(0)+"); past it the run stops with a clear error"),
 		cycles:    fs.Bool("cycles", false, "account for the simulated machine's cycles in StarTech Fig. 8's categories (--sim P, finite)"),
+		repeat:    fs.Int("repeat", 1, "pool: run the search and its serial baseline N times, alternating, and report the median repetition with every time (the simulator is deterministic)"),
 		distTT:    fs.Bool("dist-tt", false, "jamboree: the dist-tt variant (the table distributed over the processors, key mod P; remote accesses cost tt_remote, local ones tt_local)"),
 	}
 }

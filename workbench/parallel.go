@@ -33,6 +33,12 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 	if err != nil {
 		return err
 	}
+	if *mf.repeat < 1 || *mf.repeat > lab.MaxRepeat {
+		return usageErr("--repeat %d: want 1…%d", *mf.repeat, lab.MaxRepeat)
+	}
+	if *mf.repeat > 1 && cfg.IsSim() {
+		return usageErr("--repeat repeats pool runs for their timing; a simulated run is reproducible bit for bit")
+	}
 	if *mf.cycles && (!cfg.IsSim() || cfg.P <= 0) {
 		return usageErr("--cycles accounts for a simulated machine's cycles: give --sim P with a finite P")
 	}
@@ -102,7 +108,7 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 		if base.Skip {
 			notes = append(notes, "no serial baseline (--baseline none): no efficiency, speedup or search overhead")
 		}
-		r, err := lab.Parallel(line.Context(env.Ctx), it, o, cfg, base)
+		r, err := lab.ParallelRepeated(line.Context(env.Ctx), it, o, cfg, base, *mf.repeat)
 		if r != nil {
 			r.Notes = notes
 			if err == nil && *mf.cycles {
