@@ -1073,7 +1073,9 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 	if c.Aborted() {
 		return
 	}
-	k.started.Store(true)
+	if e.opt.Restart {
+		k.started.Store(true) // before α is read (restartStale)
+	}
 	aT := f.alpha.Load() // J8 reads the node's α as it starts
 	if ply, depth := f.tPly+1, f.tDepth-1; e.serialNode(depth) && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence) {
 		// At the grain (jam's serial case), without a frame.
