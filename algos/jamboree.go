@@ -1072,36 +1072,6 @@ func removeTask(ts []*sched.Task, t *sched.Task) []*sched.Task {
 	return ts
 }
 
-// serialTest is test at the grain: the serial Scout's null-window search
-// of child i against aT, played straight into the processor's worker's
-// stack. It is serialPlay without what a test does not need (test has
-// just polled for an abort; the worker's search is restarted only after
-// one stopped it): at grain 0 on the pool a test is most often a search
-// of three nodes, and its own cost is what issue #15 measures.
-func (e *jamEngine[T, P]) serialTest(c sched.Ctx, f *jamFrame[T], i, ply, depth int, aT game.Value, k *jamKid) {
-	if e.opt.Deferred {
-		v, ok := e.serialPlay(c, &f.pos, f.moves[i], ply, depth, -aT-1, -aT, f.tTyp.Child(i), &k.rec)
-		k.val, k.ok, k.alpha = -v, ok, aT
-		return
-	}
-	w := e.workers.Get(c)
-	s := w.s
-	P(&f.pos).Play(f.moves[i], &s.Stack.Pos[ply])
-	w.c, w.t, w.nodes = c, c.Self(), 0
-	if s.stopped {
-		s.Start(nil, time.Time{})
-	}
-	w.begin()
-	s.SetNodeType(ply, f.tTyp.Child(i))
-	h0 := s.horizon
-	v := s.Scout(ply, depth, -aT-1, -aT)
-	k.rec.horizon += int64(s.horizon - h0)
-	w.flush()
-	k.rec.nodes += w.nodes
-	k.val, k.ok, k.alpha = -v, !s.Stopped(), aT
-	e.workers.Put(c, w)
-}
-
 // test is the task of child i's test (J8): a null-window search against
 // the node's α as the test starts, its value kept in the child's jamKid.
 func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
@@ -1116,7 +1086,8 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 	if ply, depth := f.tPly+1, f.tDepth-1; e.serialNode(depth) && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence) {
 		// At the grain (jam's serial case), without a frame.
 		e.local(c).serial++
-		e.serialTest(c, f, i, ply, depth, aT, k)
+		v, ok := e.serialPlay(c, &f.pos, f.moves[i], ply, depth, -aT-1, -aT, f.tTyp.Child(i), &k.rec)
+		k.val, k.ok, k.alpha = -v, ok, aT
 		return
 	}
 	if e.isLeaf(f.tPly+1, f.tDepth-1) {
