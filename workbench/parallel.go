@@ -107,6 +107,8 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 		}
 		if base.Skip {
 			notes = append(notes, "no serial baseline (--baseline none): no efficiency, speedup or search overhead")
+		} else if !cfg.IsSim() && *mf.repeat == 1 {
+			notes = append(notes, "one timing of each search: wall times on a shared machine vary from run to run; --repeat N reports the median of N with their spread")
 		}
 		r, err := lab.ParallelRepeated(line.Context(env.Ctx), it, o, cfg, base, *mf.repeat)
 		if r != nil {
