@@ -77,7 +77,11 @@ func ParallelRepeated(ctx context.Context, it *Item, opt algos.Options, cfg sche
 func (rs *Repeats) writeText(w io.Writer, speedup float64) {
 	t := slices.Clone(rs.Times)
 	slices.Sort(t)
-	fmt.Fprintf(w, "  repeated %d times", rs.N)
+	if rs.N == 1 {
+		fmt.Fprintf(w, "  ran once")
+	} else {
+		fmt.Fprintf(w, "  repeated %d times", rs.N)
+	}
 	if rs.N < rs.Of {
 		fmt.Fprintf(w, " (of %d asked; cancelled)", rs.Of)
 	}
