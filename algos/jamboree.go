@@ -88,6 +88,7 @@ type jamEngine[T any, P game.Position[T]] struct {
 	table     *tt.Table
 	levels    bool
 	batch     bool // pool: charge the serial part's nodes once per serial search
+	inline    bool // pool: the nodes above the grain's serial searches are inline nodes (inlineNode)
 	forced    bool
 	locals    []jamLocal // per processor: see local
 	frames    *sched.FreeList[jamFrame[T]]
@@ -175,6 +176,7 @@ type jamWorker[T any, P game.Position[T]] struct {
 	leafs uint64      // its leaf count then
 	e     *jamEngine[T, P]
 	dist  bool
+	asked int // inline loops' questions (Split), for Options.splitEvery
 }
 
 // Node is the Hook of the serial Scout. On the simulator it is called at
@@ -253,6 +255,7 @@ func chargeTT(c sched.Ctx, key uint64) {
 // windows of opt.Aspiration); Jamboree returns a *JamboreeResult.
 func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *tt.Table, cfg sched.Config) *JamboreeResult {
 	e := &jamEngine[T, P]{opt: opt, table: table, levels: cfg.Levels, batch: !cfg.IsSim()}
+	e.inline = e.batch && !cfg.Eager && !opt.Deferred && !opt.RID
 	e.forced = game.CapturesForced(any(root))
 	e.frames = sched.NewScratchList(c, func() *jamFrame[T] {
 		f := &jamFrame[T]{}
@@ -383,6 +386,9 @@ func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha
 	if e.opt.Deferred && ply > 0 {
 		return e.jamDeferred(c, f, ply, depth, alpha, beta, typ, rec)
 	}
+	if e.inlines(ply, depth) {
+		return e.inlineNode(c, f, ply, depth, alpha, beta, typ, rec)
+	}
 	return e.jamNode(c, f, ply, depth, alpha, beta, typ, rec)
 }
 
@@ -470,9 +476,17 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 	if b > alpha { // J5
 		alpha = b
 	}
-	f.sortRest(n)
-	start := 1
-	if e.serializeSecond(typ, havePrelim, prelim, alpha0, b, n) {
+	f.sortRest(1, n)
+	return e.jamRest(c, f, key, ply, depth, 1, n, alpha0, alpha, beta, b, best, h0, havePrelim, prelim, typ, rec)
+}
+
+// jamRest is the rest of jamNode once its children before start are
+// searched (the first, J3, or those of an inline node's serial loop until
+// it split): b is their best value, best its move, alpha the node's α
+// raised by them, alpha0 its window's lower end as it was entered; h0 is
+// rec's horizon count when the node began.
+func (e *jamEngine[T, P]) jamRest(c sched.Ctx, f *jamFrame[T], key uint64, ply, depth, start, n int, alpha0, alpha, beta, b game.Value, best game.Move, h0 int64, havePrelim bool, prelim game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
+	if start == 1 && e.serializeSecond(typ, havePrelim, prelim, alpha0, b, n) {
 		e.local(c).ser2++
 		cut, ok := e.serialChild(c, f, 1, ply, depth, &alpha, beta, &b, &best, typ, rec)
 		if !ok {
@@ -716,23 +730,25 @@ type scoredMove struct {
 	s int32
 }
 
-// sortRest orders moves 1…n−1 by score, best first, ties in their present
-// order: the order the serial Scout's repeated pick gives (a stable
-// selection sort), in O(n log n).
-func (f *jamFrame[T]) sortRest(n int) {
-	if !f.scored || n <= 2 {
+// sortRest orders moves from…n−1 by score, best first, ties in their
+// present order: the order the serial Scout's repeated pick gives (a
+// stable selection sort), in O(n log n).
+func (f *jamFrame[T]) sortRest(from, n int) {
+	if !f.scored || n-from < 2 {
+		f.scored = false
 		return
 	}
-	if cap(f.sorted) < n-1 {
-		f.sorted = make([]scoredMove, n-1, max(n-1, 2*cap(f.sorted)))
+	k := n - from
+	if cap(f.sorted) < k {
+		f.sorted = make([]scoredMove, k, max(k, 2*cap(f.sorted)))
 	}
-	buf := f.sorted[:n-1]
+	buf := f.sorted[:k]
 	for i := range buf {
-		buf[i] = scoredMove{f.moves[i+1], f.scores[i+1]}
+		buf[i] = scoredMove{f.moves[from+i], f.scores[from+i]}
 	}
 	slices.SortStableFunc(buf, func(a, b scoredMove) int { return cmp.Compare(b.s, a.s) })
 	for i, x := range buf {
-		f.moves[i+1], f.scores[i+1] = x.m, x.s
+		f.moves[from+i], f.scores[from+i] = x.m, x.s
 	}
 	f.scored = false
 }

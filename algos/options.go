@@ -56,6 +56,12 @@ type Options struct {
 	// PARITERSSS* (parsss.go); omitted from JSON when zero.
 	PVSplitOptions     `json:"pvsplit,omitzero"`
 	SSSParallelOptions `json:"parsss,omitzero"`
+
+	// splitEvery, in tests only, makes Jamboree's inline nodes split
+	// (jamboree_inline.go) before every splitEvery-th child they ask
+	// about, whether a thief asked or not, so that the split is tested
+	// at every point and not where timing puts it.
+	splitEvery int
 }
 
 // The algorithm names.

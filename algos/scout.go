@@ -40,6 +40,13 @@ func (s *Searcher[T, P]) Scout(ply, depth int, alpha, beta game.Value) game.Valu
 			alpha = b
 		}
 		for i := 1; i < n; i++ { // S8
+			if ply == s.split.ply && s.split.to.Split() {
+				// A Jamboree worker's inline node (split.go): a
+				// thief wants work, so the loop stops before child i
+				// and Jamboree's parallel loop takes the rest over.
+				s.split.stop(i, n, alpha, b, best)
+				return b
+			}
 			m := s.pick(ply, i, n)
 			pos.Play(m, child)
 			s.ntype[ply+1] = typ.Child(i)

@@ -107,6 +107,10 @@ type Searcher[T any, P game.Position[T]] struct {
 	scores [][game.MaxMoves]int32
 	pvLen  [game.MaxPly + 1]int
 	pv     [][game.MaxPly + 1]game.Move
+
+	// split lets Scout's loop at one ply stop between two children when
+	// asked (split.go); its ply is −1 when no caller wants that.
+	split splitPoint
 }
 
 // NewSearcher returns a Searcher for opt. It uses table when non-nil (a
@@ -134,6 +138,7 @@ func newSearcherPlies[T any, P game.Position[T]](opt Options, table *tt.Table, p
 		s.history = new([2][historySize]int32)
 	}
 	s.ntype[0] = metrics.PV
+	s.split.ply = -1
 	return s
 }
 

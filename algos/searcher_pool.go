@@ -63,6 +63,7 @@ func (s *Searcher[T, P]) reset(opt Options, table *tt.Table) {
 	s.ResetOrdering()
 	clear(s.ntype[:])
 	s.ntype[0] = metrics.PV
+	s.split = splitPoint{ply: -1}
 }
 
 // workerSearcher is the serial Searcher of a parallel search's worker

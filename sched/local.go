@@ -154,6 +154,24 @@ func PopLatent(c Ctx, l Latent) {
 	p.lat.truncate(n)
 }
 
+// Wanted reports, to a task about to run one more child inline in a loop
+// it has not made latent (a serial search's loop at a node above the
+// grain: algos/split.go), that a thief or a heartbeat has asked this
+// worker for work that none of its registered sources can give: the
+// caller should then make its remaining children latent (PushLatent), and
+// the next poll promotes them. It first offers the request to the sources
+// registered (the oldest latent children go first); without a pending
+// request it is one load of a line only thieves write. The simulator never
+// wants: it runs every algorithm's full DAG.
+func (t *Task) Wanted() bool {
+	p := t.p
+	if !p.lat.req.Load() {
+		return false
+	}
+	p.answerSteal()
+	return p.lat.req.Load()
+}
+
 // latentStack is a worker's registered latent sources, shallowest first,
 // and its steal request flag. req is written by thieves and read at every
 // poll, so it sits on a cache line of its own; the rest is the owner's.
