@@ -731,26 +731,30 @@ type scoredMove struct {
 }
 
 // sortRest orders moves from…n−1 by score, best first, ties in their
-// present order: the order the serial Scout's repeated pick gives (a
-// stable selection sort), in O(n log n).
+// present order: the order the serial Scout's repeated pick gives.
 func (f *jamFrame[T]) sortRest(from, n int) {
-	if !f.scored || n-from < 2 {
-		f.scored = false
-		return
-	}
-	k := n - from
-	if cap(f.sorted) < k {
-		f.sorted = make([]scoredMove, k, max(k, 2*cap(f.sorted)))
-	}
-	buf := f.sorted[:k]
-	for i := range buf {
-		buf[i] = scoredMove{f.moves[from+i], f.scores[from+i]}
-	}
-	slices.SortStableFunc(buf, func(a, b scoredMove) int { return cmp.Compare(b.s, a.s) })
-	for i, x := range buf {
-		f.moves[from+i], f.scores[from+i] = x.m, x.s
+	if f.scored && n-from >= 2 {
+		sortScored(f.moves[from:n], f.scores[from:n], &f.sorted)
 	}
 	f.scored = false
+}
+
+// sortScored orders moves by their scores, best first, ties in their
+// present order (a stable sort: the order the serial Scout's repeated pick
+// gives), in O(n log n), with buf as scratch; scores are sorted along.
+func sortScored(moves []game.Move, scores []int32, buf *[]scoredMove) {
+	n := len(moves)
+	if cap(*buf) < n {
+		*buf = make([]scoredMove, n, max(n, 2*cap(*buf)))
+	}
+	b := (*buf)[:n]
+	for i := range b {
+		b[i] = scoredMove{moves[i], scores[i]}
+	}
+	slices.SortStableFunc(b, func(x, y scoredMove) int { return cmp.Compare(y.s, x.s) })
+	for i, x := range b {
+		moves[i], scores[i] = x.m, x.s
+	}
 }
 
 // learn updates the processor's killers and history after a node whose

@@ -53,6 +53,12 @@ func (j *JamboreeDetail) WriteText(w io.Writer, _ MoveNamer, s *sched.Stats) {
 	line("aborted", k.Aborted)
 	fmt.Fprintf(w, "  parallel nodes %d, serial searches %d, tests %d, failed tests %d, fail-high aborts %d, serialized second children %d, rid searches %d\n",
 		k.ParallelNodes, k.SerialSearches, k.Tests, k.FailedTests, k.FailHighs, k.Serialized2, k.RIDSearches)
+	if k.Splits > 0 {
+		fmt.Fprintf(w, "  inline nodes split by a steal request %d (the pool's serial loops above the grain)\n", k.Splits)
+	}
+	if k.Retests > 0 || k.Restarts > 0 {
+		fmt.Fprintf(w, "  restart variant: failed tests tested again %d, running tests restarted %d\n", k.Retests, k.Restarts)
+	}
 	fmt.Fprintf(w, "  deferred waits %d (above the grain %d; answered %d, given up %d, refused as unsafe %d; waited %d units; blocked on shared state %d %s), post-abort visits %d\n",
 		k.DeferredWaits, k.DeferredWaitsAbove, k.DeferredHits, k.DeferredGiveUps, k.DeferredRefused, k.DeferredWaitTime, s.BlockedShared, s.TimeUnit, k.PostAbortVisits)
 }

@@ -1,9 +1,7 @@
 package algos
 
 import (
-	"cmp"
 	"context"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -23,6 +21,7 @@ type ybwEngine[T any, P game.Position[T]] struct {
 	opt     Options
 	table   *tt.Table
 	batch   bool // pool: the serial part's nodes are charged once per serial search
+	inline  bool // pool: the nodes above the grain's serial searches are inline nodes (inlineNode)
 	levels  bool
 	forced  bool // the domain's captures are compulsory (checkers): the serial quiescence's rule
 	frames  *sched.FreeList[ybwFrame[T]]
@@ -36,7 +35,8 @@ type ybwEngine[T any, P game.Position[T]] struct {
 // only (no shared counter on the hot path), padded to its own cache lines.
 type ybwLocal struct {
 	nodes, splits, brothers, helps, stolen, researches, retests, cutoffs, serial, horizon int64
-	_                                                                                     [128 - 80]byte
+	inlineSplits                                                                          int64
+	_                                                                                     [128 - 88]byte
 }
 
 // ybwFrame is one node of the parallel part: its position, its ordered
@@ -75,6 +75,9 @@ type ybwWorker[T any, P game.Position[T]] struct {
 	s     *Searcher[T, P]
 	t     *sched.Task
 	batch bool
+	// every and asked are Options.splitEvery and the inline loops'
+	// questions so far (Split), in tests.
+	every, asked int
 }
 
 // Node is the serial Searcher's Hook (see jamWorker.Node).
@@ -114,6 +117,7 @@ func (w *ybwWorker[T, P]) Node() bool {
 // Scout does.
 func YBWC[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *tt.Table, cfg sched.Config) *YBWCResult {
 	e := &ybwEngine[T, P]{opt: opt, table: table, batch: !cfg.IsSim(), levels: cfg.Levels, forced: game.CapturesForced(any(root))}
+	e.inline = e.batch && !cfg.Eager
 	e.frames = sched.NewScratchList(c, func() *ybwFrame[T] {
 		f := &ybwFrame[T]{pend: make([]*sched.Task, 0, game.MaxMoves), live: make([]*sched.Task, 0, game.MaxMoves)}
 		f.brother = func(c sched.Ctx, i int) any { e.youngerBrother(c, f, i); return nil }
@@ -145,6 +149,7 @@ func YBWC[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *t
 		res.Retests += l.retests
 		res.Cutoffs += l.cutoffs
 		res.SerialSearches += l.serial
+		res.InlineSplits += l.inlineSplits
 	}
 	e.mu.Lock()
 	for _, w := range e.all {
@@ -186,7 +191,7 @@ func (e *ybwEngine[T, P]) local(c sched.Ctx) *ybwLocal {
 func (e *ybwEngine[T, P]) newWorker() *ybwWorker[T, P] {
 	o := e.opt
 	o.Algo, o.Time, o.MaxNodes = AlgoScout, 0, 0
-	w := &ybwWorker[T, P]{batch: e.batch}
+	w := &ybwWorker[T, P]{batch: e.batch, every: e.opt.splitEvery}
 	w.s = workerSearcher[T, P](o, e.table, w, e.batch, e.forced)
 	e.mu.Lock()
 	e.all = append(e.all, w)
@@ -233,6 +238,9 @@ func (e *ybwEngine[T, P]) child(c sched.Ctx, g *ybwFrame[T], ply, depth int, alp
 	if depth <= e.opt.Grain {
 		return e.serial(c, g, ply, depth, alpha, beta)
 	}
+	if e.inline && depth-1 <= e.opt.Grain && (depth > 1 || e.opt.Quiescence) && ply+1 < game.MaxPly-1 {
+		return e.inlineNode(c, g, ply, depth, alpha, beta) // ybwc_latent.go
+	}
 	return e.node(c, g, ply, depth, alpha, beta)
 }
 
@@ -242,6 +250,14 @@ func (e *ybwEngine[T, P]) serial(c sched.Ctx, g *ybwFrame[T], ply, depth int, al
 		return 0, false
 	}
 	w := e.workers.Get(c)
+	v, ok := e.serialOn(c, w, g, ply, depth, alpha, beta)
+	e.workers.Put(c, w)
+	e.local(c).serial++
+	return v, ok
+}
+
+// serialOn is serial with the worker w.
+func (e *ybwEngine[T, P]) serialOn(c sched.Ctx, w *ybwWorker[T, P], g *ybwFrame[T], ply, depth int, alpha, beta game.Value) (game.Value, bool) {
 	w.t = c.Self()
 	s := w.s
 	s.Stack.Pos[ply] = g.pos
@@ -259,8 +275,6 @@ func (e *ybwEngine[T, P]) serial(c sched.Ctx, g *ybwFrame[T], ply, depth int, al
 	if ok {
 		g.pvLen = copy(g.pv[:], s.pv[ply][:s.pvLen[ply]])
 	}
-	e.workers.Put(c, w)
-	e.local(c).serial++
 	return v, ok
 }
 
@@ -319,17 +333,24 @@ func (e *ybwEngine[T, P]) node(c sched.Ctx, f *ybwFrame[T], ply, depth int, alph
 		return b, true
 	}
 	alpha = max(alpha, b)
+	return e.split(c, f, key, ply, depth, 1, n, alpha0, alpha, beta, b, best)
+}
 
-	// The younger brothers, in parallel: the node becomes a split point.
+// split makes the node in f a split point once its brothers before from
+// are searched (the eldest, or those of an inline node's serial loop until
+// a request split it): b is their best value and best its move, alpha the
+// node's α they raised, alpha0 its window's lower end as it was entered.
+// The younger brothers from…n−1 are searched in parallel.
+func (e *ybwEngine[T, P]) split(c sched.Ctx, f *ybwFrame[T], key uint64, ply, depth, from, n int, alpha0, alpha, beta, b game.Value, best game.Move) (game.Value, bool) {
 	l := e.local(c)
 	l.splits++
-	l.brothers += int64(n - 1)
+	l.brothers += int64(n - from)
 	f.ply, f.depth, f.beta, f.owner = ply, depth, beta, c.Proc()
 	f.alpha.Store(int32(alpha))
 	f.b, f.best = b, best
 	var cut, aborted bool
 	if e.batch {
-		cut, aborted = e.latentBrothers(c, f, n) // the pool (ybwc_latent.go)
+		cut, aborted = e.latentBrothers(c, f, from, n) // the pool (ybwc_latent.go)
 	} else {
 		f.pend = f.pend[:n-1]
 		c.SpawnRangeAt(ply+1, f.brother, 1, n, !e.levels, f.pend)
@@ -436,17 +457,7 @@ func (e *ybwEngine[T, P]) order(c sched.Ctx, f *ybwFrame[T], ply, n int, hint ga
 	if !scored || n < 2 {
 		return
 	}
-	if cap(f.sorted) < n {
-		f.sorted = make([]scoredMove, n, max(n, 2*cap(f.sorted)))
-	}
-	buf := f.sorted[:n]
-	for i := range buf {
-		buf[i] = scoredMove{f.moves[i], f.scores[i]}
-	}
-	slices.SortStableFunc(buf, func(a, b scoredMove) int { return cmp.Compare(b.s, a.s) })
-	for i, x := range buf {
-		f.moves[i] = x.m
-	}
+	sortScored(f.moves[:n], f.scores[:n], &f.sorted)
 }
 
 // setPV makes m followed by g's principal variation f's.

@@ -38,8 +38,11 @@ type YBWCResult struct {
 	Researches int64 `json:"researches"`
 	// Retests are failed tests tested again, against the node's α that an
 	// elder brother had raised to their value or past it while they ran.
-	Retests        int64 `json:"retests"`
-	Cutoffs        int64 `json:"cutoffs"`
+	Retests int64 `json:"retests"`
+	Cutoffs int64 `json:"cutoffs"`
+	// InlineSplits are the split points the pool made of inline nodes
+	// (ybwc_latent.go) when a steal request interrupted their serial loop.
+	InlineSplits   int64 `json:"inline_splits,omitempty"`
 	SerialSearches int64 `json:"serial_searches"`
 	// SerialNodes is the serial baseline's node count, SearchOverhead
 	// Nodes / SerialNodes − 1 (Feldmann's search overhead).
@@ -65,6 +68,9 @@ func (r *YBWCResult) WriteText(w io.Writer, _ MoveNamer, st *sched.Stats) {
 	fmt.Fprintf(w, "  ybwc: grain=%d, nodes %d (%d above the grain, %d serial searches)\n", r.Grain, r.Nodes, r.ParallelNodes, r.SerialSearches)
 	fmt.Fprintf(w, "  split points %d, younger brothers %d (helps by the waiting master %d, stolen %d), re-searches %d, re-tests against a raised α %d, cutoff aborts %d\n",
 		r.SplitPoints, r.YoungerBrothers, r.Helps, r.Stolen, r.Researches, r.Retests, r.Cutoffs)
+	if r.InlineSplits > 0 {
+		fmt.Fprintf(w, "  split points made of inline nodes by a steal request %d (the pool's serial loops above the grain)\n", r.InlineSplits)
+	}
 	writeOverhead(w, r.Nodes, r.SerialNodes, r.SearchOverhead)
 	writeTimeToDepth(w, r.Iterations, st)
 }

@@ -5,7 +5,7 @@ import (
 	"splitpoint/sched"
 )
 
-// latentBrothers runs the younger brothers 1…n−1 of the split point f on
+// latentBrothers runs the younger brothers from…n−1 of the split point f on
 // the pool as latent children (sched.Latent), as Jamboree's latentLoop
 // runs its tests: the master searches them inline, one after the other
 // in move order, each against the node's α of the moment it starts,
@@ -25,9 +25,9 @@ import (
 // waitBrothers. Tests of leaves are never promotable: each is a static
 // evaluation. The simulator keeps the eager spawn, so that it measures the
 // algorithm's DAG (sched/doc.go).
-func (e *ybwEngine[T, P]) latentBrothers(c sched.Ctx, f *ybwFrame[T], n int) (cut, aborted bool) {
+func (e *ybwEngine[T, P]) latentBrothers(c sched.Ctx, f *ybwFrame[T], from, n int) (cut, aborted bool) {
 	f.pend = f.pend[:0]
-	f.lo, f.hi = 1, n
+	f.lo, f.hi = from, n
 	promotable := (f.depth-1 > 0 || e.opt.Quiescence) && f.ply+1 < game.MaxPly-1
 	if promotable {
 		f.src, f.rev = c, !e.levels
@@ -107,4 +107,50 @@ func (e *ybwEngine[T, P]) endSplit(c sched.Ctx, f *ybwFrame[T], cut bool) {
 	}
 	f.pend, f.live = f.pend[:0], f.live[:0]
 	c.Sync() // every brother is done: joins nothing new, and recycles their handles now
+}
+
+// inlineNode is YBWC on the pool at a node whose children are searched at
+// the grain, as Jamboree's (jamboree_inline.go): the worker's serial Scout
+// searches the node, and its loop asks before each younger brother whether
+// a thief wants work that no latent brother can give (sched.Task.Wanted).
+// Asked, the loop stops and the node becomes a split point from that
+// brother (split): Zugzwang's way of making split points where an idle
+// processor's request finds the busy one (Feldmann 1993), one level below
+// the grain's. Nobody asking, the node costs what Scout's does.
+func (e *ybwEngine[T, P]) inlineNode(c sched.Ctx, f *ybwFrame[T], ply, depth int, alpha, beta game.Value) (game.Value, bool) {
+	f.pvLen = 0
+	if c.Aborted() {
+		return 0, false
+	}
+	w := e.workers.Get(c)
+	s := w.s
+	s.SplitAt(ply, w)
+	v, ok := e.serialOn(c, w, f, ply, depth, alpha, beta)
+	sp := s.split
+	s.SplitAt(-1, nil)
+	if !ok || sp.at == 0 {
+		e.workers.Put(c, w)
+		e.local(c).serial++
+		return v, ok
+	}
+	// The loop stopped before brother sp.at: its moves (searched ones
+	// first) become the frame's, the rest in the order pick would give.
+	n := sp.n
+	copy(f.moves[:n], s.Stack.Moves[ply][:n])
+	if s.scored[ply] {
+		copy(f.scores[:n], s.scores[ply][:n])
+		sortScored(f.moves[sp.at:n], f.scores[sp.at:n], &f.sorted)
+	}
+	e.workers.Put(c, w)
+	e.local(c).inlineSplits++
+	return e.split(c, f, P(&f.pos).Hash(), ply, depth, sp.at, n, alpha, sp.alpha, beta, sp.b, sp.best)
+}
+
+// Split is the Splitter of an inline node's serial loop (inlineNode).
+func (w *ybwWorker[T, P]) Split() bool {
+	if w.every > 0 {
+		w.asked++
+		return w.asked%w.every == 0
+	}
+	return w.t.Wanted()
 }

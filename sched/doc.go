@@ -103,7 +103,10 @@ package sched
 // Check: one more load, of a flag that only thieves write). Jamboree runs
 // its tests this way on the pool (algos/jamboree_latent.go), so that its
 // finest grain does not pay a task per test; on one worker it then
-// searches exactly as the serial Scout.
+// searches exactly as the serial Scout. A loop that has not even made its
+// children latent (a serial search's loop, algos/jamboree_inline.go) asks
+// Task.Wanted between two children and, when a request is pending that no
+// registered source can answer, registers its remaining children then.
 //
 // What this means for the pool's W and C. The simulator runs the
 // algorithm's own DAG (every child a task: Jamboree keeps its eager loop
