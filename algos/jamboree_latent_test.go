@@ -41,4 +41,3 @@ func TestJamboreeLatentNoAlloc(t *testing.T) {
 		t.Errorf("allocations grow with the tree: %.0f at depth 4, %.0f at depth 7", small, big)
 	}
 }
-
