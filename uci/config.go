@@ -190,7 +190,10 @@ func (c Config) Search() (opt algos.Options, cfg sched.Config, parallel bool, er
 	if !row.Parallel {
 		return opt, cfg, false, nil
 	}
-	cfg = sched.Config{Seed: 1, Costs: sched.DefaultCosts(), ProfileBuckets: -1}
+	// Steal ordering by levels, as search's defaults on a game position
+	// (workbench/parallel.go): a thief takes the child the serial search
+	// would search next, which cuts the search overhead of two workers.
+	cfg = sched.Config{Seed: 1, Costs: sched.DefaultCosts(), ProfileBuckets: -1, Levels: true}
 	if cfg.Machine, err = sched.ParseMachine(sched.Pool, strconv.Itoa(max(c.Threads, 1))); err != nil {
 		return opt, cfg, false, fmt.Errorf("threads: %w", err)
 	}
