@@ -102,11 +102,11 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 					o.Restart = true
 					notes = append(notes, "variants restart: tests that ran against an α a re-search has since raised are restarted, which cuts the search overhead of two workers on the checkers ballots from 27 % to 17 % (no --variants given; --variants none for the papers' "+o.Algo+")")
 				}
-				if !set["levels"] {
-					cfg.Levels = true
-					notes = append(notes, "levels: a thief takes the oldest child of the shallowest level, the next in move order (*Socrates §4.3); on the simulated 2-processor machine it cuts the search overhead of Jamboree on the checkers ballots from 19 % to 12 % and of YBWC on BK from 10 % to 5 % (no --levels given; --levels=false to steal the last child)")
-				}
 			}
+		}
+		if !it.IsTree() && !set["levels"] {
+			cfg.Levels = true
+			notes = append(notes, "levels: a thief takes the oldest child of the shallowest level, the next in move order (*Socrates §4.3); on the simulated 2-processor machine it cuts the search overhead of Jamboree on the checkers ballots from 19 % to 12 % and of YBWC on BK from 10 % to 5 % (no --levels given; --levels=false to steal the last child)")
 		}
 		if row, _ := algos.Lookup(o.Algo); row.Grain && !set["grain"] {
 			var note string
