@@ -41,9 +41,9 @@ func (s *Searcher[T, P]) Scout(ply, depth int, alpha, beta game.Value) game.Valu
 		}
 		for i := 1; i < n; i++ { // S8
 			if ply == s.split.ply && s.split.to.Split() {
-				// A Jamboree worker's inline node (split.go): a
+				// A parallel search's inline node (split.go): a
 				// thief wants work, so the loop stops before child i
-				// and Jamboree's parallel loop takes the rest over.
+				// and the parallel search takes the rest over.
 				s.split.stop(i, n, alpha, b, best)
 				return b
 			}

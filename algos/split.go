@@ -4,15 +4,15 @@ import "splitpoint/game"
 
 // Splitter is asked, at each child boundary of a Searcher's split ply,
 // whether the loop there should stop and hand its remaining children to a
-// parallel search (a Jamboree worker: a thief asked for work that no
-// latent source could give; sched.Task.Wanted).
+// parallel search (a Jamboree or YBWC worker: a thief asked for work
+// that no latent source could give; sched.Task.Wanted).
 type Splitter interface {
 	Split() bool
 }
 
 // splitPoint is a Searcher's one interruptible ply (issue #15, point 2:
 // the serial loop a steal request can interrupt). When ply is not −1, the
-// Scout node at that ply asks to before each of its children after the
+// Scout node at that ply asks before each of its children after the
 // first (S8); when told to, it stops there and leaves its loop's state
 // here: at is the index of the next child (0: the node did not stop),
 // n the node's move count, alpha, b and best its window's lower end, its
