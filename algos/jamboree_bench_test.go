@@ -211,3 +211,15 @@ func BenchmarkJamboreeCheckers1W(b *testing.B) {
 	opt.TTBits, opt.Depth, opt.Grain = 18, 12, 3
 	benchJamVsScout[checkers.Position](b, roots, opt, 1)
 }
+
+// BenchmarkJamboreeCheckers2W: the 2-worker speedup of Jamboree on
+// checkers with the command line's defaults on the 3-move ballots 1–6 at
+// depth 14 (issue #15's goal ≥ 1.8): the default preset, iterative
+// deepening, grain 3, the restart variant and steal ordering by levels,
+// a 2^20 table.
+func BenchmarkJamboreeCheckers2W(b *testing.B) {
+	roots := ballots(b, 6)
+	opt := Presets()["default"]
+	opt.TTBits, opt.Depth, opt.Grain, opt.Restart = 20, 14, 3, true
+	benchJamVsScoutOn[checkers.Position](b, roots, opt, sched.Config{Machine: sched.PoolOf(2), ProfileBuckets: -1, Levels: true})
+}

@@ -10,13 +10,41 @@ import (
 	"splitpoint/sched"
 )
 
-// minTaskNodes is the smallest serial task the automatic grain makes: a
-// spawn with its join costs about 125 ns on the pool here and a node
-// 40–300 ns (chess with table and quiescence; BENCHMARKS.md), so a task of
-// 16 nodes or more keeps the spawn to a few per cent of its time. A rule
-// in nodes, not in measured times, keeps the choice the same from run to
-// run: the grain shapes the DAG whose W and C are measured.
+// minTaskNodes is the smallest serial task the automatic grain makes, in
+// nodes: a spawn with its join costs about 125 ns on the pool here, and a
+// test handed from Jamboree's loop to the serial search and back 100–200
+// ns, so a task of 16 chess or checkers nodes (about 130 ns each) keeps
+// that to a few per cent of its time. A rule in nodes, not in measured
+// times, keeps the choice the same from run to run: the grain shapes the
+// DAG whose W and C are measured.
 const minTaskNodes = 16
+
+// minTaskNanos is the smallest serial task in time: minTaskNodes nodes of
+// chess or checkers. A domain whose nodes are cheaper needs more of them
+// (minTaskNodesIn).
+const minTaskNanos = 2000
+
+// nodeNanos is the serial Scout's time per node in each domain on the
+// project's machine, as the search command runs it by default (BENCHMARKS.md,
+// "Eighth session"): chess (BK, the default preset: table, ordering,
+// quiescence) 132 ns, checkers (3-move ballots, the same) 136 ns, a
+// synthetic tree (the plain preset) 27 ns. Constants, not a timing of the
+// run, for the reason minTaskNodes gives; an unknown domain counts as
+// chess.
+var nodeNanos = map[string]float64{"chess": 130, "checkers": 130, "synth": 27}
+
+// minTaskNodesIn is the smallest serial task of domain in nodes: at least
+// minTaskNodes, and enough nodes of the domain to take minTaskNanos. On a
+// synthetic tree, 27 ns a node, that is 75 nodes: with 16 (432 ns) the
+// 1-worker overhead on ordered:b=32,d=8 was 4–8 %, with 75 it is under 1 %
+// (issue #15).
+func minTaskNodesIn(domain string) float64 {
+	ns, ok := nodeNanos[domain]
+	if !ok {
+		ns = nodeNanos["chess"]
+	}
+	return max(minTaskNodes, math.Ceil(minTaskNanos/ns))
+}
 
 // AutoGrain chooses a parallel search's grain when none was given (issue
 // #15): on the simulated machine 0 (every node above the leaves parallel,
@@ -25,7 +53,8 @@ const minTaskNodes = 16
 // whose serial subtrees, EBF^g nodes, reach minTaskNodes, EBF being the
 // effective branching factor of a short serial probe of the same position
 // with the same options (at most 5 plies, deterministic), and at most half
-// the search's depth. It returns the grain and a note saying how it was
+// the search's depth; minTaskNodesIn says how many nodes a task needs in
+// the item's domain. It returns the grain and a note saying how it was
 // chosen.
 func AutoGrain(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config) (int, string) {
 	if cfg.IsSim() {
@@ -44,7 +73,7 @@ func AutoGrain(ctx context.Context, it *Item, opt algos.Options, cfg sched.Confi
 		}
 		ebf, _ = probes.LoadOrStore(key, max(probeEBF(rep), 1.2))
 	}
-	return grainFor(ebf.(float64), opt.Depth)
+	return grainFor(ebf.(float64), opt.Depth, minTaskNodesIn(it.Domain()))
 }
 
 // probeEBF is the effective branching factor of a probe search: the
@@ -71,12 +100,12 @@ func probeEBF(rep *SearchReport) float64 {
 var probes sync.Map
 
 // grainFor is AutoGrain's rule for a tree of effective branching factor
-// ebf searched to depth.
-func grainFor(ebf float64, depth int) (int, string) {
-	g := int(math.Ceil(math.Log(minTaskNodes) / math.Log(ebf)))
+// ebf searched to depth, whose serial tasks need minNodes nodes.
+func grainFor(ebf float64, depth int, minNodes float64) (int, string) {
+	g := int(math.Ceil(math.Log(minNodes) / math.Log(ebf)))
 	// At least half the plies stay parallel: a shallow search of a narrow
 	// tree would otherwise get a grain that leaves it nearly serial.
 	g = min(max(g, 1), max(depth/2, 1))
 	return g, fmt.Sprintf("grain %d: chosen for the pool (no --grain given; --grain to override): the effective branching factor is %.1f, so a serial task of %d plies is about %.0f nodes, at least %d, enough to pay for its spawn",
-		g, ebf, g, math.Pow(ebf, float64(g)), minTaskNodes)
+		g, ebf, g, math.Pow(ebf, float64(g)), int(minNodes))
 }
