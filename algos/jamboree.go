@@ -176,7 +176,13 @@ type jamWorker[T any, P game.Position[T]] struct {
 	leafs uint64      // its leaf count then
 	e     *jamEngine[T, P]
 	dist  bool
-	asked int // inline loops' questions (Split), for Options.splitEvery
+	asked int // inline loops' questions (Wanted), for Options.splitEvery
+	// The inline node the worker's Searcher is searching (inlineNode):
+	// its record, ply and depth, and the frames of its split nodes by ply.
+	rec    *workRec
+	lo     int
+	depth0 int
+	splits [game.MaxPly + 1]*jamFrame[T]
 }
 
 // Node is the Hook of the serial Scout. On the simulator it is called at

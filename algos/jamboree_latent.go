@@ -26,7 +26,16 @@ import (
 // The simulator keeps parallelLoop, so that it measures the algorithm's
 // full DAG; sched/doc.go says what the pool's promoted DAG means for C.
 func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) bool {
-	f.alpha.Store(*alpha)
+	promotable := e.latentBegin(c, f, start, n, ply, depth, *alpha, typ)
+	return e.latentRun(c, f, start, n, ply, depth, alpha, beta, b, best, typ, rec, promotable)
+}
+
+// latentBegin makes the tests of children start…n−1 of the node in f
+// latent: the frame readied for them, against α, and registered as a
+// source a steal request may promote (sched.PushLatent) unless they are
+// tests of leaves. It reports whether it registered them.
+func (e *jamEngine[T, P]) latentBegin(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha game.Value, typ metrics.NodeType) bool {
+	f.alpha.Store(alpha)
 	f.tPly, f.tDepth, f.tTyp = ply, depth, typ
 	e.local(c).tests += int64(n - start)
 	f.prepare(start, n) // room for every test's task: Promote spawns into f.pend
@@ -37,6 +46,13 @@ func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply,
 		f.src, f.rev = c, !e.levels
 		sched.PushLatent(c, f)
 	}
+	return promotable
+}
+
+// latentRun is the loop of latentLoop over the latent tests latentBegin
+// made, some of which a steal request may have promoted already (an inline
+// node split while its worker searched a deeper node: jamboree_inline.go).
+func (e *jamEngine[T, P]) latentRun(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec, promotable bool) bool {
 	next, cut, aborted := start, -1, false
 	for cut < 0 && !aborted {
 		// J12/J18 as in parallelLoop. A call below (a test or a
@@ -70,16 +86,21 @@ func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply,
 			cut = j
 		}
 	}
-	if promotable {
-		f.lo = f.hi // nothing more to promote
-		sched.PopLatent(c, f)
-		f.src = nil
-	}
+	e.latentEnd(c, f, promotable)
 	if cut >= 0 {
 		e.local(c).failHighs++
 	}
 	e.settle(c, f, start, n, cut, typ, rec)
 	return !aborted
+}
+
+// latentEnd unregisters the frame's latent tests (latentBegin).
+func (e *jamEngine[T, P]) latentEnd(c sched.Ctx, f *jamFrame[T], promotable bool) {
+	if promotable {
+		f.lo = f.hi // nothing more to promote
+		sched.PopLatent(c, f)
+		f.src = nil
+	}
 }
 
 // Promote makes the node's latent tests not yet started tasks of its own

@@ -24,6 +24,10 @@ func (s *Searcher[T, P]) Scout(ply, depth int, alpha, beta game.Value) game.Valu
 	child := &s.Stack.Pos[ply+1]
 	typ := s.ntype[ply]
 
+	inl := ply < s.inl.hi // an interruptible ply (Interruptible)
+	if inl {
+		s.loops[ply] = loopState{} // the first child cannot be split off
+	}
 	m := s.pick(ply, 0, n)
 	pos.Play(m, child)
 	s.ntype[ply+1] = typ.Child(0)
@@ -40,7 +44,32 @@ func (s *Searcher[T, P]) Scout(ply, depth int, alpha, beta game.Value) game.Valu
 			alpha = b
 		}
 		for i := 1; i < n; i++ { // S8
-			if ply == s.split.ply && s.split.to.Split() {
+			if inl {
+				// A parallel search's inline node (split.go): a thief
+				// may take the children not started, of this node or
+				// of one above it on the path.
+				st := &s.loops[ply]
+				st.next, st.n, st.alpha = int32(i), int32(n), alpha
+				if !st.split && s.inl.to.Wanted() {
+					s.inl.to.Split(s.inl.lo, ply)
+				}
+				if st.split {
+					// Split while child i−1 was searched, or just now:
+					// the parallel search takes the rest over.
+					var ok bool
+					b, best, ok = s.inl.to.Join(ply, i, n, alpha, beta, b, best)
+					if !ok {
+						s.stopped = true
+						return 0
+					}
+					searched = n
+					if best != s.Stack.Moves[ply][0] {
+						bestIdx = i
+					}
+					break
+				}
+				st.next = int32(i + 1)
+			} else if ply == s.split.ply && s.split.to.Split() {
 				// A parallel search's inline node (split.go): a
 				// thief wants work, so the loop stops before child i
 				// and the parallel search takes the rest over.
@@ -52,7 +81,7 @@ func (s *Searcher[T, P]) Scout(ply, depth int, alpha, beta game.Value) game.Valu
 			s.ntype[ply+1] = typ.Child(i)
 			v := -s.Scout(ply+1, depth-1, -alpha-1, -alpha) // S9: test
 			if s.stopped {
-				return 0
+				return s.stopAt(ply)
 			}
 			searched++
 			if v > b { // S10
@@ -67,7 +96,7 @@ func (s *Searcher[T, P]) Scout(ply, depth int, alpha, beta game.Value) game.Valu
 				s.ntype[ply+1] = metrics.PV
 				v = -s.Scout(ply+1, depth-1, -beta, -alpha) // S13: research for value
 				if s.stopped {
-					return 0
+					return s.stopAt(ply)
 				}
 				if v >= beta { // S14: fail high
 					b, best, bestIdx = v, m, i
@@ -83,6 +112,11 @@ func (s *Searcher[T, P]) Scout(ply, depth int, alpha, beta game.Value) game.Valu
 					b = v
 				}
 			}
+		}
+		if inl && s.loops[ply].split {
+			// The child running when the node split failed high: its
+			// tests are cut off.
+			s.inl.to.Drop(ply, true)
 		}
 	}
 	s.finish(ply, depth, n, searched, bestIdx, best, b, alpha0, beta, true)

@@ -111,6 +111,10 @@ type Searcher[T any, P game.Position[T]] struct {
 	// split lets Scout's loop at one ply stop between two children when
 	// asked (split.go); its ply is −1 when no caller wants that.
 	split splitPoint
+	// inl and loops: the interruptible plies (Interruptible) and their
+	// loops' progress.
+	inl   inlineRegion
+	loops [game.MaxPly + 1]loopState
 }
 
 // NewSearcher returns a Searcher for opt. It uses table when non-nil (a

@@ -64,6 +64,7 @@ func (s *Searcher[T, P]) reset(opt Options, table *tt.Table) {
 	clear(s.ntype[:])
 	s.ntype[0] = metrics.PV
 	s.split = splitPoint{ply: -1}
+	s.inl = inlineRegion{}
 }
 
 // workerSearcher is the serial Searcher of a parallel search's worker
