@@ -106,7 +106,10 @@ package sched
 // searches exactly as the serial Scout. A loop that has not even made its
 // children latent (a serial search's loop, algos/jamboree_inline.go) asks
 // Task.Wanted between two children and, when a request is pending that no
-// registered source can answer, registers its remaining children then.
+// registered source can answer, registers the remaining children then —
+// its own, or those of a loop further up the same serial search (the
+// shallowest that has some), which goes on searching its current child
+// and joins the registered ones when it comes back to its loop.
 //
 // What this means for the pool's W and C. The simulator runs the
 // algorithm's own DAG (every child a task: Jamboree keeps its eager loop
