@@ -146,6 +146,9 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 			return writeJSONAndErr(env, *sf.asJSON, reps, err)
 		}
 	}
+	if !*sf.asJSON {
+		lab.Suite(reps).WriteText(env.Out)
+	}
 	return writeJSONAndErr(env, *sf.asJSON, reps, nil)
 }
 
