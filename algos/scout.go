@@ -69,12 +69,6 @@ func (s *Searcher[T, P]) Scout(ply, depth int, alpha, beta game.Value) game.Valu
 					break
 				}
 				st.next = int32(i + 1)
-			} else if ply == s.split.ply && s.split.to.Split() {
-				// A parallel search's inline node (split.go): a
-				// thief wants work, so the loop stops before child i
-				// and the parallel search takes the rest over.
-				s.split.stop(i, n, alpha, b, best)
-				return b
 			}
 			m := s.pick(ply, i, n)
 			pos.Play(m, child)

@@ -108,11 +108,8 @@ type Searcher[T any, P game.Position[T]] struct {
 	pvLen  [game.MaxPly + 1]int
 	pv     [][game.MaxPly + 1]game.Move
 
-	// split lets Scout's loop at one ply stop between two children when
-	// asked (split.go); its ply is −1 when no caller wants that.
-	split splitPoint
-	// inl and loops: the interruptible plies (Interruptible) and their
-	// loops' progress.
+	// inl and loops: the interruptible plies (Interruptible, split.go)
+	// and their loops' progress.
 	inl   inlineRegion
 	loops [game.MaxPly + 1]loopState
 }
@@ -142,7 +139,6 @@ func newSearcherPlies[T any, P game.Position[T]](opt Options, table *tt.Table, p
 		s.history = new([2][historySize]int32)
 	}
 	s.ntype[0] = metrics.PV
-	s.split.ply = -1
 	return s
 }
 

@@ -63,7 +63,6 @@ func (s *Searcher[T, P]) reset(opt Options, table *tt.Table) {
 	s.ResetOrdering()
 	clear(s.ntype[:])
 	s.ntype[0] = metrics.PV
-	s.split = splitPoint{ply: -1}
 	s.inl = inlineRegion{}
 }
 

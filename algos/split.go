@@ -2,55 +2,16 @@ package algos
 
 import "splitpoint/game"
 
-// Splitter is asked, at each child boundary of a Searcher's split ply,
-// whether the loop there should stop and hand its remaining children to a
-// parallel search (YBWC's inline nodes, ybwc_latent.go: a thief asked
-// for work that no latent source could give; sched.Task.Wanted). A
-// Splitter stops one ply, where the node's caller finishes it; an
-// Interrupter (below, Jamboree's) splits any node of a range of plies in
-// place, the search going on inside Scout.
-type Splitter interface {
-	Split() bool
-}
-
-// splitPoint is a Searcher's one interruptible ply (issue #15, point 2:
-// the serial loop a steal request can interrupt). When ply is not −1, the
-// Scout node at that ply asks before each of its children after the
-// first (S8); when told to, it stops there and leaves its loop's state
-// here: at is the index of the next child (0: the node did not stop),
-// n the node's move count, alpha, b and best its window's lower end, its
-// value so far and the move that gave it. The moves in search order so far
-// are Stack.Moves[ply][:at], the rest follow (scored by scores[ply] when
-// scored[ply]), and pv[ply] holds the variation of best when b > α0.
-// Scout then returns without finish: the node is the caller's to finish.
-type splitPoint struct {
-	ply      int
-	to       Splitter
-	at, n    int
-	alpha, b game.Value
-	best     game.Move
-}
-
-// stop records the loop's state as it stops before child i.
-func (sp *splitPoint) stop(i, n int, alpha, b game.Value, best game.Move) {
-	sp.at, sp.n, sp.alpha, sp.b, sp.best = i, n, alpha, b, best
-}
-
-// SplitAt makes Scout's node at ply interruptible by to (ply −1: none) and
-// clears the record of the last stop.
-func (s *Searcher[T, P]) SplitAt(ply int, to Splitter) {
-	s.split = splitPoint{ply: ply, to: to}
-}
-
 // Interrupter is a parallel search's side of a Searcher's interruptible
-// plies (Searcher.Interruptible; Jamboree's inline nodes,
-// jamboree_inline.go): the serial Scout asks it, before each child after
-// the first at those plies, whether a thief wants work (Wanted); if so,
-// Split may turn the remaining children of one of the nodes on the path
-// into latent tests of the parallel search. Such a node, when its loop
-// comes back to its next child, hands the rest of its search to Join; a
-// node left otherwise (a fail high of the child that was running, or a
-// stop) first calls Drop.
+// plies (issue #15, point 2: the serial loop a steal request can
+// interrupt; Searcher.Interruptible; Jamboree's inline nodes,
+// jamboree_inline.go, and YBWC's, ybwc_latent.go): the serial Scout asks
+// it, before each child after the first at those plies, whether a thief
+// wants work (Wanted); if so, Split may turn the remaining children of one
+// of the nodes on the path into latent children of the parallel search.
+// Such a node, when its loop comes back to its next child, hands the rest
+// of its search to Join; a node left otherwise (a fail high of the child
+// that was running, or a stop) first calls Drop.
 type Interrupter interface {
 	// Wanted reports that a thief asks for work that no latent source
 	// of the worker can give (sched.Task.Wanted).
@@ -89,7 +50,7 @@ type inlineRegion struct {
 
 // Interruptible makes the Scout nodes at plies lo…hi−1 interruptible by
 // to (hi ≤ lo: none): every node on the path there may be split while a
-// deeper one is searched, not only the node asking (SplitAt).
+// deeper one is searched, not only the node asking.
 func (s *Searcher[T, P]) Interruptible(lo, hi int, to Interrupter) {
 	s.inl = inlineRegion{lo: lo, hi: max(hi, 0), to: to}
 	if hi <= lo {

@@ -76,8 +76,14 @@ type ybwWorker[T any, P game.Position[T]] struct {
 	t     *sched.Task
 	batch bool
 	// every and asked are Options.splitEvery and the inline loops'
-	// questions so far (Split), in tests.
+	// questions so far (Wanted), in tests.
 	every, asked int
+	// The inline node the Searcher is searching (inlineNode): its frame,
+	// task and depth.
+	e     *ybwEngine[T, P]
+	c     sched.Ctx
+	f     *ybwFrame[T]
+	depth int
 }
 
 // Node is the serial Searcher's Hook (see jamWorker.Node).
@@ -191,7 +197,7 @@ func (e *ybwEngine[T, P]) local(c sched.Ctx) *ybwLocal {
 func (e *ybwEngine[T, P]) newWorker() *ybwWorker[T, P] {
 	o := e.opt
 	o.Algo, o.Time, o.MaxNodes = AlgoScout, 0, 0
-	w := &ybwWorker[T, P]{batch: e.batch, every: e.opt.splitEvery}
+	w := &ybwWorker[T, P]{batch: e.batch, every: e.opt.splitEvery, e: e}
 	w.s = workerSearcher[T, P](o, e.table, w, e.batch, e.forced)
 	e.mu.Lock()
 	e.all = append(e.all, w)
@@ -337,11 +343,23 @@ func (e *ybwEngine[T, P]) node(c sched.Ctx, f *ybwFrame[T], ply, depth int, alph
 }
 
 // split makes the node in f a split point once its brothers before from
-// are searched (the eldest, or those of an inline node's serial loop until
-// a request split it): b is their best value and best its move, alpha the
-// node's α they raised, alpha0 its window's lower end as it was entered.
-// The younger brothers from…n−1 are searched in parallel.
+// are searched (the eldest), and finishes it: b is their best value and
+// best its move, alpha the node's α they raised, alpha0 its window's lower
+// end as it was entered.
 func (e *ybwEngine[T, P]) split(c sched.Ctx, f *ybwFrame[T], key uint64, ply, depth, from, n int, alpha0, alpha, beta, b game.Value, best game.Move) (game.Value, bool) {
+	v, best, ok := e.splitRun(c, f, ply, depth, from, n, alpha, beta, b, best)
+	if !ok {
+		return 0, false
+	}
+	e.finish(c, f, key, ply, depth, v, alpha0, beta, best)
+	return v, true
+}
+
+// splitRun searches the younger brothers from…n−1 of the split point in
+// f in parallel (an eldest brother's, or an inline node's serial loop's
+// that a request interrupted: ybwc_latent.go) and returns the node's
+// value and best move; ok is false when it was aborted.
+func (e *ybwEngine[T, P]) splitRun(c sched.Ctx, f *ybwFrame[T], ply, depth, from, n int, alpha, beta, b game.Value, best game.Move) (game.Value, game.Move, bool) {
 	l := e.local(c)
 	l.splits++
 	l.brothers += int64(n - from)
@@ -361,11 +379,7 @@ func (e *ybwEngine[T, P]) split(c sched.Ctx, f *ybwFrame[T], key uint64, ply, de
 		f.live = append(f.live[:0], f.pend...) // promoted brothers, maybe running
 	}
 	e.endSplit(c, f, cut)
-	if aborted {
-		return 0, false
-	}
-	e.finish(c, f, key, ply, depth, f.b, alpha0, beta, f.best)
-	return f.b, true
+	return f.b, f.best, !aborted
 }
 
 // youngerBrother is the task of child i of the split point f: a

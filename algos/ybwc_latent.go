@@ -112,11 +112,12 @@ func (e *ybwEngine[T, P]) endSplit(c sched.Ctx, f *ybwFrame[T], cut bool) {
 // inlineNode is YBWC on the pool at a node whose children are searched at
 // the grain, as Jamboree's (jamboree_inline.go): the worker's serial Scout
 // searches the node, and its loop asks before each younger brother whether
-// a thief wants work that no latent brother can give (sched.Task.Wanted).
-// Asked, the loop stops and the node becomes a split point from that
-// brother (split): Zugzwang's way of making split points where an idle
-// processor's request finds the busy one (Feldmann 1993), one level below
-// the grain's. Nobody asking, the node costs what Scout's does.
+// a thief wants work that no latent brother can give (sched.Task.Wanted;
+// Searcher.Interruptible, on this one ply). Asked, the node becomes a
+// split point from that brother (Join): Zugzwang's way of making split
+// points where an idle processor's request finds the busy one (Feldmann
+// 1993), one level below the grain's. Nobody asking, the node costs what
+// Scout's does.
 func (e *ybwEngine[T, P]) inlineNode(c sched.Ctx, f *ybwFrame[T], ply, depth int, alpha, beta game.Value) (game.Value, bool) {
 	f.pvLen = 0
 	if c.Aborted() {
@@ -124,33 +125,57 @@ func (e *ybwEngine[T, P]) inlineNode(c sched.Ctx, f *ybwFrame[T], ply, depth int
 	}
 	w := e.workers.Get(c)
 	s := w.s
-	s.SplitAt(ply, w)
+	w.c, w.f, w.depth = c, f, depth
+	s.Interruptible(ply, ply+1, w)
 	v, ok := e.serialOn(c, w, f, ply, depth, alpha, beta)
-	sp := s.split
-	s.SplitAt(-1, nil)
-	if !ok || sp.at == 0 {
-		e.workers.Put(c, w)
-		e.local(c).serial++
-		return v, ok
-	}
-	// The loop stopped before brother sp.at: its moves (searched ones
-	// first) become the frame's, the rest in the order pick would give.
-	n := sp.n
-	copy(f.moves[:n], s.Stack.Moves[ply][:n])
-	if s.scored[ply] {
-		copy(f.scores[:n], s.scores[ply][:n])
-		sortScored(f.moves[sp.at:n], f.scores[sp.at:n], &f.sorted)
-	}
+	s.Interruptible(0, 0, nil)
+	w.c, w.f = nil, nil
 	e.workers.Put(c, w)
-	e.local(c).inlineSplits++
-	return e.split(c, f, P(&f.pos).Hash(), ply, depth, sp.at, n, alpha, sp.alpha, beta, sp.b, sp.best)
+	e.local(c).serial++
+	return v, ok
 }
 
-// Split is the Splitter of an inline node's serial loop (inlineNode).
-func (w *ybwWorker[T, P]) Split() bool {
+// Wanted is the Interrupter's question (sched.Task.Wanted), or with
+// Options.splitEvery (tests) yes every k-th time.
+func (w *ybwWorker[T, P]) Wanted() bool {
 	if w.every > 0 {
 		w.asked++
 		return w.asked%w.every == 0
 	}
 	return w.t.Wanted()
 }
+
+// Split makes the inline node a split point from the brother its loop is
+// about to search: YBWC splits only the node that asks (its one ply).
+func (w *ybwWorker[T, P]) Split(lo, q int) {
+	if q == lo {
+		w.s.loopAt(q).split = true
+	}
+}
+
+// Join searches the younger brothers start…n−1 of the inline node at ply
+// as a split point (splitRun), with the value b and best move its loop
+// reached: the moves searched first, the rest in the order pick would
+// give, and the node's variation so far. The Searcher's Scout then
+// finishes the node (its table entry never claims the tree's end: the
+// brothers' horizons are not the Searcher's).
+func (w *ybwWorker[T, P]) Join(ply, start, n int, alpha, beta, b game.Value, best game.Move) (game.Value, game.Move, bool) {
+	e, s, c, f := w.e, w.s, w.c, w.f
+	s.loopAt(ply).split = false
+	copy(f.moves[:n], s.Stack.Moves[ply][:n])
+	if s.scored[ply] {
+		copy(f.scores[:n], s.scores[ply][:n])
+		sortScored(f.moves[start:n], f.scores[start:n], &f.sorted)
+	}
+	f.pvLen = copy(f.pv[:], s.pv[ply][:s.pvLen[ply]])
+	e.local(c).inlineSplits++
+	v, best, ok := e.splitRun(c, f, ply, w.depth, start, n, alpha, beta, b, best)
+	s.horizon++
+	if ok {
+		s.pvLen[ply] = copy(s.pv[ply][:], f.pv[:f.pvLen])
+	}
+	return v, best, ok
+}
+
+// Drop is never needed: Split and Join meet at the same loop boundary.
+func (w *ybwWorker[T, P]) Drop(ply int, cut bool) { w.s.loopAt(ply).split = false }
