@@ -51,13 +51,23 @@ func checkInlineSplits(t *testing.T, algo string, s1, s2 uint64, optFor func(k, 
 }
 
 // TestJamboreeInlineSplits: the pool's inline nodes (jamboree_inline.go)
-// keep the serial value however their serial loop is interrupted, at
+// keep the serial value however their serial loops are interrupted, at
 // grain 0 and 2, with and without the restart variant and
-// serialize-two-children.
+// serialize-two-children; some splits are of a node above the one that
+// asked (its worker searching on below it, then joining).
 func TestJamboreeInlineSplits(t *testing.T) {
+	var above int64
 	checkInlineSplits(t, AlgoJamboree, 17, 11, func(k, depth int) Options {
 		return Options{Depth: depth, Grain: 2 * (k % 2), Restart: k%4 >= 2, Serialize2: k%8 >= 4}
-	}, func(d Detail) int64 { return d.(*JamboreeDetail).Work.Splits })
+	}, func(d Detail) int64 {
+		w := d.(*JamboreeDetail).Work
+		above += w.SplitsAbove
+		return w.Splits
+	})
+	t.Logf("%d splits above the asking node", above)
+	if above == 0 {
+		t.Error("no split above the node that asked")
+	}
 }
 
 // TestYBWCInlineSplits: the same for YBWC's inline nodes

@@ -54,7 +54,7 @@ func (j *JamboreeDetail) WriteText(w io.Writer, _ MoveNamer, s *sched.Stats) {
 	fmt.Fprintf(w, "  parallel nodes %d, serial searches %d, tests %d, failed tests %d, fail-high aborts %d, serialized second children %d, rid searches %d\n",
 		k.ParallelNodes, k.SerialSearches, k.Tests, k.FailedTests, k.FailHighs, k.Serialized2, k.RIDSearches)
 	if k.Splits > 0 {
-		fmt.Fprintf(w, "  inline nodes split by a steal request %d (the pool's serial loops above the grain)\n", k.Splits)
+		fmt.Fprintf(w, "  inline nodes split by a steal request %d, %d of them above the node that asked (the pool's serial loops above the grain)\n", k.Splits, k.SplitsAbove)
 	}
 	if k.Retests > 0 || k.Restarts > 0 {
 		fmt.Fprintf(w, "  restart variant: failed tests tested again %d, running tests restarted %d\n", k.Retests, k.Restarts)

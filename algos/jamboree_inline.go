@@ -105,6 +105,9 @@ func (w *jamWorker[T, P]) Split(lo, q int) {
 		l := e.local(c)
 		l.splits++
 		l.parallel++
+		if p < q {
+			l.splitsUp++
+		}
 		w.t.Wanted() // the request finds the new tests
 		return
 	}

@@ -126,9 +126,12 @@ type JamboreeWork struct {
 	// restart).
 	Retests  int64 `json:"retests,omitempty"`
 	Restarts int64 `json:"restarts,omitempty"`
-	// Splits counts the pool's inline nodes (jamboree_inline.go) whose
-	// serial loop a steal request interrupted, making the node parallel.
-	Splits int64 `json:"splits,omitempty"`
+	// Splits counts the nodes of the pool's inline searches
+	// (jamboree_inline.go) that a steal request split, making the rest of
+	// their children latent tests; SplitsAbove those among them that were
+	// above the node whose loop asked (its worker went on below them).
+	Splits      int64 `json:"splits,omitempty"`
+	SplitsAbove int64 `json:"splits_above,omitempty"`
 	// RIDTreeEnds counts the recursive iterative deepening searches that
 	// met no depth horizon: their result answered the node, which was
 	// not searched again one ply deeper (the tree ends below it).
@@ -169,8 +172,8 @@ type jamCounters struct {
 // its own cache lines (only that processor's tasks write it).
 type jamLocal struct {
 	parallel, serial, tests, failedTests, failHighs, ser2, rid, ridEnds int64
-	retests, restarts, splits                                           int64
-	_                                                                   [128 - 88]byte
+	retests, restarts, splits, splitsUp                                 int64
+	_                                                                   [128 - 96]byte
 	// gen is the processor's move generation buffer (jamFrame.genMoves).
 	gen [game.MaxMoves]game.Move
 }
@@ -190,6 +193,7 @@ func (j *jamCounters) fill(w *JamboreeWork, r *workRec, locals []jamLocal) {
 		w.Retests += l.retests
 		w.Restarts += l.restarts
 		w.Splits += l.splits
+		w.SplitsAbove += l.splitsUp
 		w.RIDTreeEnds += l.ridEnds
 	}
 	w.DeferredWaits, w.DeferredHits, w.DeferredWaitTime = j.waits.Load(), j.hits.Load(), j.waitTime.Load()
