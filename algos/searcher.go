@@ -201,19 +201,27 @@ func (s *Searcher[T, P]) visit(ply int) bool {
 		s.Counters.MaxPlyReached = ply
 	}
 	if s.tick--; s.tick <= 0 {
-		s.periodic()
+		s.periodic(ply)
 	}
 	return s.stopped
 }
 
 // periodic is visit's slow path, taken at the nodes where the Hook or the
 // poll is due; it sets the countdown to the next such node.
-func (s *Searcher[T, P]) periodic() {
+func (s *Searcher[T, P]) periodic(ply int) {
 	n := s.Counters.Nodes
 	period := uint64(pollMask + 1)
 	if s.Hook != nil {
-		if n&s.HookMask == 0 && s.Hook.Node() {
-			s.stopped = true
+		if n&s.HookMask == 0 {
+			if s.Hook.Node() {
+				s.stopped = true
+			} else if ply > s.inl.lo && s.inl.hi > 0 && s.inl.to.Wanted() {
+				// A thief is waiting while this search is below its
+				// interruptible plies (in a serial subtree at the grain,
+				// or its quiescence): split a node above now rather than
+				// at the next interruptible loop.
+				s.inl.to.Split(s.inl.lo, min(ply-1, s.inl.hi-1))
+			}
 		}
 		period = min(period, s.HookMask+1)
 	}

@@ -145,11 +145,13 @@ func (w *ybwWorker[T, P]) Wanted() bool {
 	return w.t.Wanted()
 }
 
-// Split makes the inline node a split point from the brother its loop is
-// about to search: YBWC splits only the node that asks (its one ply).
+// Split makes the inline node (its one ply, lo) a split point from the
+// next brother its loop has not started, if any: at once when the loop
+// asks, at its next brother when the question came from below (the
+// Searcher's periodic poll).
 func (w *ybwWorker[T, P]) Split(lo, q int) {
-	if q == lo {
-		w.s.loopAt(q).split = true
+	if st := w.s.loopAt(lo); q >= lo && st.n > 0 && st.next < st.n {
+		st.split = true
 	}
 }
 
@@ -177,5 +179,6 @@ func (w *ybwWorker[T, P]) Join(ply, start, n int, alpha, beta, b game.Value, bes
 	return v, best, ok
 }
 
-// Drop is never needed: Split and Join meet at the same loop boundary.
+// Drop forgets a split the loop did not reach (its brother failed high):
+// nothing was handed out yet.
 func (w *ybwWorker[T, P]) Drop(ply int, cut bool) { w.s.loopAt(ply).split = false }
