@@ -21,6 +21,9 @@ type SuiteTotals struct {
 	// Baselines is the number of positions with a serial baseline: the
 	// comparison is made only when every position has one.
 	Baselines int
+	// Unfinished counts the reports left out: cancelled or failed runs,
+	// whose figures are those of part of a search.
+	Unfinished int
 }
 
 // Suite sums reports.
@@ -28,6 +31,10 @@ func Suite(reps []*ParallelReport) SuiteTotals {
 	var s SuiteTotals
 	for _, r := range reps {
 		if r == nil || r.Stats == nil {
+			continue
+		}
+		if r.Cancelled || r.Failed != "" {
+			s.Unfinished++
 			continue
 		}
 		s.Positions++
@@ -52,16 +59,22 @@ func Suite(reps []*ParallelReport) SuiteTotals {
 }
 
 // WriteText prints the totals on one line, for a search of two positions
-// or more.
+// or more (finished ones: a search stopped by Ctrl-C sums those it
+// finished and says how many it left out).
 func (s SuiteTotals) WriteText(w io.Writer) {
 	if s.Positions < 2 {
 		return
+	}
+	if s.Unfinished > 0 {
+		fmt.Fprintf(w, "suite (%d positions finished, %d not, left out): ", s.Positions, s.Unfinished)
+	} else {
+		fmt.Fprintf(w, "suite: %d positions, ", s.Positions)
 	}
 	unit, f := "s", "%.3f"
 	if s.Sim {
 		unit, f = "units", "%.0f"
 	}
-	fmt.Fprintf(w, "suite: %d positions, time "+f+" %s", s.Positions, s.Time, unit)
+	fmt.Fprintf(w, "time "+f+" %s", s.Time, unit)
 	if s.Baselines == s.Positions && s.Serial > 0 && s.Time > 0 && s.SerialWork > 0 {
 		fmt.Fprintf(w, " against the serial baselines' "+f+" %s: %.3f× their time, speedup %.2f; work %.3f× theirs (each position's own time against its own baseline's, summed)",
 			s.Serial, unit, s.Time/s.Serial, s.Serial/s.Time, float64(s.Work)/float64(s.SerialWork))

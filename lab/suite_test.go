@@ -11,8 +11,8 @@ import (
 // TestSuiteTotals: a search of several positions is summed position by
 // position, each against its own baseline (issue #15's reading), on the
 // pool in seconds and on the simulator in cost units; without a baseline
-// for every position no comparison is printed, and one position prints
-// nothing.
+// for every position no comparison is printed, one position prints
+// nothing, and a cancelled run is left out, and said to be.
 func TestSuiteTotals(t *testing.T) {
 	pool := func(ns int64, work int64, serial float64, swork int64) *ParallelReport {
 		r := &ParallelReport{Stats: &sched.Stats{Time: ns, Work: work}, Config: sched.Config{Machine: sched.PoolOf(2)}}
@@ -31,6 +31,8 @@ func TestSuiteTotals(t *testing.T) {
 		{"no baseline", []*ParallelReport{pool(1e9, 110, 1.5, 100), pool(3e9, 220, 0, 0)},
 			"suite: 2 positions, time 4.000 s\n"},
 		{"one position", []*ParallelReport{pool(1e9, 110, 1.5, 100)}, ""},
+		{"cancelled", []*ParallelReport{pool(1e9, 110, 1.5, 100), pool(3e9, 220, 6.5, 200), {Stats: &sched.Stats{Time: 5e9, Work: 999}, Cancelled: true}},
+			"suite (2 positions finished, 1 not, left out): time 4.000 s against the serial baselines' 8.000 s: 0.500× their time, speedup 2.00; work 1.100× theirs"},
 		{"sim", []*ParallelReport{
 			{Stats: &sched.Stats{Time: 50, Work: 120}, Config: sched.Config{Machine: sched.SimOf(4)}, Serial: &Baseline{Work: 100}},
 			{Stats: &sched.Stats{Time: 150, Work: 280}, Config: sched.Config{Machine: sched.SimOf(4)}, Serial: &Baseline{Work: 300}}},

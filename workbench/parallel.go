@@ -143,6 +143,9 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 			}
 		}
 		if err != nil {
+			if !*sf.asJSON {
+				lab.Suite(reps).WriteText(env.Out)
+			}
 			return writeJSONAndErr(env, *sf.asJSON, reps, err)
 		}
 	}
