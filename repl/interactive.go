@@ -46,9 +46,14 @@ func Interactive(sh *Shell, stdin io.ReadCloser, stdout, stderr io.Writer) error
 		AutoComplete:    completer{},
 		InterruptPrompt: "^C",
 		EOFPrompt:       "",
-		Stdin:           stdin,
-		Stdout:          stdout,
-		Stderr:          stderr,
+		// A cancelable stdin: rl.Close (Ctrl-D) wakes readline's reader
+		// instead of waiting for one more key. readline wraps only the
+		// os.Stdin it opens itself this way (chzyer/readline #72), and a
+		// REPL left with Ctrl-D after a Ctrl-C'd search hung at exit
+		// (TestTmuxCompletionAndInterrupt, once in CI).
+		Stdin:  readline.NewCancelableStdin(stdin),
+		Stdout: stdout,
+		Stderr: stderr,
 	})
 	if err != nil {
 		return err
