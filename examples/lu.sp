@@ -18,6 +18,9 @@
 #   go run . run examples/lu.sp        (about 10 minutes on 2 cores)
 
 set preset default
+# the papers' scheduler: a thief steals the last child (sweeps, like search,
+# otherwise order steals by levels on chess and checkers positions)
+set levels false
 set depth 15
 sweep --positions suite:tinsley --algos pvsplit,pvfsplit,pvsplit-lb,pvfsplit-lb --sim 1,2,4,8,16 --workers 1,2
 runs --summary --sweep all

@@ -17,6 +17,9 @@
 #    reversed in pairs).
 
 set preset default
+# the papers' scheduler: a thief steals the last child (sweeps, like search,
+# otherwise order steals by levels on chess and checkers positions)
+set levels false
 set seed 1
 set depth 6
 sweep --positions suite:bk#1-12 --algos jamboree,ybwc,abdada,lazysmp,rootsplit,pvsplit,pvfsplit --workers 1,2

@@ -11,6 +11,9 @@ load suite:kaufman#1-6
 show
 set depth 6
 set preset default
+# the papers' scheduler: a thief steals the last child (sweeps, like search,
+# otherwise order steals by levels on chess and checkers positions)
+set levels false
 set tt 18
 set grain 2
 sweep --positions suite:kaufman#1-6 --algos jamboree,jamboree+serialize2,jamboree+deferred,jamboree+rid --workers 1,2 --sim 1,2,4,8,16,32,64,128,256,512

@@ -4,6 +4,9 @@
 
 set depth 6
 set preset default
+# the papers' scheduler: a thief steals the last child (sweeps, like search,
+# otherwise order steals by levels on chess and checkers positions)
+set levels false
 set grain 2
 sweep --positions suite:bk#1-12 --algos jamboree --sim 64 --tt 8
 sweep --positions suite:bk#1-12 --algos jamboree --sim 64 --tt 10

@@ -13,6 +13,9 @@
 #   go run . run examples/vuckovic.sp        (about a minute)
 
 set preset default
+# the papers' scheduler: a thief steals the last child (sweeps, like search,
+# otherwise order steals by levels on chess and checkers positions)
+set levels false
 set depth 7
 sweep --positions suite:bk --algos rootsplit --sim 2
 sql "SELECT pos, single, single_nodes, master, master_nodes, slave, slave_nodes, round(100 * (1 - (CASE WHEN master = single THEN master_nodes WHEN slave = single THEN slave_nodes END) * 1.0 / single_nodes), 1) AS saving_table, round(100 * (1 - min(master_nodes, slave_nodes) * 1.0 / single_nodes), 1) AS saving_min, round(100 * (1 - max(master_nodes, slave_nodes) * 1.0 / single_nodes), 1) AS saving_waited FROM (SELECT r.id, r.position_id AS pos, b.best_move AS single, b.nodes AS single_nodes, json_extract(r.result, '$.rootsplit.searchers[0].best_move') AS master, json_extract(r.result, '$.rootsplit.searchers[0].nodes') AS master_nodes, json_extract(r.result, '$.rootsplit.searchers[1].best_move') AS slave, json_extract(r.result, '$.rootsplit.searchers[1].nodes') AS slave_nodes FROM runs r JOIN runs b ON b.id = r.baseline_id WHERE r.algo = 'rootsplit' AND r.p = 2) ORDER BY id"

@@ -9,6 +9,9 @@
 
 set depth 6
 set preset default
+# the papers' scheduler: a thief steals the last child (sweeps, like search,
+# otherwise order steals by levels on chess and checkers positions)
+set levels false
 set grain 0
 set seed 1
 sweep --positions suite:kaufman --algos jamboree+deferred+rid --sim 1,2,4,8,16,32,128,512

@@ -143,3 +143,69 @@ func TestSweepAutoGrain(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepDefaultsAsSearch: a sweep that gives no preset, variants or
+// levels plans every position with the settings the search command
+// chooses for it (lab.DefaultsFor, issue #15): a chess position gets the
+// default preset and its table, the restart variant for Jamboree given
+// without variants (not for one given with them, nor for YBWC, which has
+// no such variant) and steal ordering by levels; a synthetic tree the
+// plain preset, no table and no levels. Settings given are kept.
+func TestSweepDefaultsAsSearch(t *testing.T) {
+	flags := map[string]string{"positions": "suite:bk#1,uniform:b=4,d=4,seed=1", "algos": "jamboree,jamboree+deferred,ybwc", "depth": "4", "sim": "2"}
+	type want struct {
+		preset, algo string
+		tt           int
+		levels       bool
+	}
+	check := func(jobs []experiment.Job, wants []want) {
+		t.Helper()
+		if len(jobs) != len(wants) {
+			t.Fatalf("%d jobs, want %d", len(jobs), len(wants))
+		}
+		for i, j := range jobs {
+			w := wants[i]
+			if j.Preset != w.preset || j.Algo.String() != w.algo || j.TTBits != w.tt || (j.Machine != "serial" && j.Levels != w.levels) {
+				t.Errorf("job %d (%s on %s): preset %q, algo %s, tt %d, levels %v; want %+v", i, j.Algo, j.Position.Name, j.Preset, j.Algo, j.TTBits, j.Levels, w)
+			}
+		}
+	}
+	jobs := plan(t, flags)
+	check(jobs, []want{
+		{"default", "scout", 20, true},
+		{"default", "jamboree+restart", 20, true},
+		{"default", "jamboree+deferred", 20, true},
+		{"default", "ybwc", 20, true},
+		{"plain", "scout", 0, false},
+		{"plain", "jamboree", 0, false},
+		{"plain", "jamboree+deferred", 0, false},
+		{"plain", "ybwc", 0, false},
+	})
+	notes := strings.Join(experiment.Notes(jobs), "\n")
+	for _, n := range []string{"preset default: table, ordering", "variants restart:", "levels: a thief takes", "preset plain: the bare algorithm"} {
+		if !strings.Contains(notes, n) {
+			t.Errorf("notes lack %q:\n%s", n, notes)
+		}
+	}
+
+	flags["preset"] = "plain"
+	jobs = plan(t, flags)
+	check(jobs[:4], []want{
+		{"plain", "scout", 0, true},
+		{"plain", "jamboree", 0, true},
+		{"plain", "jamboree+deferred", 0, true},
+		{"plain", "ybwc", 0, true},
+	})
+
+	s := experiment.NewSpec()
+	for k, v := range map[string]string{"positions": "suite:bk#1", "algos": "jamboree", "depth": "4", "sim": "2", "levels": "false"} {
+		if err := s.Set(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	jobs, err := experiment.Plan(s, experiment.LabEngine{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(jobs, []want{{"default", "scout", 20, false}, {"default", "jamboree+restart", 20, false}})
+}

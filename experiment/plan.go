@@ -19,6 +19,14 @@ type Position struct {
 	Item             *lab.Item
 }
 
+// IsTree reports whether the position is a synthetic tree.
+func (p Position) IsTree() bool {
+	if p.Item != nil {
+		return p.Item.IsTree()
+	}
+	return p.Domain == "synth"
+}
+
 // Engine is what a sweep runs on: it resolves names and runs searches.
 type Engine interface {
 	// Resolve loads the positions a name gives.
@@ -53,6 +61,9 @@ type Job struct {
 	Costs     sched.CostModel
 	Levels    bool
 	LevelWait bool
+	// Notes say which of the settings above were chosen for the
+	// position because the spec did not give them (lab.DefaultsFor).
+	Notes []string
 }
 
 // AutoGrain as a Job's Grain: no grain was given, and the engine chooses
@@ -156,15 +167,11 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 		}
 		positions = append(positions, ps...)
 	}
-	ttBits := s.TTBits
-	if !s.ttSet {
-		ttBits = algos.Presets()[s.Preset].TTBits
-	}
 	grain := s.Grain
 	if !s.grainSet {
 		grain = AutoGrain
 	}
-	common := Job{Depth: s.Depth, Time: s.Time, TTBits: ttBits, Preset: s.Preset, Grain: grain, Params: s.Params, MaxMem: s.MaxMem, Costs: costs, Levels: s.Levels, LevelWait: s.LevelWait}
+	common := Job{Depth: s.Depth, Time: s.Time, Grain: grain, Params: s.Params, MaxMem: s.MaxMem, Costs: costs, LevelWait: s.LevelWait}
 	var jobs []Job
 	for _, pos := range positions {
 		common.Depth = s.Depth
@@ -174,10 +181,28 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 			}
 			common.Depth = pos.Item.Tree.Depth()
 		}
+		// The preset, the table and steal ordering the search command
+		// would choose for the position when the spec does not say
+		// (lab.DefaultsFor, issue #15).
+		given := lab.Given{Preset: s.Preset != "", Levels: s.levelsSet}
+		d := lab.DefaultsFor(pos.IsTree(), pos.Domain, base.Name, given)
+		common.Preset, common.Levels, common.TTBits = s.Preset, s.Levels || d.Levels, s.TTBits
+		if d.Preset != "" {
+			common.Preset = d.Preset
+		}
+		if !s.ttSet {
+			common.TTBits = algos.Presets()[common.Preset].TTBits
+		}
 		j := common
 		j.Role, j.Position, j.Algo, j.Machine, j.Seed, j.Rep = results.RoleBaseline, pos, base, "serial", s.Seeds[0], 1
 		jobs = append(jobs, j)
 		for i, a := range s.Algos {
+			given.Variants = len(a.Variants) > 0
+			ad := lab.DefaultsFor(pos.IsTree(), pos.Domain, a.Name, given)
+			run := a // the algorithm as run: the restart variant when it is a default
+			if ad.Restart {
+				run.Variants = []string{algos.VariantRestart}
+			}
 			type mach struct {
 				name string
 				p    int
@@ -201,7 +226,8 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 				for _, seed := range s.Seeds {
 					for rep := 1; rep <= s.Reps; rep++ {
 						j := common
-						j.Role, j.Position, j.Algo, j.Machine, j.P, j.Seed, j.Rep = role, pos, a, m.name, m.p, seed, rep
+						j.Role, j.Position, j.Algo, j.Machine, j.P, j.Seed, j.Rep = role, pos, run, m.name, m.p, seed, rep
+						j.Notes = ad.Notes
 						jobs = append(jobs, j)
 					}
 				}
@@ -209,4 +235,20 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 		}
 	}
 	return jobs, nil
+}
+
+// Notes are the jobs' notes (Job.Notes), each once, in the order the
+// jobs first give them.
+func Notes(jobs []Job) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, j := range jobs {
+		for _, n := range j.Notes {
+			if !seen[n] {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	return out
 }

@@ -30,7 +30,10 @@ type Spec struct {
 	Baseline  string        // the serial algorithm of the baseline (default scout)
 	// Preset names the search options every run starts from
 	// (algos.Presets: plain, default, …); depth, table bits, seed and
-	// variants are set on top. Default "plain".
+	// variants are set on top. "" (not given): as the search command
+	// chooses per position (lab.DefaultsFor: default for chess and
+	// checkers, with the restart variant for the algorithms that take it
+	// and no variants given; plain for synthetic trees).
 	Preset string
 	// Grain is the remaining depth at or below which a parallel search
 	// runs the serial Scout; when it is not given (grainSet false) each
@@ -44,6 +47,9 @@ type Spec struct {
 	// 0 the default share of this machine's memory, negative none).
 	MaxMem int64
 	ttSet  bool // TTBits was given (else the preset's table size applies)
+	// levelsSet: Levels was given (else chess and checkers positions
+	// get steal ordering by levels, as the search command's).
+	levelsSet bool
 	// grainSet: Grain was given (else the grain is chosen per run).
 	grainSet bool
 
@@ -89,7 +95,7 @@ func ParseAlgo(s string) (Algo, error) {
 // NewSpec returns a spec with the defaults: one repetition, seed 1, the
 // Scout baseline.
 func NewSpec() *Spec {
-	return &Spec{Reps: 1, Seeds: []uint64{1}, Baseline: "scout", Preset: "plain", lines: map[string][]int{}}
+	return &Spec{Reps: 1, Seeds: []uint64{1}, Baseline: "scout", lines: map[string][]int{}}
 }
 
 // Key is one key of a spec: its YAML name, the sweep flag that sets it
@@ -114,12 +120,12 @@ func KeyTable() []Key {
 		{Name: "reps", Help: "repetitions of every run (default 1)"},
 		{Name: "seeds", Flag: "seed", Help: "machine seeds, comma-separated (default 1)"},
 		{Name: "tt", Help: "transposition table of 2^BITS entries (default: the preset's; plain: 0, off)"},
-		{Name: "preset", Help: "search options every run starts from: " + strings.Join(algos.PresetNames(), ", ") + " (default plain)"},
-		{Name: "grain", Help: "parallel searches run serial Scout at this remaining depth and below (default 0)"},
+		{Name: "preset", Help: "search options every run starts from: " + strings.Join(algos.PresetNames(), ", ") + " (default: default for chess and checkers positions, with the restart variant for algorithms given without variants, plain for synthetic trees, as search chooses)"},
+		{Name: "grain", Help: "parallel searches run serial Scout at this remaining depth and below (default: chosen per position on the pool, as search does; 0 on the simulator)"},
 		{Name: "max_mem", Flag: "max-mem", Help: "every run's memory budget, e.g. 2GB or 512MiB, or none (default: " + sched.BudgetString(0) + "); a run past it is recorded as failed and the sweep goes on"},
 		{Name: "params", Flag: "param", Help: "any other search option by name, name=value,… (" + strings.Join(algos.ParamNames(), ", ") + ")"},
 		{Name: "costs", Help: "simulator cost model: a preset (" + strings.Join(sched.CostPresetNames(), ", ") + ") and/or key=value pairs (keys: " + strings.Join(sched.CostKeys(), ", ") + ")"},
-		{Name: "levels", Bool: true, Help: "steal ordering by levels"},
+		{Name: "levels", Bool: true, Help: "steal ordering by levels (default: on for chess and checkers positions, as search; levels=false to steal the last child)"},
 		{Name: "levelwait", Bool: true, Help: "level waiting"},
 		{Name: "baseline", Help: "serial algorithm of the baseline (default scout)"},
 	}
@@ -360,7 +366,7 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 			return s.Errf(key, 0, "%q: want true or false", v)
 		}
 		if key == "levels" {
-			s.Levels = b
+			s.Levels, s.levelsSet = b, true
 		} else {
 			s.LevelWait = b
 		}

@@ -32,7 +32,7 @@ func TestParseSpec(t *testing.T) {
 		Positions: []string{"suite:kaufman#1-2", "uniform:b=4,d=6,seed=1"},
 		Algos:     []Algo{{Name: "scout"}, {Name: "jamboree", Variants: []string{"serialize2", "deferred"}}},
 		Depth:     5, Workers: []int{1, 2}, Sim: []int{1, 16, 0}, Reps: 2, Seeds: []uint64{1, 16}, TTBits: 16,
-		Costs: "node=1,steal=20", Levels: true, Baseline: "alphabeta", Preset: "plain", ttSet: true,
+		Costs: "node=1,steal=20", Levels: true, Baseline: "alphabeta", ttSet: true, levelsSet: true,
 	}
 	s.file, s.lines, want.file, want.lines = "", nil, "", nil
 	if !reflect.DeepEqual(s, want) {
@@ -120,8 +120,8 @@ func TestSpecFlags(t *testing.T) {
 // when tt is not given.
 func TestPresetAndGrain(t *testing.T) {
 	s := NewSpec()
-	if s.Preset != "plain" {
-		t.Fatalf("default preset %q", s.Preset)
+	if s.Preset != "" {
+		t.Fatalf("default preset %q, want none (chosen per position by the plan)", s.Preset)
 	}
 	if err := s.Set("preset", "default"); err != nil {
 		t.Fatal(err)

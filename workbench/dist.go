@@ -34,7 +34,7 @@ func (d *DistFlags) declare(fs *flag.FlagSet) {
 // as jobs, stores what the workers send back (each job once) and prints
 // the summary as SweepCmd does.
 func DistSweepCmd(env *Env, spec *experiment.Spec, db string, fit bool, d DistFlags) error {
-	jobs, store, err := planAndOpen(spec, db)
+	jobs, store, err := planAndOpen(spec, db, env.Out)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package workbench
 import (
 	"flag"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -91,23 +90,14 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 	defer line.Stop()
 	for i, it := range items {
 		line.Item(i, it.Title()+" "+opt.Algo+" "+cfg.Machine.String())
-		o, notes, cfg := opt, []string(nil), cfg
-		if !set["preset"] {
-			if it.IsTree() {
-				notes = append(notes, "preset plain: the bare algorithm on a synthetic tree (no --preset given)")
-			} else {
-				o = engineOpt
-				notes = append(notes, "preset default: table, ordering, iterative deepening and quiescence, as an engine searches a "+it.Domain()+" position (no --preset given; --preset plain for the bare algorithm)")
-				if row, _ := algos.Lookup(o.Algo); !set["variants"] && slices.Contains(row.Variants, algos.VariantRestart) {
-					o.Restart = true
-					notes = append(notes, "variants restart: tests that ran against an α a re-search has since raised are restarted, which cuts the search overhead of two workers on the checkers ballots from 27 % to 17 % (no --variants given; --variants none for the papers' "+o.Algo+")")
-				}
-			}
+		o, cfg := opt, cfg
+		d := it.DefaultsFor(o.Algo, lab.Given{Preset: set["preset"], Variants: set["variants"], Levels: set["levels"]})
+		if d.Preset == "default" {
+			o = engineOpt
 		}
-		if !it.IsTree() && !set["levels"] {
-			cfg.Levels = true
-			notes = append(notes, "levels: a thief takes the oldest child of the shallowest level, the next in move order (*Socrates §4.3); on the simulated 2-processor machine it cuts the search overhead of Jamboree on the checkers ballots from 19 % to 12 % and of YBWC on BK from 10 % to 5 % (no --levels given; --levels=false to steal the last child)")
-		}
+		o.Restart = o.Restart || d.Restart
+		cfg.Levels = cfg.Levels || d.Levels
+		notes := d.Notes
 		if row, _ := algos.Lookup(o.Algo); row.Grain && !set["grain"] {
 			var note string
 			od, _ := it.TreeDepth(o) // a tree's own depth when none was given

@@ -3,6 +3,7 @@ package workbench
 import (
 	"flag"
 	"fmt"
+	"io"
 	"strings"
 
 	"splitpoint/experiment"
@@ -111,8 +112,9 @@ func sweepSpec(fs *flag.FlagSet, file string, args []string) (*experiment.Spec, 
 }
 
 // planAndOpen plans spec's jobs with the lab's engine and opens the
-// results database at db, for a local or a distributed sweep.
-func planAndOpen(spec *experiment.Spec, db string) ([]experiment.Job, *results.Store, error) {
+// results database at db, for a local or a distributed sweep, and prints
+// to out the settings chosen for the positions (experiment.Notes).
+func planAndOpen(spec *experiment.Spec, db string, out io.Writer) ([]experiment.Job, *results.Store, error) {
 	jobs, err := experiment.Plan(spec, experiment.LabEngine{})
 	if err != nil {
 		return nil, nil, err
@@ -121,6 +123,12 @@ func planAndOpen(spec *experiment.Spec, db string) ([]experiment.Job, *results.S
 	if err != nil {
 		return nil, nil, err
 	}
+	if notes := experiment.Notes(jobs); len(notes) > 0 {
+		fmt.Fprintln(out, "settings not given, chosen per position as search chooses them:")
+		for _, n := range notes {
+			fmt.Fprintln(out, "  "+n)
+		}
+	}
 	return jobs, store, nil
 }
 
@@ -128,7 +136,7 @@ func planAndOpen(spec *experiment.Spec, db string) ([]experiment.Job, *results.S
 // prints its id, the number of runs and the summary (and the fits when
 // fit is set).
 func SweepCmd(env *Env, spec *experiment.Spec, db string, fit bool) error {
-	jobs, store, err := planAndOpen(spec, db)
+	jobs, store, err := planAndOpen(spec, db, env.Out)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,9 @@
 # the hundreds, not yet the papers' regime), the same tables.
 set depth 5
 set preset default
+# the papers' scheduler: a thief steals the last child (sweeps, like search,
+# otherwise order steals by levels on chess and checkers positions)
+set levels false
 set grain 0
 set seed 1
 sweep --positions suite:kaufman#1-3 --algos jamboree,jamboree+serialize2,jamboree+deferred,jamboree+rid,jamboree+serialize2+deferred+rid --sim 512

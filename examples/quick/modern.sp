@@ -1,6 +1,9 @@
 # The quick form of examples/modern.sp: BK 1-3 at depth 4, P = 1, 16, 512
 # on the simulator, 2-game matches at 50 ms a move.
 set preset default
+# the papers' scheduler: a thief steals the last child (sweeps, like search,
+# otherwise order steals by levels on chess and checkers positions)
+set levels false
 set seed 1
 set depth 4
 sweep --positions suite:bk#1-3 --algos jamboree,ybwc,abdada,lazysmp,rootsplit,pvsplit,pvfsplit --workers 1,2

@@ -1,6 +1,9 @@
 # The quick form of examples/tt-size.sp: BK 1–4 at depth 5, three table sizes.
 set depth 5
 set preset default
+# the papers' scheduler: a thief steals the last child (sweeps, like search,
+# otherwise order steals by levels on chess and checkers positions)
+set levels false
 set grain 2
 sweep --positions suite:bk#1-4 --algos jamboree --sim 64 --tt 8
 sweep --positions suite:bk#1-4 --algos jamboree --sim 64 --tt 12

@@ -1,6 +1,9 @@
 # The quick form of examples/workpath.sp: Kaufman 1-3 at depth 4.
 set depth 4
 set preset default
+# the papers' scheduler: a thief steals the last child (sweeps, like search,
+# otherwise order steals by levels on chess and checkers positions)
+set levels false
 set grain 0
 set seed 1
 sweep --positions suite:kaufman#1-3 --algos jamboree+deferred+rid --sim 1,2,4,8,16,32,128,512
