@@ -34,16 +34,31 @@ var (
 // variants as checkboxes (StarTech §4), the scheduler's options
 // (*Socrates §4.3–4.4), the table, the grain, and the depth, time limit
 // and seed.
+//
+// The variants, steal ordering by levels, the table and the grain start
+// as "auto": no flag is given, and the search chooses them for the
+// position as it says in its output (lab.DefaultsFor: on a chess or
+// checkers position the default preset's table, the restart variant and
+// levels; on a synthetic tree none; the grain for the pool by
+// lab.AutoGrain). A change makes the setting explicit.
 type algorithmModel struct {
-	cursor               int
-	algo                 string
-	variantOn            []bool // by row of algos.Variants()
-	levels, levelWait    bool
-	ttBits, grain, depth int
-	timeLimit            time.Duration
-	seed                 uint64
-	session              map[string]bool // settings the session has: their flags are always given
+	cursor      int
+	algo        string
+	variantOn   []bool // by row of algos.Variants()
+	variantsSet bool   // a variant was toggled (else auto)
+	levels      bool
+	levelsSet   bool // else auto
+	levelWait   bool
+	ttBits      int // autoValue: the preset's
+	grain       int // autoValue: chosen by the search
+	depth       int
+	timeLimit   time.Duration
+	seed        uint64
+	session     map[string]bool // settings the session has: their flags are always given
 }
+
+// autoValue is the table size or grain the pane leaves to the search.
+const autoValue = -1
 
 // parallelAlgos are the algorithms the UI runs on a machine (the
 // algorithm table's parallel rows).
@@ -54,12 +69,14 @@ func timeLimits() []time.Duration {
 	return []time.Duration{0, time.Second, 5 * time.Second, 10 * time.Second, 30 * time.Second, time.Minute}
 }
 
-// ttSizes are the table sizes offered, in bits (0: off).
-func ttSizes() []int { return []int{0, 12, 14, 16, 18, 20, 22, 24} }
+// ttSizes are the table sizes offered, in bits (0: off; autoValue: the
+// preset's).
+func ttSizes() []int { return []int{autoValue, 0, 12, 14, 16, 18, 20, 22, 24} }
 
 // newAlgorithmModel starts from the session's settings where it has them.
 func newAlgorithmModel(settings map[string]string) algorithmModel {
-	a := algorithmModel{algo: algos.AlgoJamboree, depth: 5, seed: 1, session: map[string]bool{}, variantOn: make([]bool, numVariants)}
+	a := algorithmModel{algo: algos.AlgoJamboree, depth: 5, seed: 1, session: map[string]bool{}, variantOn: make([]bool, numVariants),
+		ttBits: autoValue, grain: autoValue}
 	for k := range settings {
 		a.session[k] = true
 	}
@@ -74,7 +91,8 @@ func newAlgorithmModel(settings map[string]string) algorithmModel {
 		}
 	}
 	a.variantOn[distTT] = a.variantOn[distTT] || settings["dist-tt"] == "true"
-	a.levels = settings["levels"] == "true"
+	a.variantsSet = a.session["variants"]
+	a.levels, a.levelsSet = settings["levels"] == "true", a.session["levels"]
 	a.levelWait = settings["levelwait"] == "true"
 	if n, err := strconv.Atoi(settings["depth"]); err == nil && n > 0 {
 		a.depth = n
@@ -129,12 +147,12 @@ func (a algorithmModel) flags() []string {
 	jam := a.algo == algos.AlgoJamboree
 	row, _ := algos.Lookup(a.algo)
 	some := len(row.Variants) > 0
-	f = append(f, flagIf(some && (a.variants() != "none" || a.session["variants"]), "variants", a.variants())...)
+	f = append(f, flagIf(some && a.variantsSet, "variants", a.variants())...)
 	f = append(f, flagIf(a.takes(distTT) && a.variantOn[distTT], "dist-tt", true)...)
-	f = append(f, flagIf(a.levels || a.session["levels"], "levels", a.levels)...)
+	f = append(f, flagIf(a.levelsSet, "levels", a.levels)...)
 	f = append(f, flagIf(a.levelWait || a.session["levelwait"], "levelwait", a.levelWait)...)
-	f = append(f, flagIf(jam && (a.ttBits != 0 || a.session["tt"]), "tt", a.ttBits)...)
-	f = append(f, flagIf(jam && (a.grain != 0 || a.session["grain"]), "grain", a.grain)...)
+	f = append(f, flagIf(jam && a.ttBits != autoValue, "tt", a.ttBits)...)
+	f = append(f, flagIf(jam && a.grain != autoValue, "grain", a.grain)...)
 	f = append(f, flagIf(a.timeLimit != 0 || a.session["time"], "time", a.timeLimit)...)
 	f = append(f, flagIf(a.seed != 1 || a.session["seed"], "seed", a.seed)...)
 	return f
@@ -168,13 +186,21 @@ func (a algorithmModel) change(d int) algorithmModel {
 	if i := a.cursor - 1; i >= 0 && i < numVariants {
 		a.variantOn = slices.Clone(a.variantOn)
 		a.variantOn[i] = !a.variantOn[i]
+		a.variantsSet = a.variantsSet || i != distTT
 		return a
 	}
 	switch a.cursor {
 	case rowAlgo:
 		a.algo = cycle(parallelAlgos(), a.algo, step)
-	case rowLevels:
-		a.levels = !a.levels
+	case rowLevels: // auto → on → off → auto
+		switch {
+		case !a.levelsSet:
+			a.levels, a.levelsSet = true, true
+		case a.levels:
+			a.levels = false
+		default:
+			a.levelsSet = false
+		}
 	case rowLevelWait:
 		a.levelWait = !a.levelWait
 	case rowTT:
@@ -184,7 +210,7 @@ func (a algorithmModel) change(d int) algorithmModel {
 		if bound == 0 {
 			bound = 30 // the tree's own depth, not known here
 		}
-		a.grain = min(max(a.grain+step, 0), bound)
+		a.grain = min(max(a.grain+step, autoValue), bound)
 	case rowDepth:
 		a.depth = min(max(a.depth+step, 0), 30) // 0: a tree's own depth
 	case rowTime:
@@ -230,8 +256,19 @@ func (a algorithmModel) view(w int, st styles) string {
 		return s + st.dim.Render(" ("+strings.Join(takers(i), ", ")+")")
 	}
 	tt := "off"
-	if a.ttBits > 0 {
+	switch {
+	case a.ttBits == autoValue:
+		tt = "auto"
+	case a.ttBits > 0:
 		tt = fmt.Sprintf("2^%d entries", a.ttBits)
+	}
+	grain := "auto"
+	if a.grain != autoValue {
+		grain = strconv.Itoa(a.grain)
+	}
+	levels := check(a.levels)
+	if !a.levelsSet {
+		levels = st.off.Render("[a]")
 	}
 	limit := "none"
 	if a.timeLimit > 0 {
@@ -243,10 +280,10 @@ func (a algorithmModel) view(w int, st styles) string {
 	}
 	for i, r := range map[int]string{
 		rowAlgo:      "algorithm   ◀ " + a.algo + " ▶",
-		rowLevels:    check(a.levels) + " steal ordering by levels",
+		rowLevels:    levels + " steal ordering by levels",
 		rowLevelWait: check(a.levelWait) + " level waiting",
 		rowTT:        only("table       ◀ " + tt + " ▶"),
-		rowGrain:     only(fmt.Sprintf("grain depth ◀ %d ▶", a.grain)),
+		rowGrain:     only("grain depth ◀ " + grain + " ▶"),
 		rowDepth:     depthLabel(a.depth),
 		rowTime:      "time limit  ◀ " + limit + " ▶",
 		rowSeed:      fmt.Sprintf("seed        ◀ %d ▶", a.seed),
@@ -262,7 +299,12 @@ func (a algorithmModel) view(w int, st styles) string {
 		}
 		b.WriteString(mark + r + "\n")
 	}
-	b.WriteString("\n" + st.dim.Render("variants: "+a.variants()))
+	v := a.variants()
+	if row, _ := algos.Lookup(a.algo); !a.variantsSet && slices.Contains(row.Variants, algos.VariantRestart) {
+		v = "auto (restart on chess, checkers)"
+	}
+	b.WriteString("\n" + st.dim.Render("variants: "+v))
+	b.WriteString("\n" + st.dim.Render("auto, [a]: as search chooses"))
 	return truncateLines(b.String(), w)
 }
 

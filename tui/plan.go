@@ -67,8 +67,8 @@ func buildClusterPlan(pos string, a algorithmModel, mc machineModel, url string)
 			f = append(f, "--algos="+v)
 		case "variants":
 			for _, x := range strings.Split(v, ",") {
-				if x != "none" && x != "" {
-					f[0] += "+" + x
+				if x != "" {
+					f[0] += "+" + x // "+none": no variants, not the sweep's defaults
 				}
 			}
 		case "dist-tt":
