@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"splitpoint/algos"
+	"splitpoint/lab"
 	"splitpoint/sched"
 	"splitpoint/tt"
 )
@@ -20,7 +21,7 @@ type Config struct {
 	Algo     string // a name of algos.Table; "" = the preset's
 	Threads  int    // pool workers of a parallel algorithm
 	HashMB   int    // the table's size in MiB (rounded down to a power of two entries); 0 = off
-	Variants string // the algorithm's variants, as algos.SetVariants reads them
+	Variants string // the algorithm's variants, as algos.SetVariants reads them; "auto": as search chooses (lab.DefaultsFor)
 	Grain    int    // 0 = chosen by lab.AutoGrain for an algorithm that takes one
 	Preset   string // a name of algos.Presets
 	Params   string // any other option, name=value,… (algos.SetParams)
@@ -28,10 +29,14 @@ type Config struct {
 
 // DefaultConfig is the engine's configuration before any setoption: the
 // default preset (Scout with table, ordering, iterative deepening and
-// quiescence), one thread, a 16 MiB table.
+// quiescence), one thread, a 16 MiB table, the variants search would
+// choose (auto: the restart variant for Jamboree).
 func DefaultConfig() Config {
-	return Config{Threads: 1, HashMB: 16, Variants: "none", Preset: "default"}
+	return Config{Threads: 1, HashMB: 16, Variants: autoVariants, Preset: "default"}
 }
+
+// autoVariants is the Variants value that leaves them to lab.DefaultsFor.
+const autoVariants = "auto"
 
 // Option is one row of the option table: a UCI option (setoption name
 // Name) and the same setting as a match configuration's key (Key=value).
@@ -81,7 +86,7 @@ var options = []Option{
 			return nil
 		}},
 	{Name: "Variants", Key: "variants", Type: "string",
-		Help: "the algorithm's variants, joined by + (help search lists who takes which), or none",
+		Help: "the algorithm's variants, joined by + (help search lists who takes which), none, or auto: as search chooses with no flags (restart for jamboree with the default preset)",
 		get:  func(c Config) string { return c.Variants },
 		set:  func(c *Config, v string) error { c.Variants = strings.TrimSpace(v); return nil }},
 	{Name: "Grain", Key: "grain", Type: "spin", Min: 0, Max: algos.MaxDepth,
@@ -180,7 +185,19 @@ func (c Config) Search() (opt algos.Options, cfg sched.Config, parallel bool, er
 		return opt, cfg, false, algos.UnknownAlgorithm(opt.Algo)
 	}
 	opt.TTBits = ttBits(c.HashMB)
-	if err := algos.SetVariants(opt.Algo, c.Variants, &opt); err != nil {
+	// The defaults of a parallel search of a game position, from the
+	// one function every command reads (lab.DefaultsFor): the restart
+	// variant with the default preset when the variants are auto, and
+	// steal ordering by levels.
+	d := lab.DefaultsFor(false, "game", opt.Algo, lab.Given{Preset: c.Preset != "default", Variants: c.Variants != autoVariants})
+	variants := c.Variants
+	if variants == autoVariants {
+		variants = "none"
+		if d.Restart {
+			variants = algos.VariantRestart
+		}
+	}
+	if err := algos.SetVariants(opt.Algo, variants, &opt); err != nil {
 		return opt, cfg, false, fmt.Errorf("variants: %w", err)
 	}
 	opt.Grain = c.Grain
@@ -190,10 +207,7 @@ func (c Config) Search() (opt algos.Options, cfg sched.Config, parallel bool, er
 	if !row.Parallel {
 		return opt, cfg, false, nil
 	}
-	// Steal ordering by levels, as search's defaults on a game position
-	// (workbench/parallel.go): a thief takes the child the serial search
-	// would search next, which cuts the search overhead of two workers.
-	cfg = sched.Config{Seed: 1, Costs: sched.DefaultCosts(), ProfileBuckets: -1, Levels: true}
+	cfg = sched.Config{Seed: 1, Costs: sched.DefaultCosts(), ProfileBuckets: -1, Levels: d.Levels}
 	if cfg.Machine, err = sched.ParseMachine(sched.Pool, strconv.Itoa(max(c.Threads, 1))); err != nil {
 		return opt, cfg, false, fmt.Errorf("threads: %w", err)
 	}
