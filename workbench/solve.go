@@ -40,15 +40,19 @@ positions finished so far.`,
 			sf := declareSearchFlags(fs, "default")
 			workers := fs.String("workers", "", "parallel algorithms: pool sizes to solve on, comma-separated")
 			sim := fs.String("sim", "", "parallel algorithms: simulated processor counts, comma-separated (inf allowed)")
-			variants := fs.String("variants", "none", "parallel algorithms: variants, comma-separated")
-			grain := fs.Int("grain", 2, "jamboree: serial Scout at this remaining depth and below")
+			variants := fs.String("variants", "", "parallel algorithms: variants, comma-separated, or none (default: as search chooses, restart for jamboree with the default preset)")
+			grain := fs.Int("grain", -1, "jamboree, ybwc: serial Scout at this remaining depth and below (default: as search chooses, per position on the pool, 0 on the simulator)")
+			levels := fs.Bool("levels", false, "parallel algorithms: steal ordering by levels (default: on, as search on chess and checkers positions)")
 			db := fs.String("db", "", "parallel algorithms: record the solves in this results database (a session records into its own)")
 			return func(env *Env, args []string) error {
 				if len(args) != 1 {
 					return usageErr("want one <suite or position>, got %d arguments", len(args))
 				}
 				if row, _ := algos.Lookup(*sf.algo); row.Parallel {
-					return solveOnMachines(env, args[0], sf, *workers, *sim, *variants, *grain, *db)
+					set := map[string]bool{}
+					fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+					given := lab.Given{Preset: set["preset"], Variants: set["variants"], Levels: set["levels"]}
+					return solveOnMachines(env, args[0], sf, *workers, *sim, *variants, *grain, *levels, given, *db)
 				}
 				opt, err := sf.options()
 				if err != nil {
@@ -146,7 +150,9 @@ func solveCmd(env *Env, items []*lab.Item, opt algos.Options, asJSON bool) error
 }
 
 // solveOnMachines is solve with a parallel algorithm on machines.
-func solveOnMachines(env *Env, name string, sf *searchFlags, workers, sim, variants string, grain int, db string) error {
+// Settings not given are chosen per position as search chooses them
+// (lab.DefaultsFor, lab.AutoGrain); grain < 0 is not given.
+func solveOnMachines(env *Env, name string, sf *searchFlags, workers, sim, variants string, grain int, levels bool, given lab.Given, db string) error {
 	algo := *sf.algo
 	if *sf.depth < 1 || *sf.timeLimit <= 0 {
 		return usageErr("solve with %s needs --depth (iterative deepening to that depth) and --time (the limit an unsolved position counts as, StarTech §3)", algo)
@@ -174,7 +180,7 @@ func solveOnMachines(env *Env, name string, sf *searchFlags, workers, sim, varia
 	if err != nil {
 		return err
 	}
-	opt.Algo, opt.Time, opt.Grain = algo, 0, grain
+	opt.Algo, opt.Time, opt.Grain = algo, 0, max(grain, 0)
 	if err := algos.SetVariants(opt.Algo, variants, &opt); err != nil {
 		return usageErr("--variants: %v", err)
 	}
@@ -185,5 +191,5 @@ func solveOnMachines(env *Env, name string, sf *searchFlags, workers, sim, varia
 	if err != nil {
 		return err
 	}
-	return solveParallel(env, items, opt, machines, *sf.seed, db, *sf.asJSON, limit)
+	return solveParallel(env, items, solveSettings{opt: opt, autoGrain: grain < 0, levels: levels, given: given}, machines, *sf.seed, db, *sf.asJSON, limit)
 }

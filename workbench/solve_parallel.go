@@ -1,7 +1,9 @@
 package workbench
 
 import (
+	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"splitpoint/algos"
@@ -30,7 +32,8 @@ type ParallelSolveRow struct {
 // cost units is converted to seconds at the serial Scout's measured speed
 // on this computer (seconds per cost unit of the same position), i.e. as
 // if every simulated processor ran as fast as this one.
-func solveParallel(env *Env, items []*lab.Item, opt algos.Options, machines []sched.Machine, seed uint64, db string, asJSON bool, limit time.Duration) error {
+func solveParallel(env *Env, items []*lab.Item, ss solveSettings, machines []sched.Machine, seed uint64, db string, asJSON bool, limit time.Duration) error {
+	opt := ss.opt
 	opt.Iterative = true
 	sweep := "solve-" + time.Now().UTC().Format("20060102-150405")
 	var store *results.Store
@@ -49,13 +52,25 @@ func solveParallel(env *Env, items []*lab.Item, opt algos.Options, machines []sc
 	var rows []ParallelSolveRow
 	var sums []summary
 	if !asJSON {
-		fmt.Fprintf(env.Out, "solve %d positions with %s, iterative deepening to depth %d, limit %v, variants %s, grain %d, table 2^%d, seed %d\n",
-			len(items), opt.Algo, opt.Depth, limit, opt.VariantString(), opt.Grain, opt.TTBits, seed)
+		variants, grain := opt.VariantString(), strconv.Itoa(opt.Grain)
+		if !ss.given.Variants {
+			variants = "as search chooses"
+		}
+		if ss.autoGrain {
+			grain = "as search chooses"
+		}
+		fmt.Fprintf(env.Out, "solve %d positions with %s, iterative deepening to depth %d, limit %v, variants %s, grain %s, table 2^%d, seed %d\n",
+			len(items), opt.Algo, opt.Depth, limit, variants, grain, opt.TTBits, seed)
+		if len(items) > 0 {
+			for _, n := range ss.notes(items[0]) {
+				fmt.Fprintln(env.Out, "  "+n)
+			}
+		}
 	}
 	line := env.progressLine("solve", len(machines)*len(items), asJSON)
 	defer line.Stop()
 	for mi, m := range machines {
-		cfg := sched.Config{Machine: m, Seed: seed, Costs: sched.DefaultCosts(), ProfileBuckets: -1}
+		mcfg := sched.Config{Machine: m, Seed: seed, Costs: sched.DefaultCosts(), ProfileBuckets: -1, Levels: ss.levels}
 		var res []algos.SolveResult
 		for ii, it := range items {
 			line.Item(mi*len(items)+ii, it.Title()+" "+m.String())
@@ -65,7 +80,8 @@ func solveParallel(env *Env, items []*lab.Item, opt algos.Options, machines []sc
 			if len(it.BM) == 0 && len(it.AM) == 0 {
 				return fmt.Errorf("%s: no bm or am to solve for", it.Name)
 			}
-			rep, err := lab.Parallel(line.Context(env.Ctx), it, opt, cfg, lab.BaselineMode{})
+			o, cfg := ss.forItem(line.Context(env.Ctx), it, opt, mcfg)
+			rep, err := lab.Parallel(line.Context(env.Ctx), it, o, cfg, lab.BaselineMode{})
 			if err != nil {
 				return err
 			}
@@ -76,7 +92,7 @@ func solveParallel(env *Env, items []*lab.Item, opt algos.Options, machines []sc
 			rows = append(rows, row)
 			res = append(res, algos.SolveResult{Solved: row.Solved, Seconds: row.Seconds, Depth: row.Depth})
 			if store != nil {
-				if err := recordSolve(env, store, sweep, it, opt, cfg, rep, row); err != nil {
+				if err := recordSolve(env, store, sweep, it, o, cfg, rep, row); err != nil {
 					return err
 				}
 			}
@@ -101,6 +117,36 @@ func solveParallel(env *Env, items []*lab.Item, opt algos.Options, machines []sc
 		fmt.Fprintf(env.Out, "recorded as sweep %s in %s (report --sweep %s draws rating against P)\n", sweep, db, sweep)
 	}
 	return nil
+}
+
+// solveSettings are a parallel solve's options and which of the settings
+// with per-position defaults were given (the rest lab.DefaultsFor and
+// lab.AutoGrain choose for each position, as search does).
+type solveSettings struct {
+	opt       algos.Options
+	autoGrain bool // no --grain
+	levels    bool // --levels, when given
+	given     lab.Given
+}
+
+// forItem is the options and machine of the solve of it on cfg's machine.
+func (ss solveSettings) forItem(ctx context.Context, it *lab.Item, opt algos.Options, cfg sched.Config) (algos.Options, sched.Config) {
+	d := it.DefaultsFor(opt.Algo, ss.given)
+	opt.Restart = opt.Restart || d.Restart
+	cfg.Levels = cfg.Levels || d.Levels
+	if row, _ := algos.Lookup(opt.Algo); row.Grain && ss.autoGrain {
+		opt.Grain, _ = lab.AutoGrain(ctx, it, opt, cfg)
+	}
+	return opt, cfg
+}
+
+// notes say what forItem chooses for it when not given, for the header.
+func (ss solveSettings) notes(it *lab.Item) []string {
+	out := it.DefaultsFor(ss.opt.Algo, ss.given).Notes
+	if row, _ := algos.Lookup(ss.opt.Algo); row.Grain && ss.autoGrain {
+		out = append(out, "grain: chosen per position for the pool as search chooses it (lab.AutoGrain), 0 on the simulator (no --grain given)")
+	}
+	return out
 }
 
 // solveRow finds when the search settled on a right move: the first

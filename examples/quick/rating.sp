@@ -1,5 +1,8 @@
 # The quick form of examples/rating.sp: depth 4, four machine sizes.
 set preset default
+# the papers' scheduler: a thief steals the last child (solve, like search,
+# otherwise orders steals by levels on chess positions)
+set levels false
 set grain 0
 set seed 1
 solve suite:kaufman --algo jamboree --variants deferred,rid --depth 4 --time 10s --sim 1,16,128,512
