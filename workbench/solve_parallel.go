@@ -24,6 +24,10 @@ type ParallelSolveRow struct {
 	Time     int64   `json:"time"`    // to the right move: units (sim) or ns (pool); the whole run when unsolved
 	Seconds  float64 `json:"seconds"` // the same in seconds (sim: at this computer's serial speed per cost unit)
 	SecUnit  float64 `json:"sec_per_unit,omitempty"`
+	// The settings chosen for the position (solveSettings.forItem).
+	Variants string `json:"variants"`
+	Grain    int    `json:"grain"`
+	Levels   bool   `json:"levels"`
 }
 
 // solveParallel solves every item with Jamboree (iterative deepening to
@@ -86,6 +90,7 @@ func solveParallel(env *Env, items []*lab.Item, ss solveSettings, machines []sch
 				return err
 			}
 			row := solveRow(it, rep, m)
+			row.Variants, row.Grain, row.Levels = o.VariantString(), o.Grain, cfg.Levels
 			if !row.Solved || row.Seconds > limit.Seconds() {
 				row.Solved, row.Seconds = false, limit.Seconds()
 			}
