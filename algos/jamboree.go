@@ -141,6 +141,9 @@ type jamFrame[T any] struct {
 	// On the pool (latentLoop): the latent tests not yet started, of the
 	// node's task.
 	latentRange
+	// kh hands the owner's killers to the tests other processors start
+	// (killers.go).
+	kh killerHandover
 }
 
 // jamKid is the state of one iteration of the parallel loop (Fig. 2, J7).
@@ -1000,6 +1003,7 @@ func (f *jamFrame[T]) prepare(start, n int) {
 func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) bool {
 	f.alpha.Store(*alpha)
 	f.tPly, f.tDepth, f.tTyp = ply, depth, typ
+	e.ownKillers(c, f)
 	level := ply + 1
 	e.local(c).tests += int64(n - start)
 	f.prepare(start, n)
@@ -1109,6 +1113,7 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 		k.started.Store(true) // before α is read (restartStale)
 	}
 	aT := f.alpha.Load() // J8 reads the node's α as it starts
+	e.inheritKillers(c, f)
 	if ply, depth := f.tPly+1, f.tDepth-1; e.serialNode(depth) && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence) {
 		// At the grain (jam's serial case), without a frame.
 		e.local(c).serial++

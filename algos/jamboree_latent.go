@@ -37,6 +37,7 @@ func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply,
 func (e *jamEngine[T, P]) latentBegin(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha game.Value, typ metrics.NodeType) bool {
 	f.alpha.Store(alpha)
 	f.tPly, f.tDepth, f.tTyp = ply, depth, typ
+	e.ownKillers(c, f)
 	e.local(c).tests += int64(n - start)
 	f.prepare(start, n) // room for every test's task: Promote spawns into f.pend
 	f.pend = f.pend[:0]
@@ -108,6 +109,9 @@ func (e *jamEngine[T, P]) latentEnd(c sched.Ctx, f *jamFrame[T], promotable bool
 // that a thief takes the last (least promising) and the node's worker the
 // next in move order.
 func (f *jamFrame[T]) Promote() bool {
+	if f.lo < f.hi {
+		f.kh.take() // the handover, in the owner's goroutine
+	}
 	out, lo, ok := f.promote(f.tPly+1, f.test, &f.pend)
 	for i, t := range out {
 		f.kids[lo+i].task = t

@@ -132,6 +132,10 @@ type JamboreeWork struct {
 	// above the node whose loop asked (its worker went on below them).
 	Splits      int64 `json:"splits,omitempty"`
 	SplitsAbove int64 `json:"splits_above,omitempty"`
+	// KillerHandovers counts the tests that started on another
+	// processor than their node's owner with the owner's killer moves
+	// (jamboree_killers.go).
+	KillerHandovers int64 `json:"killer_handovers,omitempty"`
 	// RIDTreeEnds counts the recursive iterative deepening searches that
 	// met no depth horizon: their result answered the node, which was
 	// not searched again one ply deeper (the tree ends below it).
@@ -172,8 +176,8 @@ type jamCounters struct {
 // its own cache lines (only that processor's tasks write it).
 type jamLocal struct {
 	parallel, serial, tests, failedTests, failHighs, ser2, rid, ridEnds int64
-	retests, restarts, splits, splitsUp                                 int64
-	_                                                                   [128 - 96]byte
+	retests, restarts, splits, splitsUp, handovers                      int64
+	_                                                                   [128 - 104]byte
 	// gen is the processor's move generation buffer (jamFrame.genMoves).
 	gen [game.MaxMoves]game.Move
 }
@@ -194,6 +198,7 @@ func (j *jamCounters) fill(w *JamboreeWork, r *workRec, locals []jamLocal) {
 		w.Restarts += l.restarts
 		w.Splits += l.splits
 		w.SplitsAbove += l.splitsUp
+		w.KillerHandovers += l.handovers
 		w.RIDTreeEnds += l.ridEnds
 	}
 	w.DeferredWaits, w.DeferredHits, w.DeferredWaitTime = j.waits.Load(), j.hits.Load(), j.waitTime.Load()

@@ -48,6 +48,11 @@ type Options struct {
 	// α has since risen is tested again before it is re-searched.
 	Restart bool `json:"restart,omitempty"`
 	Grain   int  `json:"grain,omitempty"` // remaining depth at or below which a node is searched by the serial Scout
+	// NoKillerHandover: a Jamboree test or YBWC brother that another
+	// processor runs keeps that processor's killer moves, as the papers'
+	// processors did, instead of taking those of its node's owner
+	// (killers.go).
+	NoKillerHandover bool `json:"no_killer_handover,omitempty"`
 	// DistTT distributes the table over the processors (StarTech Fig. 3):
 	// an access to a key whose home (key mod P) is another processor is
 	// charged sched.TTRemote, one at home sched.TTLocal.

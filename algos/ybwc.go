@@ -35,8 +35,8 @@ type ybwEngine[T any, P game.Position[T]] struct {
 // only (no shared counter on the hot path), padded to its own cache lines.
 type ybwLocal struct {
 	nodes, splits, brothers, helps, stolen, researches, retests, cutoffs, serial, horizon int64
-	inlineSplits                                                                          int64
-	_                                                                                     [128 - 88]byte
+	inlineSplits, handovers                                                               int64
+	_                                                                                     [128 - 96]byte
 }
 
 // ybwFrame is one node of the parallel part: its position, its ordered
@@ -66,6 +66,9 @@ type ybwFrame[T any] struct {
 	pend    []*sched.Task                // the brothers' handles, in move order
 	live    []*sched.Task                // those not yet seen finished
 	brother func(c sched.Ctx, i int) any // made once per frame: a spawn allocates no closure
+	// kh hands the master's killers to the brothers other processors
+	// start (killers.go).
+	kh killerHandover
 }
 
 // ybwWorker is a processor's serial engine below the grain: a Searcher
@@ -156,6 +159,7 @@ func YBWC[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *t
 		res.Cutoffs += l.cutoffs
 		res.SerialSearches += l.serial
 		res.InlineSplits += l.inlineSplits
+		res.KillerHandovers += l.handovers
 	}
 	e.mu.Lock()
 	for _, w := range e.all {
@@ -364,6 +368,12 @@ func (e *ybwEngine[T, P]) splitRun(c sched.Ctx, f *ybwFrame[T], ply, depth, from
 	l.splits++
 	l.brothers += int64(n - from)
 	f.ply, f.depth, f.beta, f.owner = ply, depth, beta, c.Proc()
+	f.kh.own(nil, 0, 0)
+	if e.opt.Killers && !e.opt.NoKillerHandover {
+		w := e.workers.Get(c)
+		f.kh.own(w.s, ply, depth)
+		e.workers.Put(c, w)
+	}
 	f.alpha.Store(int32(alpha))
 	f.b, f.best = b, best
 	var cut, aborted bool
@@ -395,6 +405,13 @@ func (e *ybwEngine[T, P]) youngerBrother(c sched.Ctx, f *ybwFrame[T], i int) {
 		l.helps++ // run by its own master's processor while it waits
 	} else {
 		l.stolen++
+		if f.kh.owner != nil {
+			w := e.workers.Get(c)
+			if f.kh.give(&w.s.killers, w.s, !e.batch) {
+				l.handovers++
+			}
+			e.workers.Put(c, w)
+		}
 	}
 	beta := f.beta
 	a := game.Value(f.alpha.Load())

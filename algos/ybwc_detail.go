@@ -42,8 +42,11 @@ type YBWCResult struct {
 	Cutoffs int64 `json:"cutoffs"`
 	// InlineSplits are the split points the pool made of inline nodes
 	// (ybwc_latent.go) when a steal request interrupted their serial loop.
-	InlineSplits   int64 `json:"inline_splits,omitempty"`
-	SerialSearches int64 `json:"serial_searches"`
+	InlineSplits int64 `json:"inline_splits,omitempty"`
+	// KillerHandovers are the stolen brothers that started with their
+	// master's killer moves (killers.go).
+	KillerHandovers int64 `json:"killer_handovers,omitempty"`
+	SerialSearches  int64 `json:"serial_searches"`
 	// SerialNodes is the serial baseline's node count, SearchOverhead
 	// Nodes / SerialNodes − 1 (Feldmann's search overhead).
 	SerialNodes    uint64  `json:"serial_nodes,omitempty"`
@@ -70,6 +73,9 @@ func (r *YBWCResult) WriteText(w io.Writer, _ MoveNamer, st *sched.Stats) {
 		r.SplitPoints, r.YoungerBrothers, r.Helps, r.Stolen, r.Researches, r.Retests, r.Cutoffs)
 	if r.InlineSplits > 0 {
 		fmt.Fprintf(w, "  split points made of inline nodes by a steal request %d (the pool's serial loops above the grain)\n", r.InlineSplits)
+	}
+	if r.KillerHandovers > 0 {
+		fmt.Fprintf(w, "  killer handovers %d: stolen brothers started with their master's killer moves (--param no_killer_handover=true: the thief's own)\n", r.KillerHandovers)
 	}
 	writeOverhead(w, r.Nodes, r.SerialNodes, r.SearchOverhead)
 	writeTimeToDepth(w, r.Iterations, st)

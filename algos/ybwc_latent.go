@@ -60,6 +60,9 @@ func (e *ybwEngine[T, P]) latentBrothers(c sched.Ctx, f *ybwFrame[T], from, n in
 // tasks of the master's task (sched.Latent), as the eager split spawns
 // them, so that a thief takes the last and the master the next in order.
 func (f *ybwFrame[T]) Promote() bool {
+	if f.lo < f.hi {
+		f.kh.take() // the killer handover, in the master's goroutine
+	}
 	_, _, ok := f.promote(f.ply+1, f.brother, &f.pend)
 	return ok
 }
