@@ -49,8 +49,8 @@ type Options struct {
 	Restart bool `json:"restart,omitempty"`
 	Grain   int  `json:"grain,omitempty"` // remaining depth at or below which a node is searched by the serial Scout
 	// NoKillerHandover: a Jamboree test or YBWC brother that another
-	// processor runs keeps that processor's killer moves, as the papers'
-	// processors did, instead of taking those of its node's owner
+	// processor runs keeps that processor's killer moves (the search
+	// before the handover) instead of taking those of its node's owner
 	// (killers.go).
 	NoKillerHandover bool `json:"no_killer_handover,omitempty"`
 	// DistTT distributes the table over the processors (StarTech Fig. 3):

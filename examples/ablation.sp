@@ -12,6 +12,9 @@ set preset default
 # the papers' scheduler: a thief steals the last child (sweeps, like search,
 # otherwise order steals by levels on chess and checkers positions)
 set levels false
+# each processor's own killer moves, as these figures were measured before
+# the killer handover (algos/killers.go)
+set param no_killer_handover=true
 set grain 0
 set seed 1
 sweep --positions suite:kaufman --algos jamboree,jamboree+serialize2,jamboree+deferred,jamboree+rid,jamboree+serialize2+deferred+rid --sim 512

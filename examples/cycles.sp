@@ -7,6 +7,9 @@
 # processors (dist-tt), at depth 7 (W/C over 1000). Seed 1.
 
 set preset default
+# each processor's own killer moves, as these figures were measured before
+# the killer handover (algos/killers.go)
+set param no_killer_handover=true
 set grain 0
 set seed 1
 search suite:kaufman#1 --algo jamboree --variants deferred,rid,dist-tt --sim 512 --costs cm5 --depth 7 --cycles

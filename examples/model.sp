@@ -9,6 +9,9 @@
 # simulated machine, depths 5 and 6, seed 1.
 
 set preset default
+# each processor's own killer moves, as these figures were measured before
+# the killer handover (algos/killers.go)
+set param no_killer_handover=true
 set grain 0
 set seed 1
 set depth 5

@@ -20,6 +20,9 @@ set preset default
 # the papers' scheduler: a thief steals the last child (sweeps, like search,
 # otherwise order steals by levels on chess and checkers positions)
 set levels false
+# each processor's own killer moves, as these figures were measured before
+# the killer handover (algos/killers.go)
+set param no_killer_handover=true
 set seed 1
 set depth 6
 sweep --positions suite:bk#1-12 --algos jamboree,ybwc,abdada,lazysmp,rootsplit,pvsplit,pvfsplit --workers 1,2

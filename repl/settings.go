@@ -107,6 +107,10 @@ var settings = []setting{
 		return err
 	}},
 	{name: "levels", help: "steal ordering by levels", check: checkBool},
+	{name: "param", help: "any other search option by name, name=value,… (help search lists them)", check: func(v string) error {
+		var o algos.Options
+		return algos.SetParams(&o, v)
+	}},
 	{name: "max-mem", help: "memory budget of parallel runs, e.g. 2GB, or none", check: func(v string) error {
 		_, err := sched.ParseBudget(v)
 		return err

@@ -4,6 +4,9 @@ set preset default
 # the papers' scheduler: a thief steals the last child (sweeps, like search,
 # otherwise order steals by levels on chess and checkers positions)
 set levels false
+# each processor's own killer moves, as these figures were measured before
+# the killer handover (algos/killers.go)
+set param no_killer_handover=true
 set grain 2
 sweep --positions suite:bk#1-4 --algos jamboree --sim 64 --tt 8
 sweep --positions suite:bk#1-4 --algos jamboree --sim 64 --tt 12
