@@ -25,9 +25,7 @@ func benchJamVsScout[T any, P game.Position[T]](b *testing.B, roots []*T, opt Op
 // benchJamVsScoutOn is benchJamVsScout on the pool cfg describes.
 func benchJamVsScoutOn[T any, P game.Position[T]](b *testing.B, roots []*T, opt Options, cfg sched.Config) {
 	ctx := context.Background()
-	sopt := opt
-	sopt.Algo = AlgoScout
-	sopt.Serialize2, sopt.Deferred, sopt.RID, sopt.Grain, sopt.DistTT = false, false, false, 0, false
+	sopt := opt.Serial(AlgoScout)
 	// One table for both, cleared before every search: the same memory,
 	// so that where the allocator put two tables does not count.
 	table := tt.New(opt.TTBits)

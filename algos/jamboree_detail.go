@@ -57,7 +57,7 @@ func (j *JamboreeDetail) WriteText(w io.Writer, _ MoveNamer, s *sched.Stats) {
 		fmt.Fprintf(w, "  inline nodes split by a steal request %d, %d of them above the node that asked (the pool's serial loops above the grain)\n", k.Splits, k.SplitsAbove)
 	}
 	if k.KillerHandovers > 0 {
-		fmt.Fprintf(w, "  killer handovers %d: tests run by another processor than their node's owner, started with the owner's killer moves (--param no_killer_handover=true: the thief's own)\n", k.KillerHandovers)
+		fmt.Fprintf(w, "  killer handovers %d: tests run by another processor than their node's owner, started with the owner's killer moves (--param killer_handover=false: the thief's own)\n", k.KillerHandovers)
 	}
 	if k.Retests > 0 || k.Restarts > 0 {
 		fmt.Fprintf(w, "  restart variant: failed tests tested again %d, running tests restarted %d\n", k.Retests, k.Restarts)

@@ -312,7 +312,7 @@ func ballots(t testing.TB, n int) []*checkers.Position {
 // checkers positions on the pool (eager or not) and the simulator, at
 // grain 0 and 2, with and without levels, while the children of split
 // nodes that another processor starts take the owner's killers
-// (killers.go); --param no_killer_handover=true hands none over. On the
+// (killers.go); --param killer_handover=false hands none over. On the
 // simulated 8-processor machine, where work is a property of the DAG, the
 // handover searches fewer nodes on the 24 BK positions at depth 6 with
 // the default preset (measured 2026-11-25: Jamboree 10.85 M without and
@@ -374,14 +374,14 @@ func TestKillerHandover(t *testing.T) {
 					for _, off := range []bool{false, true} {
 						cfg.Seed = uint64(i + 1)
 						opt := base
-						opt.Algo, opt.Depth, opt.Grain, opt.NoKillerHandover = algo, depths[r], grain, off
+						opt.Algo, opt.Depth, opt.Grain, opt.KillerHandover = algo, depths[r], grain, !off
 						ref, res := run(root, opt, cfg)
 						n := handovers(res.Detail)
 						if res.Value != ref.Value {
 							t.Errorf("%s %s %s handover off %t: value %d, serial Scout %d", algo, names[r], jamName(opt, cfg), off, res.Value, ref.Value)
 						}
 						if off && n != 0 {
-							t.Errorf("%s %s %s: %d handovers with no_killer_handover", algo, names[r], jamName(opt, cfg), n)
+							t.Errorf("%s %s %s: %d handovers with killer_handover=false", algo, names[r], jamName(opt, cfg), n)
 						}
 						handed[b2i(cfg.IsSim())] += n
 					}
@@ -401,7 +401,7 @@ func TestKillerHandover(t *testing.T) {
 		for _, r := range loadBK(t) {
 			for i, off := range []bool{true, false} {
 				o := opt
-				o.NoKillerHandover = off
+				o.KillerHandover = !off
 				_, st, err := RunParallel[chess.Position](ctx, r.Pos, o, cfg)
 				if err != nil {
 					t.Fatal(err)

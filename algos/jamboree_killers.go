@@ -7,9 +7,9 @@ import "splitpoint/sched"
 // by another processor's worker takes the owner's killers.
 
 // ownKillers makes the worker of c the owner of the node in f (no owner
-// without killers or with Options.NoKillerHandover).
+// without killers or without Options.KillerHandover).
 func (e *jamEngine[T, P]) ownKillers(c sched.Ctx, f *jamFrame[T]) {
-	if !e.opt.Killers || e.opt.NoKillerHandover {
+	if !e.opt.Killers || !e.opt.KillerHandover {
 		f.kh.own(nil, 0, 0)
 		return
 	}

@@ -11,7 +11,7 @@ import "splitpoint/game"
 // the tree. On the simulated machine (the default preset, BENCHMARKS.md
 // "Ninth session") it cuts Jamboree's search overhead on BK at depth 6
 // from 10.9 % to 5.1 % on 2 processors and from 44 % to 31 % on 8.
-// Options.NoKillerHandover (--param no_killer_handover=true) turns it off.
+// Options.KillerHandover turns it on (the presets with killers do; --param killer_handover=false turns it off).
 //
 // When the killers are taken is the handover: on the simulator, which
 // runs one processor at a time, when the child starts (the owner's

@@ -2,7 +2,9 @@ package algos
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
+	"strings"
 	"time"
 
 	"splitpoint/tt"
@@ -36,31 +38,35 @@ type Options struct {
 	// Bhattacharya & Bagchi's minimum M0 = ⌈d/2⌉(b−1)+1.
 	Memory int `json:"memory"`
 
+	// The fields below change only a parallel search: a parallel run's
+	// serial baseline clears them (Serial), which the tag serial:"-"
+	// marks. Omitted from JSON when off, so the serial algorithms'
+	// output is unchanged.
+
 	// The Jamboree variants (StarTech §4), each an independent toggle,
-	// and its grain; see Jamboree. Omitted from JSON when off, so the
-	// serial algorithms' output is unchanged.
-	Serialize2 bool `json:"serialize2,omitempty"` // search a second child serially at a type-2 node that dropped below α
-	Deferred   bool `json:"deferred,omitempty"`   // deferred reads: wait for a search in progress of the same position
-	RID        bool `json:"rid,omitempty"`        // recursive iterative deepening for the first move
+	// and its grain; see Jamboree.
+	Serialize2 bool `json:"serialize2,omitempty" serial:"-"` // search a second child serially at a type-2 node that dropped below α
+	Deferred   bool `json:"deferred,omitempty" serial:"-"`   // deferred reads: wait for a search in progress of the same position
+	RID        bool `json:"rid,omitempty" serial:"-"`        // recursive iterative deepening for the first move
 	// Restart is Lu's window restart (003:L918) in Jamboree: when a
 	// re-search raises a node's α, its running tests that started with a
 	// lower α are interrupted and started again, and a failed test whose
 	// α has since risen is tested again before it is re-searched.
-	Restart bool `json:"restart,omitempty"`
-	Grain   int  `json:"grain,omitempty"` // remaining depth at or below which a node is searched by the serial Scout
-	// NoKillerHandover: a Jamboree test or YBWC brother that another
-	// processor runs keeps that processor's killer moves (the search
-	// before the handover) instead of taking those of its node's owner
-	// (killers.go).
-	NoKillerHandover bool `json:"no_killer_handover,omitempty"`
+	Restart bool `json:"restart,omitempty" serial:"-"`
+	Grain   int  `json:"grain,omitempty" serial:"-"` // remaining depth at or below which a node is searched by the serial Scout
+	// KillerHandover: a Jamboree test or YBWC brother that another
+	// processor runs starts with the killer moves of its node's owner
+	// (killers.go), not with that processor's own. The presets with
+	// killers turn it on, and so does the killers ordering.
+	KillerHandover bool `json:"killer_handover,omitempty" serial:"-"`
 	// DistTT distributes the table over the processors (StarTech Fig. 3):
 	// an access to a key whose home (key mod P) is another processor is
 	// charged sched.TTRemote, one at home sched.TTLocal.
-	DistTT bool `json:"dist_tt,omitempty"`
+	DistTT bool `json:"dist_tt,omitempty" serial:"-"`
 	// The options of Lu's PVSplit family (pvsplit.go) and of PARSSS* and
 	// PARITERSSS* (parsss.go); omitted from JSON when zero.
-	PVSplitOptions     `json:"pvsplit,omitzero"`
-	SSSParallelOptions `json:"parsss,omitzero"`
+	PVSplitOptions     `json:"pvsplit,omitzero" serial:"-"`
+	SSSParallelOptions `json:"parsss,omitzero" serial:"-"`
 
 	// splitEvery, in tests only, makes Jamboree's inline nodes split
 	// (jamboree_inline.go) before every splitEvery-th child they ask
@@ -94,9 +100,9 @@ const MTDFFallbackBits = 16
 //   - mtdf: default with MTD(f) and no aspiration (MTD(f) needs none).
 func Presets() map[string]Options {
 	def := Options{Algo: AlgoScout, TTBits: 20, Iterative: true, Aspiration: 50, Quiescence: true,
-		TTMove: true, MVVLVA: true, Killers: true, History: true}
+		TTMove: true, MVVLVA: true, Killers: true, History: true, KillerHandover: true}
 	off := def
-	off.TTMove, off.MVVLVA, off.Killers, off.History = false, false, false, false
+	off.TTMove, off.MVVLVA, off.Killers, off.History, off.KillerHandover = false, false, false, false, false
 	mtdf := def
 	mtdf.Algo, mtdf.Aspiration = AlgoMTDF, 0
 	return map[string]Options{
@@ -148,10 +154,52 @@ func (o Options) Validate() error {
 	return nil
 }
 
-// String prints every field, so that a result can be reproduced.
+// String prints every setting as name=value, under the names SetParams
+// reads (so that the line can be given back as --param): the fields
+// Options always stores in JSON first, then every other field that is
+// not zero (variants, grain, the killer handover, each algorithm's own
+// options). It walks the fields as SetParams does, so a new field is
+// printed with no change here.
 func (o Options) String() string {
-	return fmt.Sprintf("algo=%s depth=%d tt=%d iterative=%t aspiration=%d quiescence=%t tt-move=%t mvv-lva=%t killers=%t history=%t seed=%d time=%v max-nodes=%d memory=%d",
-		o.Algo, o.Depth, o.TTBits, o.Iterative, o.Aspiration, o.Quiescence, o.TTMove, o.MVVLVA, o.Killers, o.History, o.Seed, o.Time, o.MaxNodes, o.Memory)
+	var always, set []string
+	for _, p := range params(&o) {
+		s := p.String()
+		switch {
+		case !p.omit:
+			always = append(always, p.Name+"="+s)
+		case !p.v.IsZero():
+			set = append(set, p.Name+"="+s)
+		}
+	}
+	return strings.Join(append(always, set...), " ")
+}
+
+// Serial is o with every field that changes only a parallel search
+// cleared (the fields tagged serial:"-": the variants, the grain, the
+// killer handover, the table's distribution and the parallel algorithms'
+// own options) and algo as the algorithm: the options of a parallel
+// run's serial baseline. Two parallel runs whose Serial options are
+// equal have the same serial search.
+func (o Options) Serial(algo string) Options {
+	s := o
+	s.Algo = algo
+	clearParallel(reflect.ValueOf(&s).Elem())
+	return s
+}
+
+func clearParallel(v reflect.Value) {
+	t := v.Type()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		if f.Tag.Get("serial") == "-" {
+			v.Field(i).SetZero()
+		} else if f.Anonymous && f.Type.Kind() == reflect.Struct {
+			clearParallel(v.Field(i))
+		}
+	}
 }
 
 // ordering reports whether any move-ordering heuristic is on.

@@ -18,6 +18,7 @@ type Param struct {
 	Name string
 	Kind string // bool, int, uint, float, duration or string
 	v    reflect.Value
+	omit bool // stored in JSON only when not zero
 }
 
 // params lists o's settable fields.
@@ -39,12 +40,31 @@ func params(o *Options) []Param {
 			if name == "" || name == "-" {
 				continue
 			}
-			out = append(out, Param{Name: name, Kind: kindOf(f.Type), v: v.Field(i)})
+			out = append(out, Param{Name: name, Kind: kindOf(f.Type), v: v.Field(i), omit: omitted(f.Tag.Get("json"))})
 		}
 	}
 	walk(reflect.ValueOf(o).Elem())
 	return out
 }
+
+// omitted reports whether a JSON tag leaves the field out when zero.
+func omitted(tag string) bool {
+	_, opts, _ := strings.Cut(tag, ",")
+	return slices.Contains(strings.Split(opts, ","), "omitempty") || slices.Contains(strings.Split(opts, ","), "omitzero")
+}
+
+// String is the parameter's value as SetParams reads it.
+func (p Param) String() string {
+	if p.Kind == "duration" {
+		return time.Duration(p.v.Int()).String()
+	}
+	return fmt.Sprint(p.v.Interface())
+}
+
+// paramAliases are names SetParams reads besides the fields': each sets
+// a field to the negation of the value given (no_killer_handover=true is
+// killer_handover=false).
+var paramAliases = map[string]string{"no_killer_handover": "killer_handover"}
 
 func kindOf(t reflect.Type) string {
 	if t == reflect.TypeOf(time.Duration(0)) {
@@ -86,6 +106,13 @@ func SetParams(o *Options, s string) error {
 			continue
 		}
 		k, v, ok := strings.Cut(kv, "=")
+		if to, alias := paramAliases[k]; alias {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("%s: %q is not true or false", k, v)
+			}
+			k, v = to, strconv.FormatBool(!b)
+		}
 		i := slices.IndexFunc(ps, func(p Param) bool { return p.Name == k })
 		if !ok || i < 0 {
 			return fmt.Errorf("%q: want name=value with a name from %s", kv, strings.Join(ParamNames(), ", "))

@@ -28,7 +28,12 @@ type Algorithm struct {
 	// depth at and below which it searches serially): a command chooses
 	// one when none is given (lab.AutoGrain).
 	Grain bool
-	Help  string
+	// Params are the options (SetParams names) the algorithm reads
+	// beyond those every search reads: its own options, and the grain
+	// or memory bound where it takes one without the row saying so
+	// above. The settings layer warns of a setting the algorithm ignores.
+	Params []string
+	Help   string
 	Cite  string
 }
 
@@ -51,7 +56,7 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 		{Algorithm{Name: AlgoScout, Help: "Pearl's Scout / PVS with null-window tests", Cite: "StarTech Fig. 1, *Socrates Fig. 4"}, nil},
 		{Algorithm{Name: AlgoMTDF, Help: "MTD(f): null-window alpha-beta passes over a transposition table", Cite: "Plaat et al. 1996"}, nil},
 		{Algorithm{Name: AlgoSSS, Help: "Stockman's SSS* with its OPEN list, fixed depth", Cite: "Bhattacharya & Bagchi §2"}, nil},
-		{Algorithm{Name: AlgoIterSSS, Help: "ITERSSS*: SSS* with OPEN bounded by --memory M ≥ M0", Cite: "Bhattacharya & Bagchi §5"}, nil},
+		{Algorithm{Name: AlgoIterSSS, Params: []string{"memory"}, Help: "ITERSSS*: SSS* with OPEN bounded by --memory M ≥ M0", Cite: "Bhattacharya & Bagchi §5"}, nil},
 		{Algorithm{Name: AlgoPNegamax, Parallel: true,
 			Help: "plain parallel negamax: every child in parallel, no pruning; calibrates a machine", Cite: "*Socrates Fig. 1"},
 			runPNegamax[T, P]},
@@ -64,27 +69,27 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 			Help: "static root splitting: the ordered root move list dealt to P independent searchers, best of their results; node saving",
 			Cite: "Vučković 2007 §5–6"},
 			runRootSplit[T, P]},
-		{Algorithm{Name: AlgoPVSplit, Parallel: true, Baseline: AlgoScout,
+		{Algorithm{Name: AlgoPVSplit, Parallel: true, Baseline: AlgoScout, Params: pvsplitParams,
 			Help: "PVSplit: a controller walks the principal variation and farms each split node's other moves to idle searchers; --param granularity=…",
 			Cite: "Lu 1993 Fig. 4.1"},
 			runPVSplit[T, P]},
-		{Algorithm{Name: AlgoPVFSplit, Parallel: true, Baseline: AlgoScout,
+		{Algorithm{Name: AlgoPVFSplit, Parallel: true, Baseline: AlgoScout, Params: pvsplitParams,
 			Help: "PVFSplit: several split nodes on the variation, idle searchers served by GetOtherSplitNode, synthesized minimal windows",
 			Cite: "Lu 1993 Fig. 5.1"},
 			runPVSplit[T, P]},
-		{Algorithm{Name: AlgoPVSplitLB, Parallel: true, Baseline: AlgoScout,
+		{Algorithm{Name: AlgoPVSplitLB, Parallel: true, Baseline: AlgoScout, Params: pvsplitLBParams,
 			Help: "PVSplit with straggler preemption: a straggler's subtree re-split when a quorum of searchers idles; --param lb_quorum=…,lb_threshold=…",
 			Cite: "Lu 1993 §5.3"},
 			runPVSplit[T, P]},
-		{Algorithm{Name: AlgoPARSSS, Parallel: true, Baseline: AlgoSSS,
+		{Algorithm{Name: AlgoPARSSS, Parallel: true, Baseline: AlgoSSS, Params: []string{"spawn_height", "trace"},
 			Help: "PARSSS*: N processes running SSS* on their own subtrees, sharing the MINPROC array; --param spawn_height=…, --trace; --costs terminal counts time in terminals",
 			Cite: "Bhattacharya & Bagchi §3"},
 			runPARSSS[T, P]},
-		{Algorithm{Name: AlgoPARITERSSS, Parallel: true, Baseline: AlgoSSS,
+		{Algorithm{Name: AlgoPARITERSSS, Parallel: true, Baseline: AlgoSSS, Params: []string{"memory", "spawn_height", "trace"},
 			Help: "PARITERSSS*: PARSSS* over ITERSSS*, each process's OPEN + LIVEMINS bounded by --memory M ≥ M0",
 			Cite: "Bhattacharya & Bagchi §5"},
 			runPARSSS[T, P]},
-		{Algorithm{Name: AlgoPVFSplitLB, Parallel: true, Baseline: AlgoScout,
+		{Algorithm{Name: AlgoPVFSplitLB, Parallel: true, Baseline: AlgoScout, Params: pvsplitLBParams,
 			Help: "PVFSplit with straggler preemption",
 			Cite: "Lu 1993 §5.3"},
 			runPVSplit[T, P]},
@@ -92,7 +97,7 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 			Help: "Young Brothers Wait: the eldest child alone, then the younger brothers in parallel, the waiting master helping; --grain",
 			Cite: "Feldmann 1993; Feldmann, Monien & Mysliwietz 1994"},
 			runYBWC[T, P]},
-		{Algorithm{Name: AlgoABDADA, Parallel: true, Baseline: AlgoScout,
+		{Algorithm{Name: AlgoABDADA, Parallel: true, Baseline: AlgoScout, Params: []string{"grain"},
 			Help: "ABDADA: P searchers from the root over the shared table; a younger child another searcher is in is deferred to a second pass; --grain G: nodes with G plies or fewer to go are not counted (default 0, Weill's)",
 			Cite: "Weill 1996, ICCA J. 19(1)"},
 			RunABDADA[T, P]},
@@ -102,6 +107,12 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 			RunLazySMP[T, P]},
 	}
 }
+
+// The options of Lu's PVSplit family (PVSplitOptions) each row reads.
+var (
+	pvsplitParams   = []string{"granularity", "full_window_plies", "split_root", "no_restart", "shared_history", "private_tt"}
+	pvsplitLBParams = append(slices.Clone(pvsplitParams), "lb_quorum", "lb_threshold", "lb_pick", "lb_resplit")
+)
 
 // noPos is a position type that is never instantiated with a value: it
 // lets the table's metadata be read without a domain.

@@ -369,7 +369,7 @@ func (e *ybwEngine[T, P]) splitRun(c sched.Ctx, f *ybwFrame[T], ply, depth, from
 	l.brothers += int64(n - from)
 	f.ply, f.depth, f.beta, f.owner = ply, depth, beta, c.Proc()
 	f.kh.own(nil, 0, 0)
-	if e.opt.Killers && !e.opt.NoKillerHandover {
+	if e.opt.Killers && e.opt.KillerHandover {
 		w := e.workers.Get(c)
 		f.kh.own(w.s, ply, depth)
 		e.workers.Put(c, w)

@@ -75,7 +75,7 @@ func (r *YBWCResult) WriteText(w io.Writer, _ MoveNamer, st *sched.Stats) {
 		fmt.Fprintf(w, "  split points made of inline nodes by a steal request %d (the pool's serial loops above the grain)\n", r.InlineSplits)
 	}
 	if r.KillerHandovers > 0 {
-		fmt.Fprintf(w, "  killer handovers %d: stolen brothers started with their master's killer moves (--param no_killer_handover=true: the thief's own)\n", r.KillerHandovers)
+		fmt.Fprintf(w, "  killer handovers %d: stolen brothers started with their master's killer moves (--param killer_handover=false: the thief's own)\n", r.KillerHandovers)
 	}
 	writeOverhead(w, r.Nodes, r.SerialNodes, r.SearchOverhead)
 	writeTimeToDepth(w, r.Iterations, st)

@@ -164,13 +164,9 @@ func Parallel(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config
 }
 
 // SerialOptions are the options of a parallel run's serial baseline: the
-// same search with algorithm algo and no parallel variant or grain.
-func SerialOptions(opt algos.Options, algo string) algos.Options {
-	s := opt
-	s.Algo = algo
-	s.Serialize2, s.Deferred, s.RID, s.Grain, s.DistTT = false, false, false, 0, false
-	return s
-}
+// same search with algorithm algo and nothing that changes only the
+// parallel search (algos.Options.Serial).
+func SerialOptions(opt algos.Options, algo string) algos.Options { return opt.Serial(algo) }
 
 // compare measures the run against the serial search ser.
 func (r *ParallelReport) compare(ser *algos.Result, costs sched.CostModel) {

@@ -19,6 +19,9 @@ type SearchReport struct {
 	// DepthNote says where the depth came from when none was given (a
 	// synthetic tree's own).
 	DepthNote string `json:"depth_note,omitempty"`
+	// Notes say which settings were chosen for the user and why
+	// (Settle).
+	Notes []string `json:"notes,omitempty"`
 	// Cancelled is set when the search was stopped (Ctrl-C) before it
 	// finished: only the iterations it completed are results.
 	Cancelled bool `json:"cancelled,omitempty"`
@@ -71,6 +74,9 @@ func (r *SearchReport) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "  options: %s\n", res.Options)
 	if r.DepthNote != "" {
 		fmt.Fprintf(w, "  %s\n", r.DepthNote)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "  %s\n", n)
 	}
 	if r.Cancelled {
 		c := res.Counters

@@ -44,17 +44,12 @@ type remoteReport struct {
 // remoteRootSplitCmd runs Vučković's root split with remote searchers on
 // each position and prints its node saving, speedup and network cost.
 func remoteRootSplitCmd(env *Env, name string, sf *searchFlags, rf *remoteFlags) error {
-	if *sf.algo != algos.AlgoRootSplit {
-		return usageErr("--remote runs --algo rootsplit (Vučković's root splitting over the network), not %q", *sf.algo)
+	if algo := sf.algo(); algo != algos.AlgoRootSplit {
+		return usageErr("--remote runs --algo rootsplit (Vučković's root splitting over the network), not %q", algo)
 	}
 	if *rf.searchers < 1 {
 		return usageErr("--searchers %d: want at least 1", *rf.searchers)
 	}
-	opt, err := sf.options()
-	if err != nil {
-		return err
-	}
-	opt.Algo = algos.AlgoRootSplit
 	items, err := lab.Resolve(name)
 	if err != nil {
 		return err
@@ -66,13 +61,15 @@ func remoteRootSplitCmd(env *Env, name string, sf *searchFlags, rf *remoteFlags)
 	defer nc.Close()
 	var reps []remoteReport
 	for _, it := range items {
-		o, _ := it.TreeDepth(opt)
+		s, err := sf.settle(it.Shape())
+		if err != nil {
+			return err
+		}
+		o, _ := it.TreeDepth(s.Opt)
 		if o.Depth < 1 {
 			return usageErr("rootsplit needs --depth for %s", it.Name)
 		}
-		serial := o
-		serial.Algo = algos.AlgoScout
-		base, err := lab.Search(env.Ctx, it, serial)
+		base, err := lab.Search(env.Ctx, it, o.Serial(algos.AlgoScout))
 		if err != nil {
 			return err
 		}

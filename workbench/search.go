@@ -4,120 +4,46 @@ import (
 	"flag"
 	"fmt"
 	"strings"
-	"time"
 
 	"splitpoint/algos"
 	"splitpoint/lab"
 )
 
-// searchFlags are the flags search and solve share: a preset, then any
-// option set explicitly on top of it.
+// searchFlags are the flags search and solve share: the knob table's
+// (lab.Knobs), which fill in a request the settings layer settles for
+// each position (lab.Settle), and --json.
 type searchFlags struct {
-	preset     *string
-	algo       *string
-	depth      *int
-	ttBits     *int
-	iterative  *bool
-	aspiration *int
-	quiescence *bool
-	order      *string
-	seed       *uint64
-	timeLimit  *time.Duration
-	nodes      *uint64
-	memory     *int
-	params     *string
-	trace      *bool
+	req lab.Request
 	// treeDepth lets a search without depth or limits through to the
 	// positions: synthetic trees are searched whole (search; not solve).
 	treeDepth bool
 	asJSON    *bool
-	fs        *flag.FlagSet
 }
 
-func declareSearchFlags(fs *flag.FlagSet, defaultPreset string) *searchFlags {
-	return &searchFlags{
-		fs:         fs,
-		preset:     fs.String("preset", defaultPreset, "named option set: "+strings.Join(algos.PresetNames(), ", ")),
-		algo:       fs.String("algo", "", "algorithm: "+strings.Join(algos.Names(algos.AllAlgos), ", ")+" (default: the preset's; help search describes each)"),
-		depth:      fs.Int("depth", 0, "search depth in plies (0: iterate under --time)"),
-		ttBits:     fs.Int("tt", 0, "transposition table of 2^BITS entries; 0 = off (default: the preset's)"),
-		iterative:  fs.Bool("iterative", false, "iterative deepening 1, 2, …, depth"),
-		aspiration: fs.Int("aspiration", 0, "aspiration window half-width around the last iteration's value; 0 = off"),
-		quiescence: fs.Bool("quiescence", false, "quiescence search of captures below the horizon"),
-		order:      fs.String("order", "", "move ordering, comma-separated from tt,mvvlva,killers,history, or none"),
-		seed:       fs.Uint64("seed", 1, "seed, recorded with the result"),
-		timeLimit:  fs.Duration("time", 0, "time limit, e.g. 30s (implies iterative deepening)"),
-		nodes:      fs.Uint64("nodes", 0, "node limit; 0 = none"),
-		memory:     fs.Int("memory", 0, "itersss: OPEN list bound M; 0 = the minimum M0 = ⌈d/2⌉(b−1)+1"),
-		params:     fs.String("param", "", "any other option by name, name=value,… ("+strings.Join(algos.ParamNames(), ", ")+")"),
-		trace:      fs.Bool("trace", false, "keep and print the algorithm's trace where it keeps one (parsss, paritersss: the layout of Bhattacharya & Bagchi's Table 1)"),
-		asJSON:     fs.Bool("json", false, "write JSON"),
-	}
+// declareSearchFlags declares the knob table's flags and --json.
+func declareSearchFlags(fs *flag.FlagSet) *searchFlags {
+	sf := &searchFlags{}
+	lab.DeclareFlags(fs, &sf.req, nil)
+	sf.asJSON = fs.Bool("json", false, "write JSON")
+	return sf
 }
 
-// options builds the Options: the preset, then every flag the user set.
-func (f *searchFlags) options() (algos.Options, error) {
-	presets := algos.Presets()
-	opt, ok := presets[*f.preset]
-	if !ok {
-		return opt, usageErr("unknown preset %q (allowed: %s)", *f.preset, strings.Join(algos.PresetNames(), ", "))
+// algo is the algorithm given, or the default preset's.
+func (f *searchFlags) algo() string {
+	if a, ok := f.req.Get("algo"); ok {
+		return a
 	}
-	var err error
-	f.fs.Visit(func(fl *flag.Flag) {
-		switch fl.Name {
-		case "algo":
-			opt.Algo = *f.algo
-		case "depth":
-			opt.Depth = *f.depth
-		case "tt":
-			opt.TTBits = *f.ttBits
-		case "iterative":
-			opt.Iterative = *f.iterative
-		case "aspiration":
-			opt.Aspiration = *f.aspiration
-		case "quiescence":
-			opt.Quiescence = *f.quiescence
-		case "order":
-			opt.TTMove, opt.MVVLVA, opt.Killers, opt.History = false, false, false, false
-			for _, o := range strings.Split(*f.order, ",") {
-				switch strings.TrimSpace(o) {
-				case "tt":
-					opt.TTMove = true
-				case "mvvlva":
-					opt.MVVLVA = true
-				case "killers":
-					opt.Killers = true
-				case "history":
-					opt.History = true
-				case "none", "":
-				default:
-					err = usageErr("--order: unknown heuristic %q (allowed: tt, mvvlva, killers, history, none)", o)
-				}
-			}
-		case "time":
-			opt.Time = *f.timeLimit
-		case "nodes":
-			opt.MaxNodes = *f.nodes
-		case "memory":
-			opt.Memory = *f.memory
-		}
-	})
-	opt.Seed = *f.seed
+	return algos.Presets()["default"].Algo
+}
+
+// settle settles the request for a position of shape sh; its errors are
+// usage errors.
+func (f *searchFlags) settle(sh lab.Shape) (lab.Settled, error) {
+	s, err := lab.Settle(sh, f.req)
 	if err != nil {
-		return opt, err
+		return s, fmt.Errorf("%w: %v", ErrUsage, err)
 	}
-	if err := algos.SetParams(&opt, *f.params); err != nil {
-		return opt, usageErr("--param %v", err)
-	}
-	opt.Trace = opt.Trace || *f.trace
-	check := opt
-	if f.treeDepth && lab.NeedsDepth(opt) {
-		check.Depth = 1 // a synthetic tree gets its own depth (lab.Item.TreeDepth); other positions fail there
-	}
-	if err := check.Validate(); err != nil {
-		return opt, fmt.Errorf("%w: %v", ErrUsage, err)
-	}
-	return opt, nil
+	return s, nil
 }
 
 func init() {
@@ -135,8 +61,10 @@ the rate at which the first move searched was the best, branching factors
 iteration, and the transposition table's statistics. Every result prints
 the options and seed that produced it.
 
-Options start from --preset (default "plain": the bare algorithm, no table,
-no ordering) and every flag given overrides it.
+Options start from --preset (default: "default", as an engine searches, on
+chess and checkers positions; "plain", the bare algorithm, on synthetic
+trees), serial and parallel searches alike, and every flag given overrides
+it. The output's notes say what was chosen and why.
 
 Parallel algorithms run on a machine: --workers P (the goroutine pool on this
 computer's cores) or --sim P|inf (the simulated machine, exactly
@@ -159,7 +87,7 @@ the same options, run here.
 
 ` + algorithmsHelp(),
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			sf := declareSearchFlags(fs, "plain")
+			sf := declareSearchFlags(fs)
 			sf.treeDepth = true
 			mf := declareMachineFlags(fs)
 			rf := declareRemoteFlags(fs)
@@ -170,12 +98,8 @@ the same options, run here.
 				if *rf.url != "" {
 					return remoteRootSplitCmd(env, args[0], sf, rf)
 				}
-				if row, _ := algos.Lookup(*sf.algo); row.Parallel || mf.parallel() {
+				if row, _ := algos.Lookup(sf.algo()); row.Parallel || mf.parallel() {
 					return parallelCmd(env, args[0], sf, mf)
-				}
-				opt, err := sf.options()
-				if err != nil {
-					return err
 				}
 				items, err := lab.Resolve(args[0])
 				if err != nil {
@@ -185,9 +109,15 @@ the same options, run here.
 				line := env.progressLine("search", len(items), *sf.asJSON)
 				defer line.Stop()
 				for i, it := range items {
+					s, err := sf.settle(it.Shape())
+					if err != nil {
+						return err
+					}
+					opt := s.Opt
 					line.Item(i, it.Title()+" "+opt.Algo)
 					r, err := lab.Search(line.Context(env.Ctx), it, opt)
 					if r != nil {
+						r.Notes = s.Notes
 						results = append(results, r)
 						if !*sf.asJSON {
 							line.Print(func() { r.WriteText(env.Out) })

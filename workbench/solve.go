@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"time"
 
 	"splitpoint/algos"
 	"splitpoint/game"
@@ -33,39 +34,30 @@ to seconds at this computer's serial speed. With --db (in a session,
 always) the solves are recorded and "report --sweep ID" draws the figure.
 
 Options start from
---preset (default "default": Scout with a 2^20 table, aspiration, quiescence
-and every ordering heuristic). Ctrl-C stops at once and summarises the
+--preset (default "default", as every search of a chess or checkers
+position: Scout with a 2^20 table, aspiration, quiescence and every ordering
+heuristic). Ctrl-C stops at once and summarises the
 positions finished so far.`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			sf := declareSearchFlags(fs, "default")
+			sf := declareSearchFlags(fs)
 			workers := fs.String("workers", "", "parallel algorithms: pool sizes to solve on, comma-separated")
 			sim := fs.String("sim", "", "parallel algorithms: simulated processor counts, comma-separated (inf allowed)")
-			variants := fs.String("variants", "", "parallel algorithms: variants, comma-separated, or none (default: as search chooses, restart for jamboree with the default preset)")
-			grain := fs.Int("grain", -1, "jamboree, ybwc: serial Scout at this remaining depth and below (default: as search chooses, per position on the pool, 0 on the simulator)")
-			levels := fs.Bool("levels", false, "parallel algorithms: steal ordering by levels (default: on, as search on chess and checkers positions)")
 			db := fs.String("db", "", "parallel algorithms: record the solves in this results database (a session records into its own)")
 			return func(env *Env, args []string) error {
 				if len(args) != 1 {
 					return usageErr("want one <suite or position>, got %d arguments", len(args))
 				}
-				if row, _ := algos.Lookup(*sf.algo); row.Parallel {
-					set := map[string]bool{}
-					fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-					given := lab.Given{Preset: set["preset"], Variants: set["variants"], Levels: set["levels"]}
-					return solveOnMachines(env, args[0], sf, *workers, *sim, *variants, *grain, *levels, given, *db)
+				if row, _ := algos.Lookup(sf.algo()); row.Parallel {
+					return solveOnMachines(env, args[0], sf, *workers, *sim, *db)
 				}
-				opt, err := sf.options()
-				if err != nil {
-					return err
-				}
-				if opt.Time <= 0 && opt.Depth <= 0 {
+				if !sf.req.Given("time") && !sf.req.Given("depth") {
 					return usageErr("solve needs --time or --depth")
 				}
 				items, err := lab.Resolve(args[0])
 				if err != nil {
 					return err
 				}
-				return solveCmd(env, items, opt, *sf.asJSON)
+				return solveCmd(env, items, sf, *sf.asJSON)
 			}
 		},
 	})
@@ -88,11 +80,25 @@ type SolveReport struct {
 	Cancelled bool          `json:"cancelled"`
 }
 
-func solveCmd(env *Env, items []*lab.Item, opt algos.Options, asJSON bool) error {
+func solveCmd(env *Env, items []*lab.Item, sf *searchFlags, asJSON bool) error {
+	var settled lab.Settled
+	if len(items) > 0 {
+		var err error
+		if settled, err = sf.settle(items[0].Shape()); err != nil {
+			return err
+		}
+	}
+	opt := settled.Opt
+	if opt.Time <= 0 && opt.Depth <= 0 {
+		return usageErr("solve needs --time or --depth")
+	}
 	rep := SolveReport{Options: opt}
 	var results []algos.SolveResult
 	if !asJSON {
 		fmt.Fprintf(env.Out, "solve %d positions, %s\n", len(items), opt)
+		for _, n := range settled.Notes {
+			fmt.Fprintln(env.Out, "  "+n)
+		}
 		fmt.Fprintf(env.Out, "%4s  %-28s %-14s %-8s %6s %9s %13s %5s\n", "#", "id", "expected", "chosen", "solved", "seconds", "nodes", "depth")
 	}
 	line := env.progressLine("solve", len(items), asJSON)
@@ -149,15 +155,16 @@ func solveCmd(env *Env, items []*lab.Item, opt algos.Options, asJSON bool) error
 	return nil
 }
 
-// solveOnMachines is solve with a parallel algorithm on machines.
-// Settings not given are chosen per position as search chooses them
-// (lab.DefaultsFor, lab.AutoGrain); grain < 0 is not given.
-func solveOnMachines(env *Env, name string, sf *searchFlags, workers, sim, variants string, grain int, levels bool, given lab.Given, db string) error {
-	algo := *sf.algo
-	if *sf.depth < 1 || *sf.timeLimit <= 0 {
+// solveOnMachines is solve with a parallel algorithm on machines. Each
+// position's settings are settled as search settles them (lab.Settle).
+func solveOnMachines(env *Env, name string, sf *searchFlags, workers, sim, db string) error {
+	algo := sf.algo()
+	depth, _ := sf.req.Int("depth")
+	limitText, _ := sf.req.Get("time")
+	limit, _ := time.ParseDuration(limitText)
+	if depth < 1 || limit <= 0 {
 		return usageErr("solve with %s needs --depth (iterative deepening to that depth) and --time (the limit an unsolved position counts as, StarTech §3)", algo)
 	}
-	limit := *sf.timeLimit
 	pool, err := sched.ParseMachines(sched.Pool, workers)
 	if err != nil {
 		return usageErr("--workers %v", err)
@@ -170,26 +177,11 @@ func solveOnMachines(env *Env, name string, sf *searchFlags, workers, sim, varia
 	if len(machines) == 0 {
 		return usageErr("solve with %s needs --sim and/or --workers lists", algo)
 	}
-	row, _ := algos.Lookup(algo)
-	*sf.algo = row.Baseline
-	if *sf.algo == "" {
-		*sf.algo = algos.AlgoScout
-	}
-	opt, err := sf.options()
-	*sf.algo = algo
-	if err != nil {
-		return err
-	}
-	opt.Algo, opt.Time, opt.Grain = algo, 0, max(grain, 0)
-	if err := algos.SetVariants(opt.Algo, variants, &opt); err != nil {
-		return usageErr("--variants: %v", err)
-	}
-	if err := opt.ValidateParallel(); err != nil {
-		return usageErr("%v", err)
-	}
 	items, err := lab.Resolve(name)
 	if err != nil {
 		return err
 	}
-	return solveParallel(env, items, solveSettings{opt: opt, autoGrain: grain < 0, levels: levels, given: given}, machines, *sf.seed, db, *sf.asJSON, limit)
+	req := sf.req.Clone()
+	req.Unset("time") // the limit an unsolved position counts as, not the search's
+	return solveParallel(env, items, req, machines, db, *sf.asJSON, limit)
 }

@@ -1,7 +1,6 @@
 package workbench
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 	"time"
@@ -24,21 +23,29 @@ type ParallelSolveRow struct {
 	Time     int64   `json:"time"`    // to the right move: units (sim) or ns (pool); the whole run when unsolved
 	Seconds  float64 `json:"seconds"` // the same in seconds (sim: at this computer's serial speed per cost unit)
 	SecUnit  float64 `json:"sec_per_unit,omitempty"`
-	// The settings chosen for the position (solveSettings.forItem).
+	// The settings chosen for the position (lab.Settle).
 	Variants string `json:"variants"`
 	Grain    int    `json:"grain"`
 	Levels   bool   `json:"levels"`
 }
 
-// solveParallel solves every item with Jamboree (iterative deepening to
-// opt.Depth) on every machine and prints t20 and Kaufman's rating per
-// machine: StarTech Fig. 5, rating against P. On the simulator a time in
-// cost units is converted to seconds at the serial Scout's measured speed
-// on this computer (seconds per cost unit of the same position), i.e. as
-// if every simulated processor ran as fast as this one.
-func solveParallel(env *Env, items []*lab.Item, ss solveSettings, machines []sched.Machine, seed uint64, db string, asJSON bool, limit time.Duration) error {
-	opt := ss.opt
-	opt.Iterative = true
+// solveParallel solves every item with a parallel algorithm (iterative
+// deepening to the depth requested) on every machine and prints t20 and
+// Kaufman's rating per machine: StarTech Fig. 5, rating against P. Each
+// position's settings are settled as search settles them (lab.Settle).
+// On the simulator a time in cost units is converted to seconds at the
+// serial Scout's measured speed on this computer (seconds per cost unit
+// of the same position), i.e. as if every simulated processor ran as fast
+// as this one.
+func solveParallel(env *Env, items []*lab.Item, req lab.Request, machines []sched.Machine, db string, asJSON bool, limit time.Duration) error {
+	if len(items) == 0 {
+		return fmt.Errorf("no positions to solve")
+	}
+	head, err := lab.Settle(items[0].Shape(), req)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	opt := head.Opt
 	sweep := "solve-" + time.Now().UTC().Format("20060102-150405")
 	var store *results.Store
 	if db != "" {
@@ -57,24 +64,25 @@ func solveParallel(env *Env, items []*lab.Item, ss solveSettings, machines []sch
 	var sums []summary
 	if !asJSON {
 		variants, grain := opt.VariantString(), strconv.Itoa(opt.Grain)
-		if !ss.given.Variants {
+		if !req.Given("variants") {
 			variants = "as search chooses"
 		}
-		if ss.autoGrain {
+		if head.AutoGrain {
 			grain = "as search chooses"
 		}
 		fmt.Fprintf(env.Out, "solve %d positions with %s, iterative deepening to depth %d, limit %v, variants %s, grain %s, table 2^%d, seed %d\n",
-			len(items), opt.Algo, opt.Depth, limit, variants, grain, opt.TTBits, seed)
-		if len(items) > 0 {
-			for _, n := range ss.notes(items[0]) {
-				fmt.Fprintln(env.Out, "  "+n)
-			}
+			len(items), opt.Algo, opt.Depth, limit, variants, grain, opt.TTBits, opt.Seed)
+		for _, n := range head.Notes {
+			fmt.Fprintln(env.Out, "  "+n)
+		}
+		if head.AutoGrain {
+			fmt.Fprintln(env.Out, "  grain: chosen per position for the pool as search chooses it (lab.AutoGrain), 0 on the simulator (no --grain given)")
 		}
 	}
 	line := env.progressLine("solve", len(machines)*len(items), asJSON)
 	defer line.Stop()
 	for mi, m := range machines {
-		mcfg := sched.Config{Machine: m, Seed: seed, Costs: sched.DefaultCosts(), ProfileBuckets: -1, Levels: ss.levels}
+		mcfg := sched.Config{Machine: m, Costs: sched.DefaultCosts(), ProfileBuckets: -1}
 		var res []algos.SolveResult
 		for ii, it := range items {
 			line.Item(mi*len(items)+ii, it.Title()+" "+m.String())
@@ -84,7 +92,12 @@ func solveParallel(env *Env, items []*lab.Item, ss solveSettings, machines []sch
 			if len(it.BM) == 0 && len(it.AM) == 0 {
 				return fmt.Errorf("%s: no bm or am to solve for", it.Name)
 			}
-			o, cfg := ss.forItem(line.Context(env.Ctx), it, opt, mcfg)
+			s, err := lab.SettleItem(line.Context(env.Ctx), it, req, mcfg)
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			o, cfg := s.Opt, s.Config(mcfg)
+			o.Iterative = true
 			rep, err := lab.Parallel(line.Context(env.Ctx), it, o, cfg, lab.BaselineMode{})
 			if err != nil {
 				return err
@@ -111,6 +124,7 @@ func solveParallel(env *Env, items []*lab.Item, ss solveSettings, machines []sch
 		}
 	}
 	if asJSON {
+		opt.Iterative = true
 		return writeJSON(env.Out, struct {
 			Options  algos.Options      `json:"options"`
 			Rows     []ParallelSolveRow `json:"positions"`
@@ -122,36 +136,6 @@ func solveParallel(env *Env, items []*lab.Item, ss solveSettings, machines []sch
 		fmt.Fprintf(env.Out, "recorded as sweep %s in %s (report --sweep %s draws rating against P)\n", sweep, db, sweep)
 	}
 	return nil
-}
-
-// solveSettings are a parallel solve's options and which of the settings
-// with per-position defaults were given (the rest lab.DefaultsFor and
-// lab.AutoGrain choose for each position, as search does).
-type solveSettings struct {
-	opt       algos.Options
-	autoGrain bool // no --grain
-	levels    bool // --levels, when given
-	given     lab.Given
-}
-
-// forItem is the options and machine of the solve of it on cfg's machine.
-func (ss solveSettings) forItem(ctx context.Context, it *lab.Item, opt algos.Options, cfg sched.Config) (algos.Options, sched.Config) {
-	d := it.DefaultsFor(opt.Algo, ss.given)
-	opt.Restart = opt.Restart || d.Restart
-	cfg.Levels = cfg.Levels || d.Levels
-	if row, _ := algos.Lookup(opt.Algo); row.Grain && ss.autoGrain {
-		opt.Grain, _ = lab.AutoGrain(ctx, it, opt, cfg)
-	}
-	return opt, cfg
-}
-
-// notes say what forItem chooses for it when not given, for the header.
-func (ss solveSettings) notes(it *lab.Item) []string {
-	out := it.DefaultsFor(ss.opt.Algo, ss.given).Notes
-	if row, _ := algos.Lookup(ss.opt.Algo); row.Grain && ss.autoGrain {
-		out = append(out, "grain: chosen per position for the pool as search chooses it (lab.AutoGrain), 0 on the simulator (no --grain given)")
-	}
-	return out
 }
 
 // solveRow finds when the search settled on a right move: the first

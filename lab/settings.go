@@ -1,0 +1,277 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"splitpoint/algos"
+	"splitpoint/sched"
+)
+
+// Request is what a user asked of a run: the value of every knob given
+// (a flag, a sweep spec key, a session setting, a UCI option), and
+// nothing for a knob not given. "Not given" is the absence of the knob,
+// never a value of it: grain 0 is a grain, and a request without a grain
+// has its grain chosen for the position (Settle).
+type Request struct {
+	vals map[string]string
+}
+
+// Set gives the knob named name (its name, flag, spec key or UCI
+// option, in any case) the value v, checked as the knob's row says; the
+// error names the knob and what it allows.
+func (r *Request) Set(name, v string) error {
+	k, ok := FindKnob(name)
+	if !ok {
+		return fmt.Errorf("unknown setting %q (settings: %s)", name, strings.Join(KnobNames(), ", "))
+	}
+	v, err := k.parse(v)
+	if err != nil {
+		return fmt.Errorf("%s: %w", k.Name, err)
+	}
+	if r.vals == nil {
+		r.vals = map[string]string{}
+	}
+	r.vals[k.Name] = v
+	return nil
+}
+
+// Unset makes the knob named name not given.
+func (r *Request) Unset(name string) {
+	if k, ok := FindKnob(name); ok {
+		delete(r.vals, k.Name)
+	}
+}
+
+// Get is the value of the knob named name and whether it was given.
+func (r Request) Get(name string) (string, bool) {
+	k, ok := FindKnob(name)
+	if !ok {
+		return "", false
+	}
+	v, ok := r.vals[k.Name]
+	return v, ok
+}
+
+// Given reports whether the knob named name was given.
+func (r Request) Given(name string) bool {
+	_, ok := r.Get(name)
+	return ok
+}
+
+// Int is the value of an integer knob and whether it was given.
+func (r Request) Int(name string) (int, bool) {
+	v, ok := r.Get(name)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v)
+	return n, err == nil
+}
+
+// Clone is a copy of r that can be changed without changing r.
+func (r Request) Clone() Request {
+	out := Request{vals: make(map[string]string, len(r.vals))}
+	for k, v := range r.vals {
+		out.vals[k] = v
+	}
+	return out
+}
+
+// Args are the request as flags, --name=value, in the knob table's order.
+func (r Request) Args() []string {
+	var out []string
+	for _, k := range Knobs() {
+		if v, ok := r.vals[k.Name]; ok {
+			out = append(out, "--"+k.Name+"="+v)
+		}
+	}
+	return out
+}
+
+// Shape is what Settle needs to know of a position: whether it is a
+// synthetic tree, and its game ("chess", "checkers", "synth").
+type Shape struct {
+	Tree   bool
+	Domain string
+}
+
+// Shape is the item's shape.
+func (it *Item) Shape() Shape { return Shape{Tree: it.IsTree(), Domain: it.Domain()} }
+
+// Settled is a request settled for a position: the options of the run,
+// the machine's settings, the serial baseline the run is compared with
+// and its options, and notes that say what was chosen for the user and
+// why (every front end prints them).
+type Settled struct {
+	Opt       algos.Options
+	Levels    bool
+	LevelWait bool
+	Costs     sched.CostModel
+	MaxMem    int64
+	// Baseline is the serial algorithm of the algorithm's row ("" for
+	// none) and BaselineOpt its options: Opt without what changes only
+	// the parallel search (algos.Options.Serial).
+	Baseline    string
+	BaselineOpt algos.Options
+	// AutoGrain is set when the algorithm takes a grain and none was
+	// given: ChooseGrain chooses it for the machine (AutoGrain).
+	AutoGrain bool
+	Notes     []string
+}
+
+// Config is cfg with the request's machine settings: the seed, steal
+// ordering, level waiting, costs and memory budget.
+func (s Settled) Config(cfg sched.Config) sched.Config {
+	cfg.Seed, cfg.Levels, cfg.LevelWait, cfg.Costs, cfg.MaxMem = s.Opt.Seed, s.Levels, s.LevelWait, s.Costs, s.MaxMem
+	return cfg
+}
+
+// settling is the state the knobs' rows apply their values to.
+type settling struct {
+	shape Shape
+	row   algos.Algorithm
+	req   Request
+	s     *Settled
+}
+
+// Settle settles the request for a position of the given shape: the one
+// rule every front end (search, solve, sweeps, the REPL, notebooks, the
+// TUI, UCI) reads.
+//
+//   - The preset: the one given; else a chess or checkers position is
+//     searched as an engine would ("default": table, ordering, iterative
+//     deepening, quiescence), serial or parallel alike, and a synthetic
+//     tree by the bare algorithm ("plain").
+//   - The algorithm: the one given, else the preset's; then every knob
+//     given, in the table's order (--param last, over everything).
+//   - A knob the algorithm does not take is not applied, and a note says
+//     so.
+//   - Defaults per position: the restart variant for an algorithm that
+//     takes it on a chess or checkers position with neither preset nor
+//     variants given; steal ordering by levels for a parallel search of a
+//     chess or checkers position; the grain of an algorithm that takes
+//     one is left to ChooseGrain.
+//   - The baseline: the serial algorithm of the algorithm's row, with the
+//     options that change only the parallel search cleared.
+func Settle(shape Shape, req Request) (Settled, error) {
+	var s Settled
+	st := &settling{shape: shape, req: req, s: &s}
+	preset, given := req.vals["preset"]
+	switch {
+	case given:
+	case shape.Tree:
+		preset = "plain"
+		s.Notes = append(s.Notes, "preset plain: the bare algorithm on a synthetic tree (no --preset given)")
+	default:
+		preset = "default"
+		s.Notes = append(s.Notes, "preset default: table, ordering, iterative deepening and quiescence, as an engine searches a "+domainName(shape)+" position (no --preset given; --preset plain for the bare algorithm)")
+	}
+	s.Opt = algos.Presets()[preset]
+	s.Costs = sched.DefaultCosts()
+	if a, ok := req.vals["algo"]; ok {
+		s.Opt.Algo = a
+	}
+	row, ok := algos.Lookup(s.Opt.Algo)
+	if !ok {
+		return s, algos.UnknownAlgorithm(s.Opt.Algo)
+	}
+	st.row = row
+	for _, k := range Knobs() {
+		v, given := req.vals[k.Name]
+		switch {
+		case k.Name == "preset" || k.Name == "algo":
+		case given && !k.takes(row):
+			s.Notes = append(s.Notes, fmt.Sprintf("--%s=%s ignored: %s does not take it (%s)", k.Name, v, row.Name, k.takers()))
+		case given && k.Apply != nil:
+			if err := k.Apply(v, &s); err != nil {
+				return s, fmt.Errorf("--%s: %w", k.Name, err)
+			}
+		case !given && k.auto != nil && k.takes(row):
+			k.auto(st)
+		}
+	}
+	s.Baseline = row.Baseline
+	if s.Baseline != "" {
+		s.BaselineOpt = s.Opt.Serial(s.Baseline)
+	}
+	check := s.Opt
+	if NeedsDepth(check) && (row.Parallel || shape.Tree) {
+		check.Depth = 1 // a synthetic tree gets its own depth (Item.TreeDepth); other positions fail in the search
+	}
+	validate := check.Validate
+	if row.Parallel {
+		validate = check.ValidateParallel
+	}
+	return s, validate()
+}
+
+// SettleItem is Settle for the item on the machine cfg describes, with
+// the grain chosen (ChooseGrain).
+func SettleItem(ctx context.Context, it *Item, req Request, cfg sched.Config) (Settled, error) {
+	s, err := Settle(it.Shape(), req)
+	if err != nil {
+		return s, err
+	}
+	s.ChooseGrain(ctx, it, s.Config(cfg))
+	return s, nil
+}
+
+// ChooseGrain chooses the grain of an algorithm that takes one when none
+// was given (AutoGrain), for the item on the machine cfg describes.
+func (s *Settled) ChooseGrain(ctx context.Context, it *Item, cfg sched.Config) {
+	if !s.AutoGrain {
+		return
+	}
+	od, _ := it.TreeDepth(s.Opt) // a tree's own depth when none was given
+	g, note := AutoGrain(ctx, it, od, cfg)
+	s.Opt.Grain, s.AutoGrain = g, false
+	s.BaselineOpt.Grain = 0
+	s.Notes = append(s.Notes, note)
+}
+
+func domainName(sh Shape) string {
+	if sh.Domain == "" {
+		return "game"
+	}
+	return sh.Domain
+}
+
+// takes reports whether the knob changes algorithm row's search.
+func (k Knob) takes(row algos.Algorithm) bool { return k.Takes == nil || k.Takes(row) }
+
+// takers names the algorithms that take the knob.
+func (k Knob) takers() string {
+	var out []string
+	for _, a := range algos.Table() {
+		if k.takes(a) {
+			out = append(out, a.Name)
+		}
+	}
+	if len(out) == 0 {
+		return "no algorithm takes it"
+	}
+	return "taken by " + strings.Join(out, ", ")
+}
+
+// Takers are the algorithms that take the knob, for help.
+func (k Knob) Takers() []string {
+	var out []string
+	for _, a := range algos.Table() {
+		if k.takes(a) {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+// parallelOnly is Takes of the knobs of a machine.
+func parallelOnly(a algos.Algorithm) bool { return a.Parallel }
+
+// takesVariant is Takes of a knob that sets variant v.
+func takesVariant(v string) func(algos.Algorithm) bool {
+	return func(a algos.Algorithm) bool { return slices.Contains(a.Variants, v) }
+}
