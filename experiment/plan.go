@@ -113,21 +113,32 @@ func (j *Job) Row() results.Run {
 // costs, with the file:line of the culprit) and expands it into jobs:
 // for every position its serial baseline first, then every algorithm — a
 // serial one once per seed and repetition, a parallel one on every pool
-// size and every simulated P, per seed and repetition. The baseline's
-// algorithm without variants in the algorithm list is not run twice: the
-// baseline row stands for it.
+// size and every simulated P, per seed and repetition. Each run's
+// settings are s.Req settled for the position and the algorithm as the
+// search command settles them (lab.Settle). The baseline's algorithm
+// without variants in the algorithm list is not run twice: the baseline
+// row stands for it.
 func Plan(s *Spec, eng Engine) ([]Job, error) {
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
 	costs := sched.DefaultCosts()
-	if s.Costs != "" {
+	if v, ok := s.Req.Get("costs"); ok {
 		var err error
-		if costs, err = eng.Costs(s.Costs); err != nil {
+		if costs, err = eng.Costs(v); err != nil {
 			return nil, s.Errf("costs", -1, "%v", err)
 		}
 	}
-	base, err := ParseAlgo(s.Baseline)
+	parallel := make([]bool, len(s.Algos))
+	anyPar := false
+	var err error
+	for i, a := range s.Algos {
+		if parallel[i], err = eng.Algo(a); err != nil {
+			return nil, s.Errf("algos", i, "%v", err)
+		}
+		anyPar = anyPar || parallel[i]
+	}
+	base, err := s.baseline(parallel)
 	if err != nil {
 		return nil, s.Errf("baseline", -1, "%v", err)
 	}
@@ -137,14 +148,7 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 		}
 		return nil, s.Errf("baseline", -1, "%v", err)
 	}
-	parallel := make([]bool, len(s.Algos))
-	anyPar := false
-	for i, a := range s.Algos {
-		if parallel[i], err = eng.Algo(a); err != nil {
-			return nil, s.Errf("algos", i, "%v", err)
-		}
-		anyPar = anyPar || parallel[i]
-	}
+	depth, limit := s.Depth(), s.Time()
 	if anyPar {
 		var names []string
 		for i, a := range s.Algos {
@@ -155,7 +159,7 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 		switch {
 		case len(s.Workers) == 0 && len(s.Sim) == 0:
 			return nil, s.Errf("algos", -1, "%s run on a machine: give workers (the pool) or sim (the simulator)", strings.Join(names, ", "))
-		case s.Depth == 0 && s.Time > 0:
+		case depth == 0 && limit > 0:
 			return nil, s.Errf("depth", -1, "%s need a depth (a time limit applies to serial algorithms only)", strings.Join(names, ", "))
 		}
 	}
@@ -167,41 +171,57 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 		}
 		positions = append(positions, ps...)
 	}
-	grain := s.Grain
-	if !s.grainSet {
-		grain = AutoGrain
-	}
-	common := Job{Depth: s.Depth, Time: s.Time, Grain: grain, Params: s.Params, MaxMem: s.MaxMem, Costs: costs, LevelWait: s.LevelWait}
+	params, _ := s.Req.Get("params")
+	maxMem, _ := lab.Settle(lab.Shape{Tree: true}, s.Req) // the memory budget and level waiting do not depend on the position
+	common := Job{Time: limit, Params: params, MaxMem: maxMem.MaxMem, Costs: costs, LevelWait: maxMem.LevelWait}
 	var jobs []Job
 	for _, pos := range positions {
-		common.Depth = s.Depth
-		if s.Depth == 0 && s.Time == 0 {
+		common.Depth = depth
+		if depth == 0 && limit == 0 {
 			if pos.Item == nil || !pos.Item.IsTree() {
 				return nil, s.Errf("depth", -1, "%s needs a depth (give depth, or a time limit for serial algorithms; a synthetic tree without one is searched whole)", pos.Name)
 			}
 			common.Depth = pos.Item.Tree.Depth()
 		}
-		// The preset, the table and steal ordering the search command
-		// would choose for the position when the spec does not say
-		// (lab.DefaultsFor, issue #15).
-		given := lab.Given{Preset: s.Preset != "", Levels: s.levelsSet}
-		d := lab.DefaultsFor(pos.IsTree(), pos.Domain, base.Name, given)
-		common.Preset, common.Levels, common.TTBits = s.Preset, s.Levels || d.Levels, s.TTBits
-		if d.Preset != "" {
-			common.Preset = d.Preset
+		shape := lab.Shape{Tree: pos.IsTree(), Domain: pos.Domain}
+		// job is the job of algorithm a as the settings layer settles it
+		// for the position.
+		job := func(a Algo, where string, i int) (Job, []string, error) {
+			req := s.Req.Clone()
+			req.Unset("costs") // parsed above, by the engine
+			if err := req.Set("algo", a.Name); err != nil {
+				return Job{}, nil, s.Errf(where, i, "%v", err)
+			}
+			if len(a.Variants) > 0 {
+				if err := req.Set("variants", a.VariantString()); err != nil {
+					return Job{}, nil, s.Errf(where, i, "%v", err)
+				}
+			}
+			if depth == 0 && limit == 0 {
+				req.Set("depth", fmt.Sprint(common.Depth))
+			}
+			st, err := lab.Settle(shape, req)
+			if err != nil {
+				return Job{}, nil, s.Errf(where, i, "%s: %v", pos.Name, err)
+			}
+			j := common
+			j.Algo = Algo{Name: a.Name, Variants: st.Opt.VariantList()} // the algorithm as run: the restart variant when it is a default
+			j.Preset, j.TTBits, j.Levels, j.Grain = st.Preset, st.Opt.TTBits, st.Levels, st.Opt.Grain
+			if st.AutoGrain {
+				j.Grain = AutoGrain
+			}
+			return j, st.Notes, nil
 		}
-		if !s.ttSet {
-			common.TTBits = algos.Presets()[common.Preset].TTBits
+		j, _, err := job(base, "baseline", -1)
+		if err != nil {
+			return nil, err
 		}
-		j := common
-		j.Role, j.Position, j.Algo, j.Machine, j.Seed, j.Rep = results.RoleBaseline, pos, base, "serial", s.Seeds[0], 1
+		j.Role, j.Position, j.Machine, j.Seed, j.Rep = results.RoleBaseline, pos, "serial", s.Seeds[0], 1
 		jobs = append(jobs, j)
 		for i, a := range s.Algos {
-			given.Variants = len(a.Variants) > 0
-			ad := lab.DefaultsFor(pos.IsTree(), pos.Domain, a.Name, given)
-			run := a // the algorithm as run: the restart variant when it is a default
-			if ad.Restart {
-				run.Variants = []string{algos.VariantRestart}
+			run, notes, err := job(a, "algos", i)
+			if err != nil {
+				return nil, err
 			}
 			type mach struct {
 				name string
@@ -225,9 +245,9 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 			for _, m := range machines {
 				for _, seed := range s.Seeds {
 					for rep := 1; rep <= s.Reps; rep++ {
-						j := common
-						j.Role, j.Position, j.Algo, j.Machine, j.P, j.Seed, j.Rep = role, pos, run, m.name, m.p, seed, rep
-						j.Notes = ad.Notes
+						j := run
+						j.Role, j.Position, j.Machine, j.P, j.Seed, j.Rep = role, pos, m.name, m.p, seed, rep
+						j.Notes = notes
 						jobs = append(jobs, j)
 					}
 				}
@@ -235,6 +255,30 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 		}
 	}
 	return jobs, nil
+}
+
+// baseline is the serial algorithm of the sweep's baseline: the one
+// given, else the one the parallel algorithms' rows name (algos.Table),
+// which must then agree; scout when none names one.
+func (s *Spec) baseline(parallel []bool) (Algo, error) {
+	if s.Baseline != "" {
+		return ParseAlgo(s.Baseline)
+	}
+	name, by := "", ""
+	for i, a := range s.Algos {
+		row, _ := algos.Lookup(a.Name)
+		if !parallel[i] || row.Baseline == "" {
+			continue
+		}
+		if name != "" && row.Baseline != name {
+			return Algo{}, fmt.Errorf("%s is compared with %s and %s with %s: give the baseline, or sweep them apart", by, name, a.Name, row.Baseline)
+		}
+		name, by = row.Baseline, a.Name
+	}
+	if name == "" {
+		name = algos.AlgoScout
+	}
+	return Algo{Name: name}, nil
 }
 
 // Notes are the jobs' notes (Job.Notes), each once, in the order the

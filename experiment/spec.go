@@ -2,60 +2,53 @@ package experiment
 
 import (
 	"fmt"
-	"splitpoint/algos"
 	"strconv"
 	"strings"
 	"time"
 
+	"splitpoint/algos"
+	"splitpoint/lab"
 	"splitpoint/sched"
-	"splitpoint/tt"
 )
 
 // Spec is an experiment: every position is searched by every algorithm on
 // every machine (pool worker counts and simulated processor counts), for
 // every seed and repetition, after one serial baseline search per position.
+// What the runs are set to (depth, table, preset, grain, costs, …) is a
+// request of the settings layer (Req: the knob table's spec keys), settled
+// for each position and algorithm as the search command settles it
+// (lab.Settle).
 type Spec struct {
-	Positions []string      // position names (anything workbench.Resolve takes)
-	Algos     []Algo        // algorithms with their variants
-	Depth     int           // search depth; 0 with Time
-	Time      time.Duration // time limit of serial searches; 0 = none
-	Workers   []int         // goroutine-pool sizes
-	Sim       []int         // simulated processors; 0 = infinitely many
-	Reps      int           // repetitions of every run (≥ 1)
-	Seeds     []uint64      // machine seeds (the simulator is reproducible per seed)
-	TTBits    int           // transposition table of 2^TTBits entries; 0 = off
-	Costs     string        // the simulator's cost model as key=value,…; "" = one unit per node
-	Levels    bool          // steal ordering by levels
-	LevelWait bool          // level waiting
-	Baseline  string        // the serial algorithm of the baseline (default scout)
-	// Preset names the search options every run starts from
-	// (algos.Presets: plain, default, …); depth, table bits, seed and
-	// variants are set on top. "" (not given): as the search command
-	// chooses per position (lab.DefaultsFor: default for chess and
-	// checkers, with the restart variant for the algorithms that take it
-	// and no variants given; plain for synthetic trees).
-	Preset string
-	// Grain is the remaining depth at or below which a parallel search
-	// runs the serial Scout; when it is not given (grainSet false) each
-	// pool run gets lab.AutoGrain's, as the search command does (issue
-	// #15), and a simulated run 0.
-	Grain int
-	// Params sets any other option by its name (algos.SetParams), on top
-	// of the preset, for every run: "spawn_height=4,granularity=3".
-	Params string
-	// MaxMem is every run's memory budget in bytes (sched.Config.MaxMem:
-	// 0 the default share of this machine's memory, negative none).
-	MaxMem int64
-	ttSet  bool // TTBits was given (else the preset's table size applies)
-	// levelsSet: Levels was given (else chess and checkers positions
-	// get steal ordering by levels, as the search command's).
-	levelsSet bool
-	// grainSet: Grain was given (else the grain is chosen per run).
-	grainSet bool
+	Positions []string // position names (anything workbench.Resolve takes)
+	Algos     []Algo   // algorithms with their variants
+	Workers   []int    // goroutine-pool sizes
+	Sim       []int    // simulated processors; 0 = infinitely many
+	Reps      int      // repetitions of every run (≥ 1)
+	Seeds     []uint64 // machine seeds (the simulator is reproducible per seed)
+	// Baseline is the serial algorithm of the baseline; "" (not given):
+	// the baseline of the parallel algorithms' rows (algos.Table: scout
+	// for most, sss for PARSSS*).
+	Baseline string
+	// Req is every other setting given, by the knob table's spec keys
+	// (lab.Knobs): not given, a setting is chosen per position.
+	Req lab.Request
 
 	file  string           // the spec file, for errors; "" for flags
 	lines map[string][]int // key → its line, then each item's line
 	flags map[string]bool  // keys set by Set (a flag), which errors name as --key
+}
+
+// Depth is the depth given (0: none).
+func (s *Spec) Depth() int {
+	d, _ := s.Req.Int("depth")
+	return d
+}
+
+// Time is the time limit of the serial searches given (0: none).
+func (s *Spec) Time() time.Duration {
+	v, _ := s.Req.Get("time")
+	d, _ := time.ParseDuration(v)
+	return d
 }
 
 // Algo is an algorithm with variants, written name+variant+variant.
@@ -93,52 +86,56 @@ func ParseAlgo(s string) (Algo, error) {
 }
 
 // NewSpec returns a spec with the defaults: one repetition, seed 1, the
-// Scout baseline.
+// baseline of the algorithms' rows.
 func NewSpec() *Spec {
-	return &Spec{Reps: 1, Seeds: []uint64{1}, Baseline: "scout", lines: map[string][]int{}}
+	return &Spec{Reps: 1, Seeds: []uint64{1}, lines: map[string][]int{}}
 }
 
 // Key is one key of a spec: its YAML name, the sweep flag that sets it
-// (the same name but for seeds, whose flag is --seed), whether it is a
-// switch, and its help. The YAML reader, Set, the sweep command's flags
-// and its help all read KeyTable.
+// (the same name but for seeds, whose flag is --seed, and the knobs',
+// whose flag is the knob's), whether it is a switch, and its help. The
+// YAML reader, Set, the sweep command's flags and its help all read
+// KeyTable.
 type Key struct {
 	Name, Flag string
 	Bool       bool
 	Help       string
 }
 
-// KeyTable is the keys of a spec, in the order of the documentation.
-func KeyTable() []Key {
+// ownKeys are the keys of a sweep's shape: what is run where, not how
+// a run is set.
+func ownKeys() []Key {
 	return []Key{
 		{Name: "positions", Help: "positions, comma-separated (suite:kaufman#1,uniform:b=4,d=6,seed=1,…)"},
 		{Name: "algos", Help: "algorithms with +variants, comma-separated: " + strings.Join(algos.Names(algos.AllAlgos), ", ")},
-		{Name: "depth", Help: "search depth in plies"},
-		{Name: "time", Help: "time limit of the serial searches (with depth 0)"},
 		{Name: "workers", Help: "goroutine-pool sizes, comma-separated"},
 		{Name: "sim", Help: "simulated processor counts, comma-separated, inf for infinitely many"},
 		{Name: "reps", Help: "repetitions of every run (default 1)"},
 		{Name: "seeds", Flag: "seed", Help: "machine seeds, comma-separated (default 1)"},
-		{Name: "tt", Help: "transposition table of 2^BITS entries (default: the preset's; plain: 0, off)"},
-		{Name: "preset", Help: "search options every run starts from: " + strings.Join(algos.PresetNames(), ", ") + " (default: default for chess and checkers positions, with the restart variant for algorithms given without variants, plain for synthetic trees, as search chooses)"},
-		{Name: "grain", Help: "parallel searches run serial Scout at this remaining depth and below (default: chosen per position on the pool, as search does; 0 on the simulator)"},
-		{Name: "max_mem", Flag: "max-mem", Help: "every run's memory budget, e.g. 2GB or 512MiB, or none (default: " + sched.BudgetString(0) + "); a run past it is recorded as failed and the sweep goes on"},
-		{Name: "params", Flag: "param", Help: "any other search option by name, name=value,… (" + strings.Join(algos.ParamNames(), ", ") + ")"},
-		{Name: "costs", Help: "simulator cost model: a preset (" + strings.Join(sched.CostPresetNames(), ", ") + ") and/or key=value pairs (keys: " + strings.Join(sched.CostKeys(), ", ") + ")"},
-		{Name: "levels", Bool: true, Help: "steal ordering by levels (default: on for chess and checkers positions, as search; levels=false to steal the last child)"},
-		{Name: "levelwait", Bool: true, Help: "level waiting"},
-		{Name: "baseline", Help: "serial algorithm of the baseline (default scout)"},
+		{Name: "baseline", Help: "serial algorithm of the baseline (default: the one the parallel algorithms' rows name: scout, sss for parsss and paritersss)"},
 	}
 }
 
+// KeyTable is the keys of a spec: the sweep's own, then the knob
+// table's spec keys (lab.Knobs).
+func KeyTable() []Key {
+	out := ownKeys()
+	for _, k := range lab.Knobs() {
+		if k.Spec != "" {
+			out = append(out, Key{Name: k.Spec, Flag: k.Name, Bool: k.IsBool(), Help: k.Usage()})
+		}
+	}
+	return out
+}
+
 // Keys lists the keys of a spec (KeyTable's names).
-var Keys = func() []string {
+func Keys() []string {
 	var out []string
 	for _, k := range KeyTable() {
 		out = append(out, k.Name)
 	}
 	return out
-}()
+}
 
 // FlagName is the sweep flag of the key.
 func (k Key) FlagName() string {
@@ -281,7 +278,7 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 			}
 			s.Algos = append(s.Algos, a)
 		}
-	case "depth", "reps", "tt", "grain":
+	case "reps":
 		v, err := one()
 		if err != nil {
 			return err
@@ -290,38 +287,10 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 		if err != nil {
 			return s.Errf(key, 0, "%q is not an integer", v)
 		}
-		switch key {
-		case "depth":
-			if n < 0 || n > 100 {
-				return s.Errf(key, 0, "depth %d out of range (allowed: 1..100, or 0 with a time limit)", n)
-			}
-			s.Depth = n
-		case "reps":
-			if n < 1 {
-				return s.Errf(key, 0, "%d repetitions: want at least 1", n)
-			}
-			s.Reps = n
-		case "tt":
-			if n < 0 || n > tt.MaxBits {
-				return s.Errf(key, 0, "table of 2^%d entries: want 0 (off) … %d", n, tt.MaxBits)
-			}
-			s.TTBits, s.ttSet = n, true
-		case "grain":
-			if n < 0 || n > 100 {
-				return s.Errf(key, 0, "grain %d out of range (allowed: 0..100 plies of remaining depth)", n)
-			}
-			s.Grain, s.grainSet = n, true
+		if n < 1 {
+			return s.Errf(key, 0, "%d repetitions: want at least 1", n)
 		}
-	case "time":
-		v, err := one()
-		if err != nil {
-			return err
-		}
-		d, err := time.ParseDuration(v)
-		if err != nil || d < 0 {
-			return s.Errf(key, 0, "%q is not a duration ≥ 0 such as 500ms or 2s", v)
-		}
-		s.Time = d
+		s.Reps = n
 	case "workers":
 		s.Workers = nil
 		for i, it := range items {
@@ -350,63 +319,40 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 			s.Seeds = append(s.Seeds, n)
 		}
 		s.lines["seeds"] = lines
-	case "costs":
-		var parts []string
-		for _, it := range items {
-			parts = append(parts, it.s)
-		}
-		s.Costs = strings.Join(parts, ",")
-	case "levels", "levelwait":
-		v, err := one()
-		if err != nil {
-			return err
-		}
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			return s.Errf(key, 0, "%q: want true or false", v)
-		}
-		if key == "levels" {
-			s.Levels, s.levelsSet = b, true
-		} else {
-			s.LevelWait = b
-		}
 	case "baseline":
 		v, err := one()
 		if err != nil {
 			return err
 		}
 		s.Baseline = v
-	case "preset":
-		v, err := one()
-		if err != nil {
-			return err
-		}
-		if _, ok := algos.Presets()[v]; !ok {
-			return s.Errf(key, 0, "unknown preset %q (allowed: %s)", v, strings.Join(algos.PresetNames(), ", "))
-		}
-		s.Preset = v
-	case "max_mem":
-		v, err := one()
-		if err != nil {
-			return err
-		}
-		n, err := sched.ParseBudget(v)
-		if err != nil {
-			return s.Errf(key, 0, "%v", err)
-		}
-		s.MaxMem = n
-	case "params":
-		var parts []string
-		for _, it := range items {
-			parts = append(parts, it.s)
-		}
-		var o algos.Options
-		if err := algos.SetParams(&o, strings.Join(parts, ",")); err != nil {
-			return s.Errf(key, 0, "%v", err)
-		}
-		s.Params = strings.Join(parts, ",")
 	default:
-		return s.Errf("", -1, "unknown key %q (keys: %s)", key, strings.Join(Keys, ", "))
+		k, ok := lab.FindKnob(key)
+		if !ok || k.Spec == "" {
+			return s.Errf("", -1, "unknown key %q (keys: %s)", key, strings.Join(Keys(), ", "))
+		}
+		var v string
+		if k.Kind == lab.List {
+			var parts []string
+			for _, it := range items {
+				parts = append(parts, it.s)
+			}
+			v = strings.Join(parts, ",")
+		} else {
+			var err error
+			if v, err = one(); err != nil {
+				return err
+			}
+		}
+		v, err := k.Parse(v)
+		if err != nil {
+			return s.Errf(key, 0, "%v", err)
+		}
+		if err := s.Req.Set(k.Name, v); err != nil {
+			return s.Errf(key, 0, "%v", err)
+		}
+		if k.Spec != key {
+			s.lines[k.Spec] = lines
+		}
 	}
 	return nil
 }

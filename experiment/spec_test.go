@@ -31,8 +31,12 @@ func TestParseSpec(t *testing.T) {
 	want := &Spec{
 		Positions: []string{"suite:kaufman#1-2", "uniform:b=4,d=6,seed=1"},
 		Algos:     []Algo{{Name: "scout"}, {Name: "jamboree", Variants: []string{"serialize2", "deferred"}}},
-		Depth:     5, Workers: []int{1, 2}, Sim: []int{1, 16, 0}, Reps: 2, Seeds: []uint64{1, 16}, TTBits: 16,
-		Costs: "node=1,steal=20", Levels: true, Baseline: "alphabeta", ttSet: true, levelsSet: true,
+		Workers:   []int{1, 2}, Sim: []int{1, 16, 0}, Reps: 2, Seeds: []uint64{1, 16}, Baseline: "alphabeta",
+	}
+	for _, kv := range [][2]string{{"depth", "5"}, {"tt", "16"}, {"costs", "node=1,steal=20"}, {"levels", "true"}} {
+		if err := want.Req.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	s.file, s.lines, want.file, want.lines = "", nil, "", nil
 	if !reflect.DeepEqual(s, want) {
@@ -48,8 +52,9 @@ func TestParseSpecScalarsAndDefaults(t *testing.T) {
 	if got := strings.Join(s.Positions, " | "); got != "uniform:b=2,d=3,seed=1 | suite:kaufman#3" {
 		t.Errorf("positions %s", got)
 	}
-	if s.Reps != 1 || !reflect.DeepEqual(s.Seeds, []uint64{1}) || s.Baseline != "scout" || s.Time != 2*time.Second ||
-		s.Costs != "node=2,eval=1" || !reflect.DeepEqual(s.Sim, []int{0}) {
+	costs, _ := s.Req.Get("costs")
+	if s.Reps != 1 || !reflect.DeepEqual(s.Seeds, []uint64{1}) || s.Baseline != "" || s.Time() != 2*time.Second ||
+		costs != "node=2,eval=1" || !reflect.DeepEqual(s.Sim, []int{0}) {
 		t.Errorf("spec %+v", s)
 	}
 }
@@ -59,10 +64,10 @@ func TestSpecErrors(t *testing.T) {
 		{"positions: [a]\nalgos: [scout]\ndepht: 3\n", `x.yaml:3: unknown key "depht" (keys: positions, algos`},
 		{"positions: [a]\nalgos: [scout]\ndepth: 3\nsim:\n  - 4\n  - 0\n", `x.yaml:6: sim: "0": want 1…65536 simulated processors or inf`},
 		{"positions: [a]\nalgos: [scout, jamboree++rid]\ndepth: 3\n", `x.yaml:2: algos: empty variant in "jamboree++rid"`},
-		{"positions: [a]\nalgos: [scout]\ndepth: three\n", `x.yaml:3: depth: "three" is not an integer`},
+		{"positions: [a]\nalgos: [scout]\ndepth: three\n", `x.yaml:3: depth: "three": want a whole number 0…100`},
 		{"positions: [a]\nalgos: [scout]\ndepth: 3\nreps: 0\n", `x.yaml:4: reps: 0 repetitions: want at least 1`},
 		{"positions: [a]\nalgos: [scout]\ndepth: 3\nworkers: [1, {p: 2}]\n", `x.yaml:4: workers: want a plain value in the list`},
-		{"positions: [a]\nalgos: [scout]\ndepth: 3\ntime: soon\n", `x.yaml:4: time: "soon" is not a duration`},
+		{"positions: [a]\nalgos: [scout]\ndepth: 3\ntime: soon\n", `x.yaml:4: time: "soon": want a duration`},
 		{"positions: [a]\nalgos: [scout]\ndepth: 3\nlevels: maybe\n", `x.yaml:4: levels: "maybe": want true or false`},
 		{"positions: [a]\nalgos: [scout]\ndepth:\n", `x.yaml:3: depth: no value`},
 		{"positions: [a\nalgos: [scout]\n", `x.yaml:`},
@@ -95,7 +100,7 @@ func TestSpecFlags(t *testing.T) {
 	if len(s.Algos) != 3 || s.Algos[2].String() != "jamboree+serialize2+deferred" || s.Algos[2].VariantString() != "serialize2+deferred" {
 		t.Errorf("algos %+v", s.Algos)
 	}
-	if !reflect.DeepEqual(s.Sim, []int{1, 4, 16, 64, 0}) || s.Depth != 4 || s.Seeds[0] != 3 || s.TTBits != 12 {
+	if tt, _ := s.Req.Int("tt"); !reflect.DeepEqual(s.Sim, []int{1, 4, 16, 64, 0}) || s.Depth() != 4 || s.Seeds[0] != 3 || tt != 12 {
 		t.Errorf("spec %+v", s)
 	}
 	if err := s.Check(); err != nil {
@@ -104,8 +109,8 @@ func TestSpecFlags(t *testing.T) {
 	for _, c := range [][3]string{
 		{"sim", "4,x", `--sim: "x": want 1…65536`},
 		{"workers", "0", `--workers: "0": want a number of pool workers`},
-		{"depth", "101", `--depth: depth 101 out of range`},
-		{"tt", "31", `--tt: table of 2^31 entries`},
+		{"depth", "101", `--depth: "101": want a whole number 0…100`},
+		{"tt", "31", `--tt: "31": want a whole number 0…30`},
 		{"algos", "+x", `--algos: empty algorithm name`},
 		{"algos", "a+b+b", `--algos: variant "b" twice`},
 		{"seeds", "-1", `--seeds: "-1" is not a seed`},
@@ -120,26 +125,29 @@ func TestSpecFlags(t *testing.T) {
 // when tt is not given.
 func TestPresetAndGrain(t *testing.T) {
 	s := NewSpec()
-	if s.Preset != "" {
-		t.Fatalf("default preset %q, want none (chosen per position by the plan)", s.Preset)
+	if s.Req.Given("preset") {
+		t.Fatal("a preset given by default; want none (chosen per position by the plan)")
 	}
 	if err := s.Set("preset", "default"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Set("grain", "2"); err != nil || s.Grain != 2 {
-		t.Fatalf("grain: %v, %d", err, s.Grain)
+	if err := s.Set("grain", "2"); err != nil {
+		t.Fatalf("grain: %v", err)
 	}
-	if err := s.Set("preset", "turbo"); err == nil || !strings.Contains(err.Error(), "unknown preset") {
+	if g, ok := s.Req.Int("grain"); !ok || g != 2 {
+		t.Fatalf("grain %d, given %t", g, ok)
+	}
+	if err := s.Set("preset", "turbo"); err == nil || !strings.Contains(err.Error(), `"turbo": want one of default`) {
 		t.Fatalf("bad preset: %v", err)
 	}
 	if err := s.Set("grain", "-1"); err == nil {
 		t.Fatal("negative grain accepted")
 	}
-	if s.ttSet {
+	if s.Req.Given("tt") {
 		t.Fatal("tt marked as given")
 	}
 	s.Set("tt", "12")
-	if !s.ttSet || s.TTBits != 12 {
+	if tt, ok := s.Req.Int("tt"); !ok || tt != 12 {
 		t.Fatal("tt not recorded")
 	}
 }

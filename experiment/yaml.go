@@ -51,18 +51,18 @@ func Parse(name string, data []byte) (*Spec, error) {
 		return nil, &Error{File: name, Line: 1, Msg: strings.TrimPrefix(msg, "yaml: ")}
 	}
 	if root.Kind == 0 || len(root.Content) == 0 {
-		return nil, &Error{File: name, Line: 1, Msg: "empty spec (want a mapping of " + strings.Join(Keys, ", ") + ")"}
+		return nil, &Error{File: name, Line: 1, Msg: "empty spec (want a mapping of " + strings.Join(Keys(), ", ") + ")"}
 	}
 	doc := root.Content[0]
 	if doc.Kind != yaml.MappingNode {
-		return nil, &Error{File: name, Line: doc.Line, Msg: "want a mapping of " + strings.Join(Keys, ", ")}
+		return nil, &Error{File: name, Line: doc.Line, Msg: "want a mapping of " + strings.Join(Keys(), ", ")}
 	}
 	seen := map[string]int{}
 	for i := 0; i+1 < len(doc.Content); i += 2 {
 		k, v := doc.Content[i], doc.Content[i+1]
 		key := k.Value
 		if !known(key) {
-			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q (keys: %s)", key, strings.Join(Keys, ", "))}
+			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q (keys: %s)", key, strings.Join(Keys(), ", "))}
 		}
 		if key == "seed" {
 			key = "seeds"
@@ -86,7 +86,7 @@ func Parse(name string, data []byte) (*Spec, error) {
 }
 
 func known(key string) bool {
-	for _, k := range Keys {
+	for _, k := range Keys() {
 		if k == key {
 			return true
 		}

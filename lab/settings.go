@@ -107,6 +107,7 @@ func (it *Item) Shape() Shape { return Shape{Tree: it.IsTree(), Domain: it.Domai
 // and its options, and notes that say what was chosen for the user and
 // why (every front end prints them).
 type Settled struct {
+	Preset    string // the preset the options start from
 	Opt       algos.Options
 	Levels    bool
 	LevelWait bool
@@ -170,7 +171,7 @@ func Settle(shape Shape, req Request) (Settled, error) {
 		preset = "default"
 		s.Notes = append(s.Notes, "preset default: table, ordering, iterative deepening and quiescence, as an engine searches a "+domainName(shape)+" position (no --preset given; --preset plain for the bare algorithm)")
 	}
-	s.Opt = algos.Presets()[preset]
+	s.Preset, s.Opt = preset, algos.Presets()[preset]
 	s.Costs = sched.DefaultCosts()
 	if a, ok := req.vals["algo"]; ok {
 		s.Opt.Algo = a

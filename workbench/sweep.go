@@ -36,7 +36,7 @@ server here (on --nats-port) and prints the command the workers run. Ctrl-C
 cancels the remaining jobs and keeps what finished; --resume ID re-attaches
 to sweep ID (the same spec) and waits only for what is not stored.
 
---spec FILE.yaml gives the same settings as a file (keys: ` + strings.Join(experiment.Keys, ", ") + `);
+--spec FILE.yaml gives the same settings as a file (keys: ` + strings.Join(experiment.Keys(), ", ") + `);
 flags given with it override the file. Positions given as arguments are
 added to the list.`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
