@@ -146,7 +146,7 @@ func TestSweepAutoGrain(t *testing.T) {
 
 // TestSweepDefaultsAsSearch: a sweep that gives no preset, variants or
 // levels plans every position with the settings the search command
-// chooses for it (lab.DefaultsFor, issue #15): a chess position gets the
+// chooses for it (lab.Settle): a chess position gets the
 // default preset and its table, the restart variant for Jamboree given
 // without variants (not for one given with them, nor for YBWC, which has
 // no such variant) and steal ordering by levels; a synthetic tree the

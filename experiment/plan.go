@@ -62,7 +62,7 @@ type Job struct {
 	Levels    bool
 	LevelWait bool
 	// Notes say which of the settings above were chosen for the
-	// position because the spec did not give them (lab.DefaultsFor).
+	// position because the spec did not give them (lab.Settle).
 	Notes []string
 }
 

@@ -75,23 +75,10 @@ type Knob struct {
 	auto func(st *settling)
 }
 
-// knobs is the knob table, in the order Settle applies it (param last:
-// it overrides every other).
+// knobs is the knob table, in the order Settle applies it (the preset
+// and the algorithm come first whatever their place; param last: it
+// overrides every other).
 var knobs = []Knob{
-	{Name: "preset", Spec: "preset", Kind: String, Values: algos.PresetNames,
-		UCI:     &UCIOption{Name: "Preset", Type: "combo", Unset: "auto"},
-		Help:    "named option set",
-		Default: "default on chess and checkers positions, serial or parallel (table, ordering, iterative deepening, quiescence), plain on synthetic trees"},
-	{Name: "algo", Kind: String, Values: func() []string { return algos.Names(algos.AllAlgos) },
-		Check: func(v string) (string, error) {
-			if _, ok := algos.Lookup(v); !ok {
-				return v, algos.UnknownAlgorithm(v)
-			}
-			return v, nil
-		},
-		UCI:     &UCIOption{Name: "Algo", Type: "combo", Unset: "preset"},
-		Help:    "algorithm (help search describes each)",
-		Default: "the preset's"},
 	{Name: "depth", Spec: "depth", TUI: "depth", Kind: Int, Min: 0, Max: algos.MaxDepth,
 		Choices: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "14"},
 		Help:    "search depth in plies (0: iterate under --time)",
@@ -107,6 +94,16 @@ var knobs = []Knob{
 		Help:    "transposition table of 2^BITS entries; 0 = off (UCI Hash: in MiB)",
 		Default: "the preset's (default: 20, plain: off)",
 		Apply:   func(v string, s *Settled) error { s.Opt.TTBits = atoi(v); return nil }},
+	{Name: "algo", Kind: String, Values: func() []string { return algos.Names(algos.AllAlgos) },
+		Check: func(v string) (string, error) {
+			if _, ok := algos.Lookup(v); !ok {
+				return v, algos.UnknownAlgorithm(v)
+			}
+			return v, nil
+		},
+		UCI:     &UCIOption{Name: "Algo", Type: "combo", Unset: "preset"},
+		Help:    "algorithm (help search describes each)",
+		Default: "the preset's"},
 	{Name: "iterative", Kind: Bool, Help: "iterative deepening 1, 2, …, depth", Default: "the preset's",
 		Apply: func(v string, s *Settled) error { s.Opt.Iterative = v == "true"; return nil }},
 	{Name: "aspiration", Kind: Int, Min: 0, Max: 1 << 20, Help: "aspiration window half-width around the last iteration's value; 0 = off", Default: "the preset's",
@@ -116,7 +113,7 @@ var knobs = []Knob{
 	{Name: "order", Kind: List, Help: "move ordering, comma-separated from " + strings.Join(orderings, ",") + ", or none (killers hand over to stolen work: --param killer_handover)",
 		Default: "the preset's", Check: checkOrder, Apply: applyOrder},
 	{Name: "memory", Kind: Int, Min: 0, Max: 1 << 30, Takes: takesParam("memory"),
-		Help: "itersss, paritersss: OPEN list bound M; 0 = the minimum M0 = ⌈d/2⌉(b−1)+1",
+		Help:  "itersss, paritersss: OPEN list bound M; 0 = the minimum M0 = ⌈d/2⌉(b−1)+1",
 		Apply: func(v string, s *Settled) error { s.Opt.Memory = atoi(v); return nil }},
 	{Name: "seed", Kind: Uint, TUI: "seed", Choices: []string{"1", "2", "3", "4", "5"}, Help: "seed, recorded with the result", Default: "1",
 		Apply: func(v string, s *Settled) error { s.Opt.Seed, _ = strconv.ParseUint(v, 10, 64); return nil },
@@ -126,8 +123,8 @@ var knobs = []Knob{
 		Help:    "the algorithm's variants, comma-separated (help search lists who takes which), a set (" + strings.Join(variantSetNames(), ", ") + "), or none",
 		Default: "restart for an algorithm that takes it on chess and checkers positions with no --preset, else none",
 		Check:   checkVariants,
-		Apply: func(v string, s *Settled) error { return algos.SetVariants(s.Opt.Algo, v, &s.Opt) },
-		auto: autoRestart},
+		Apply:   func(v string, s *Settled) error { return algos.SetVariants(s.Opt.Algo, v, &s.Opt) },
+		auto:    autoRestart},
 	{Name: "dist-tt", Kind: Bool, Takes: takesVariant(algos.VariantDistTT),
 		Help:  "the dist-tt variant: the table distributed over the processors, key mod P; remote accesses cost tt_remote, local ones tt_local",
 		Apply: func(v string, s *Settled) error { s.Opt.DistTT = s.Opt.DistTT || v == "true"; return nil }},
@@ -153,7 +150,7 @@ var knobs = []Knob{
 	{Name: "levelwait", Spec: "levelwait", TUI: "level waiting", Kind: Bool, Takes: parallelOnly, Help: "level waiting (*Socrates §4.4)",
 		Apply: func(v string, s *Settled) error { s.LevelWait = v == "true"; return nil }},
 	{Name: "costs", Spec: "costs", Kind: List, Takes: parallelOnly,
-		Help: "simulator cost model: a preset (" + strings.Join(sched.CostPresetNames(), ", ") + ") and/or key=value pairs, e.g. node=1,steal=20 (keys: " + strings.Join(sched.CostKeys(), ", ") + ")",
+		Help:    "simulator cost model: a preset (" + strings.Join(sched.CostPresetNames(), ", ") + ") and/or key=value pairs, e.g. node=1,steal=20 (keys: " + strings.Join(sched.CostKeys(), ", ") + ")",
 		Default: "one unit per node",
 		Check:   func(v string) (string, error) { _, err := sched.ParseCosts(v); return v, err },
 		Apply:   func(v string, s *Settled) (err error) { s.Costs, err = sched.ParseCosts(v); return err }},
@@ -163,8 +160,12 @@ var knobs = []Knob{
 		Check:   func(v string) (string, error) { _, err := sched.ParseBudget(v); return v, err },
 		Apply:   func(v string, s *Settled) (err error) { s.MaxMem, err = sched.ParseBudget(v); return err }},
 	{Name: "trace", Kind: Bool, Takes: takesParam("trace"),
-		Help:  "keep and print the algorithm's trace (parsss, paritersss: the layout of Bhattacharya & Bagchi's Table 1)",
+		Help:  "keep and print the algorithm's trace (the layout of Bhattacharya & Bagchi's Table 1)",
 		Apply: func(v string, s *Settled) error { s.Opt.Trace = s.Opt.Trace || v == "true"; return nil }},
+	{Name: "preset", Spec: "preset", Kind: String, Values: algos.PresetNames,
+		UCI:     &UCIOption{Name: "Preset", Type: "combo", Unset: "auto"},
+		Help:    "named option set",
+		Default: "default on chess and checkers positions, serial or parallel (table, ordering, iterative deepening, quiescence), plain on synthetic trees"},
 	{Name: "param", Spec: "params", Kind: List,
 		UCI:  &UCIOption{Name: "Param", Type: "string", In: func(v string) (string, error) { return strings.ReplaceAll(v, ";", ","), nil }},
 		Help: "any other option by name, name=value,… (" + strings.Join(algos.ParamNames(), ", ") + "); over every other setting",
@@ -254,8 +255,12 @@ func (k Knob) IsBool() bool { return k.Kind == Bool }
 // take it, for flags and help.
 func (k Knob) Usage() string {
 	s := k.Help
-	if k.Takes != nil {
-		s = strings.Join(k.Takers(), ", ") + ": " + s
+	switch t := k.Takers(); {
+	case k.Takes == nil:
+	case slices.Equal(t, algos.Names(algos.ParallelAlgos)):
+		s = "parallel algorithms: " + s
+	default:
+		s = strings.Join(t, ", ") + ": " + s
 	}
 	if k.Default != "" {
 		s += " (default: " + k.Default + ")"
@@ -304,15 +309,11 @@ func (f *knobFlag) String() string {
 }
 
 func (f *knobFlag) Set(v string) error {
-	if f.r.vals == nil {
-		f.r.vals = map[string]string{}
-	}
 	v, err := f.k.parse(v)
 	if err != nil {
 		return err
 	}
-	f.r.vals[f.k.Name] = v
-	return nil
+	return f.r.Set(f.k.Name, v)
 }
 
 func (f *knobFlag) IsBoolFlag() bool { return f.k.Kind == Bool }

@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,6 +33,7 @@ func (r *Request) Set(name, v string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", k.Name, err)
 	}
+	r.vals = maps.Clone(r.vals) // a Request is a value: copies do not share what is set later
 	if r.vals == nil {
 		r.vals = map[string]string{}
 	}
@@ -42,6 +44,7 @@ func (r *Request) Set(name, v string) error {
 // Unset makes the knob named name not given.
 func (r *Request) Unset(name string) {
 	if k, ok := FindKnob(name); ok {
+		r.vals = maps.Clone(r.vals)
 		delete(r.vals, k.Name)
 	}
 }
@@ -73,13 +76,7 @@ func (r Request) Int(name string) (int, bool) {
 }
 
 // Clone is a copy of r that can be changed without changing r.
-func (r Request) Clone() Request {
-	out := Request{vals: make(map[string]string, len(r.vals))}
-	for k, v := range r.vals {
-		out.vals[k] = v
-	}
-	return out
-}
+func (r Request) Clone() Request { return Request{vals: maps.Clone(r.vals)} }
 
 // Args are the request as flags, --name=value, in the knob table's order.
 func (r Request) Args() []string {

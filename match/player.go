@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"splitpoint/algos"
 	"splitpoint/game"
 	"splitpoint/uci"
 )
@@ -99,8 +100,8 @@ func ParseSpec(s, engine string) (Spec, error) {
 		switch {
 		case k == "depth":
 			sp.Limits.Depth, err = strconv.Atoi(v)
-			if err == nil && (sp.Limits.Depth < 1 || sp.Limits.Depth > 100) {
-				err = fmt.Errorf("out of 1…100")
+			if err == nil && (sp.Limits.Depth < 1 || sp.Limits.Depth > algos.MaxDepth) {
+				err = fmt.Errorf("out of 1…%d", algos.MaxDepth)
 			}
 		case k == "nodes":
 			sp.Limits.Nodes, err = strconv.ParseUint(v, 10, 64)
@@ -157,9 +158,9 @@ func (s Spec) describe() string {
 		def := uci.DefaultConfig()
 		for _, o := range uci.Options() {
 			v := s.Config.Get(o.Key)
-			if o.Key == "algo" && s.Config.Algo == "" {
-				if opt, _, _, err := s.Config.Search(); err == nil {
-					v = opt.Algo // the preset's
+			if o.Key == "algo" && !s.Config.Req.Given("algo") {
+				if st, err := s.Config.Search(); err == nil {
+					v = st.Opt.Algo // the preset's
 				}
 			}
 			if v != def.Get(o.Key) || o.Key == "algo" {

@@ -94,7 +94,7 @@ func cmdHelp(_ context.Context, sh *Shell, args []string) error {
 
 func writeSettingsHelp(w io.Writer) {
 	fmt.Fprintf(w, "\nsettings:\n")
-	for _, s := range settings {
+	for _, s := range allSettings() {
 		fmt.Fprintf(w, "  %-10s %s\n", s.name, s.help)
 	}
 }
@@ -158,7 +158,7 @@ func cmdSettings(_ context.Context, sh *Shell, _ []string) error {
 		loaded = "(nothing)"
 	}
 	fmt.Fprintf(sh.Out, "  loaded     %s\n", loaded)
-	for _, s := range settings {
+	for _, s := range allSettings() {
 		if v, ok := sh.S.Settings[s.name]; ok {
 			fmt.Fprintf(sh.Out, "  %-10s %s\n", s.name, v)
 		}

@@ -68,15 +68,8 @@ func prefixed(list []string, prefix string) []string {
 }
 
 func settingValues(name string) []string {
-	switch name {
-	case "algo":
-		return Algorithms()
-	case "variants":
-		return Variants()
-	case "levels", "levelwait", "dist-tt":
-		return []string{"true", "false"}
-	case "sim":
-		return []string{"1", "2", "4", "16", "64", "256", "512", "inf"}
+	if s := findSetting(name); s != nil && s.values != nil {
+		return s.values()
 	}
 	return nil
 }

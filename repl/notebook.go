@@ -139,7 +139,7 @@ func writeFile(path string, data []byte) error {
 
 func writeMarkdown(w io.Writer, s *sessions.Session) {
 	fmt.Fprintf(w, "# splitpoint session %s\n\nSaved %s. Settings:", s.Name, s.Saved.Format("2006-01-02 15:04 MST"))
-	for _, st := range settings {
+	for _, st := range allSettings() {
 		if v, ok := s.Settings[st.name]; ok {
 			fmt.Fprintf(w, " `%s=%s`", st.name, v)
 		}

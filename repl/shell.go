@@ -167,7 +167,7 @@ func (sh *Shell) expand(cmd *workbench.Command, words []string) ([]string, error
 	}
 	flags := cmd.FlagNames()
 	out := []string{words[0]}
-	for _, s := range settings {
+	for _, s := range allSettings() {
 		v, ok := sh.S.Settings[s.name]
 		if !ok || !slices.Contains(flags, s.name) || given[s.name] {
 			continue

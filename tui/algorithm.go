@@ -2,11 +2,14 @@ package tui
 
 import (
 	"fmt"
+	"maps"
 	"slices"
-	"splitpoint/algos"
 	"strconv"
 	"strings"
 	"time"
+
+	"splitpoint/algos"
+	"splitpoint/lab"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -25,8 +28,34 @@ var (
 	rowDepth     = rowLevels + 4
 	rowTime      = rowLevels + 5
 	rowSeed      = rowLevels + 6
-	numAlgoRows  = rowLevels + 7
+	rowExtra     = rowLevels + 7 // the knob table's other rows (extraKnobs)
 )
+
+// numAlgoRows is the number of rows of the pane.
+func numAlgoRows() int { return rowExtra + len(extraKnobs()) }
+
+// builtinRows are the knobs the pane shows in rows of their own above.
+var builtinRows = []string{"levels", "levelwait", "tt", "grain", "depth", "time", "seed"}
+
+// extraKnobs are the rows of the knob table with a TUI row (lab.Knob.TUI)
+// that the pane does not show above: each is a row that cycles through
+// auto (not given) and the knob's choices.
+func extraKnobs() []lab.Knob {
+	var out []lab.Knob
+	for _, k := range lab.Knobs() {
+		if k.TUI != "" && !slices.Contains(builtinRows, k.Name) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// takesKnob reports whether the pane's algorithm takes the knob named name.
+func (a algorithmModel) takesKnob(name string) bool {
+	k, ok := lab.FindKnob(name)
+	row, _ := algos.Lookup(a.algo)
+	return !ok || k.Takes == nil || k.Takes(row)
+}
 
 // model
 
@@ -37,7 +66,7 @@ var (
 //
 // The variants, steal ordering by levels, the table and the grain start
 // as "auto": no flag is given, and the search chooses them for the
-// position as it says in its output (lab.DefaultsFor: on a chess or
+// position as it says in its output (lab.Settle: on a chess or
 // checkers position the default preset's table, the restart variant and
 // levels; on a synthetic tree none; the grain for the pool by
 // lab.AutoGrain). A change makes the setting explicit.
@@ -54,7 +83,8 @@ type algorithmModel struct {
 	depth       int
 	timeLimit   time.Duration
 	seed        uint64
-	session     map[string]bool // settings the session has: their flags are always given
+	session     map[string]bool   // settings the session has: their flags are always given
+	extra       map[string]string // the values of extraKnobs' rows by name ("": auto)
 }
 
 // autoValue is the table size or grain the pane leaves to the search.
@@ -79,6 +109,10 @@ func newAlgorithmModel(settings map[string]string) algorithmModel {
 		ttBits: autoValue, grain: autoValue}
 	for k := range settings {
 		a.session[k] = true
+	}
+	a.extra = map[string]string{}
+	for _, k := range extraKnobs() {
+		a.extra[k.Name] = settings[k.Name]
 	}
 	if v := settings["algo"]; slices.Contains(parallelAlgos(), v) {
 		a.algo = v
@@ -144,17 +178,19 @@ func (a algorithmModel) flags() []string {
 	if a.depth > 0 { // 0: a synthetic tree's own depth (searched whole)
 		f = append(f, "--depth="+strconv.Itoa(a.depth))
 	}
-	jam := a.algo == algos.AlgoJamboree
 	row, _ := algos.Lookup(a.algo)
 	some := len(row.Variants) > 0
 	f = append(f, flagIf(some && a.variantsSet, "variants", a.variants())...)
 	f = append(f, flagIf(a.takes(distTT) && a.variantOn[distTT], "dist-tt", true)...)
 	f = append(f, flagIf(a.levelsSet, "levels", a.levels)...)
 	f = append(f, flagIf(a.levelWait || a.session["levelwait"], "levelwait", a.levelWait)...)
-	f = append(f, flagIf(jam && a.ttBits != autoValue, "tt", a.ttBits)...)
-	f = append(f, flagIf(jam && a.grain != autoValue, "grain", a.grain)...)
+	f = append(f, flagIf(a.takesKnob("tt") && a.ttBits != autoValue, "tt", a.ttBits)...)
+	f = append(f, flagIf(a.takesKnob("grain") && a.grain != autoValue, "grain", a.grain)...)
 	f = append(f, flagIf(a.timeLimit != 0 || a.session["time"], "time", a.timeLimit)...)
 	f = append(f, flagIf(a.seed != 1 || a.session["seed"], "seed", a.seed)...)
+	for _, k := range extraKnobs() {
+		f = append(f, flagIf(a.extra[k.Name] != "" && a.takesKnob(k.Name), k.Name, a.extra[k.Name])...)
+	}
 	return f
 }
 
@@ -163,9 +199,9 @@ func (a algorithmModel) flags() []string {
 func (a algorithmModel) updateKey(msg tea.KeyMsg, k keyMap) algorithmModel {
 	switch {
 	case key.Matches(msg, k.Up):
-		a.cursor = (a.cursor + numAlgoRows - 1) % numAlgoRows
+		a.cursor = (a.cursor + numAlgoRows() - 1) % numAlgoRows()
 	case key.Matches(msg, k.Down):
-		a.cursor = (a.cursor + 1) % numAlgoRows
+		a.cursor = (a.cursor + 1) % numAlgoRows()
 	case key.Matches(msg, k.Toggle):
 		a = a.change(0)
 	case key.Matches(msg, k.Left):
@@ -187,6 +223,12 @@ func (a algorithmModel) change(d int) algorithmModel {
 		a.variantOn = slices.Clone(a.variantOn)
 		a.variantOn[i] = !a.variantOn[i]
 		a.variantsSet = a.variantsSet || i != distTT
+		return a
+	}
+	if i := a.cursor - rowExtra; i >= 0 && i < len(extraKnobs()) {
+		k := extraKnobs()[i]
+		a.extra = maps.Clone(a.extra)
+		a.extra[k.Name] = cycle(append([]string{""}, k.TUIChoices()...), a.extra[k.Name], step)
 		return a
 	}
 	switch a.cursor {
@@ -235,18 +277,18 @@ func cycle[T comparable](list []T, cur T, d int) T {
 // view
 
 func (a algorithmModel) view(w int, st styles) string {
-	jam := a.algo == "jamboree"
 	check := func(on bool) string {
 		if on {
 			return st.on.Render("[x]")
 		}
 		return st.off.Render("[ ]")
 	}
-	only := func(s string) string {
-		if jam {
+	only := func(name, s string) string {
+		if a.takesKnob(name) {
 			return s
 		}
-		return s + st.dim.Render(" (jamboree)")
+		k, _ := lab.FindKnob(name)
+		return s + st.dim.Render(" ("+strings.Join(k.Takers(), ", ")+")")
 	}
 	variant := func(i int) string {
 		s := check(a.variantOn[i]) + " " + algos.Variants()[i].Label
@@ -274,7 +316,14 @@ func (a algorithmModel) view(w int, st styles) string {
 	if a.timeLimit > 0 {
 		limit = a.timeLimit.String()
 	}
-	rows := make([]string, numAlgoRows)
+	rows := make([]string, numAlgoRows())
+	for i, k := range extraKnobs() {
+		v := a.extra[k.Name]
+		if v == "" {
+			v = "auto"
+		}
+		rows[rowExtra+i] = only(k.Name, fmt.Sprintf("%-11s ◀ %s ▶", k.TUI, v))
+	}
 	for i := range numVariants {
 		rows[1+i] = variant(i)
 	}
@@ -282,8 +331,8 @@ func (a algorithmModel) view(w int, st styles) string {
 		rowAlgo:      "algorithm   ◀ " + a.algo + " ▶",
 		rowLevels:    levels + " steal ordering by levels",
 		rowLevelWait: check(a.levelWait) + " level waiting",
-		rowTT:        only("table       ◀ " + tt + " ▶"),
-		rowGrain:     only("grain depth ◀ " + grain + " ▶"),
+		rowTT:        only("tt", "table       ◀ "+tt+" ▶"),
+		rowGrain:     only("grain", "grain depth ◀ "+grain+" ▶"),
 		rowDepth:     depthLabel(a.depth),
 		rowTime:      "time limit  ◀ " + limit + " ▶",
 		rowSeed:      fmt.Sprintf("seed        ◀ %d ▶", a.seed),

@@ -23,7 +23,7 @@ func TestDepthTreesOwn(t *testing.T) {
 
 // TestAutoSettings: the variants, levels, table and grain start as auto
 // (no flag: the search chooses them for the position and says so, as
-// lab.DefaultsFor does for every command), a change makes each explicit,
+// lab.Settle does for every command), a change makes each explicit,
 // and levels cycle auto → on → off → auto; a session's setting is
 // explicit from the start. An explicit "no variants" reaches a cluster
 // sweep as +none, not as the sweep's defaults.

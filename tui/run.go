@@ -282,11 +282,10 @@ func (r runModel) reportView(w int, st styles) string {
 	}
 	b.WriteString(fmt.Sprintf("   idle %.3f\n", s.IdleFraction))
 	if jam {
-		b.WriteString(fmt.Sprintf("jamboree %s: failed work %d, cutoff work %d; efficiency %.3f", j.Variants, j.Work.Failed.Total, j.Work.Cutoff.Total, rep.Efficiency))
-		if s.IsSim() {
-			b.WriteString(fmt.Sprintf(", speedup %.2f", rep.Speedup))
-		}
-		b.WriteString("\n")
+		b.WriteString(fmt.Sprintf("jamboree %s: failed work %d, cutoff work %d\n", j.Variants, j.Work.Failed.Total, j.Work.Cutoff.Total))
+	}
+	if ser := rep.Serial; ser != nil {
+		b.WriteString(fmt.Sprintf("against the serial %s: efficiency %.3f, speedup %.2f\n", ser.Algo, rep.Efficiency, rep.Speedup))
 	}
 	if s.Note != "" {
 		b.WriteString(st.warn.Render(truncate(s.Note, w)) + "\n")

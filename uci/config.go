@@ -1,46 +1,52 @@
 package uci
 
 import (
+	"errors"
 	"fmt"
-	"math/bits"
-	"slices"
+	"maps"
 	"strconv"
 	"strings"
 
 	"splitpoint/algos"
 	"splitpoint/lab"
 	"splitpoint/sched"
-	"splitpoint/tt"
 )
 
 // Config is one configuration of the workbench as a player: what the UCI
-// options set (Threads, Hash, Algo, Variants, Grain, Preset, Param) and
-// what a match's configuration keys set. The zero Config is not valid;
-// start from DefaultConfig.
+// options set and what a match's configuration keys set. Threads is the
+// player's own; every other option is a knob of the settings layer
+// (lab.Knobs with a UCI form: Hash, Algo, Variants, Grain, Preset,
+// Param), given or not in Req. The zero Config is not valid; start from
+// DefaultConfig.
 type Config struct {
-	Algo     string // a name of algos.Table; "" = the preset's
-	Threads  int    // pool workers of a parallel algorithm
-	HashMB   int    // the table's size in MiB (rounded down to a power of two entries); 0 = off
-	Variants string // the algorithm's variants, as algos.SetVariants reads them; "auto": as search chooses (lab.DefaultsFor)
-	Grain    int    // 0 = chosen by lab.AutoGrain for an algorithm that takes one
-	Preset   string // a name of algos.Presets
-	Params   string // any other option, name=value,… (algos.SetParams)
+	Threads int // pool workers of a parallel algorithm
+	Req     lab.Request
+	// given are the options' values as set, by UCI name: a value the
+	// knob stores in another unit (Hash in MiB, the table in bits) is
+	// shown as it was given.
+	given map[string]string
 }
 
-// DefaultConfig is the engine's configuration before any setoption: the
-// default preset (Scout with table, ordering, iterative deepening and
-// quiescence), one thread, a 16 MiB table, the variants search would
-// choose (auto: the restart variant for Jamboree).
+// DefaultConfig is the engine's configuration before any setoption: one
+// thread, each knob's UCI default (a 16 MiB table), and every other
+// setting left to the settings layer, as search leaves it with no flags
+// (lab.Settle: the default preset, the restart variant for Jamboree,
+// steal ordering by levels, the grain chosen for the position).
 func DefaultConfig() Config {
-	return Config{Threads: 1, HashMB: 16, Variants: autoVariants, Preset: "default"}
+	c := Config{Threads: 1}
+	for _, k := range lab.Knobs() {
+		if u := k.UCI; u != nil && u.Default != "" {
+			if err := c.Set(u.Name, u.Default); err != nil {
+				panic(fmt.Sprintf("the UCI default of %s: %v", k.Name, err)) // a row of the knob table is wrong
+			}
+		}
+	}
+	return c
 }
 
-// autoVariants is the Variants value that leaves them to lab.DefaultsFor.
-const autoVariants = "auto"
-
-// Option is one row of the option table: a UCI option (setoption name
-// Name) and the same setting as a match configuration's key (Key=value).
-// The table is the one vocabulary of both.
+// Option is one UCI option (setoption name Name) and the same setting as
+// a match configuration's key (Key=value). The table is the one
+// vocabulary of both.
 type Option struct {
 	Name string // as the UCI option: "Threads"
 	Key  string // as a match key: "workers"
@@ -54,72 +60,77 @@ type Option struct {
 	set  func(*Config, string) error
 }
 
-// maxHashMB bounds the Hash option by the largest table tt makes.
-var maxHashMB = int(tt.SizeBytes(tt.MaxBits) >> 20)
+// threads is the option of the player's own: its pool.
+var threads = Option{Name: "Threads", Key: "workers", Type: "spin", Min: 1, Max: sched.MaxPoolWorkers,
+	Help: "goroutine-pool workers of a parallel algorithm (a serial one searches alone)",
+	get:  func(c Config) string { return strconv.Itoa(c.Threads) },
+	set:  func(c *Config, v string) error { return setInt(&c.Threads, v, 1, sched.MaxPoolWorkers) }}
 
-var options = []Option{
-	{Name: "Threads", Key: "workers", Type: "spin", Min: 1, Max: sched.MaxPoolWorkers,
-		Help: "goroutine-pool workers of a parallel algorithm (a serial one searches alone)",
-		get:  func(c Config) string { return strconv.Itoa(c.Threads) },
-		set:  func(c *Config, v string) error { return setInt(&c.Threads, v, 1, sched.MaxPoolWorkers) }},
-	{Name: "Hash", Key: "hash", Type: "spin", Min: 0, Max: maxHashMB,
-		Help: "transposition table size in MiB (a power of two entries at most that big); 0 = off",
-		get:  func(c Config) string { return strconv.Itoa(c.HashMB) },
-		set:  func(c *Config, v string) error { return setInt(&c.HashMB, v, 0, maxHashMB) }},
-	{Name: "Algo", Key: "algo", Type: "combo", Vars: func() []string { return append([]string{"preset"}, algos.Names(algos.AllAlgos)...) },
-		Help: "the algorithm, from the algorithm table (preset: the preset's own)",
-		get: func(c Config) string {
-			if c.Algo == "" {
-				return "preset"
+// knobOption is the UCI option of knob k.
+func knobOption(k lab.Knob) Option {
+	u := *k.UCI
+	o := Option{Name: u.Name, Key: strings.ToLower(u.Name), Type: u.Type, Min: u.Min, Max: u.Max, Help: k.Usage()}
+	if u.Type == "combo" {
+		o.Vars = func() []string {
+			var vs []string
+			if u.Unset != "" {
+				vs = append(vs, u.Unset)
 			}
-			return c.Algo
-		},
-		set: func(c *Config, v string) error {
-			if v == "preset" || v == "" {
-				c.Algo = ""
-				return nil
-			}
-			if _, ok := algos.Lookup(v); !ok {
-				return algos.UnknownAlgorithm(v)
-			}
-			c.Algo = v
+			return append(vs, k.Values()...)
+		}
+	}
+	o.get = func(c Config) string {
+		v, ok := c.Req.Get(k.Name)
+		switch {
+		case !ok:
+			return u.Unset
+		case c.given[u.Name] != "":
+			return c.given[u.Name]
+		case u.Out != nil:
+			return u.Out(v)
+		}
+		return v
+	}
+	o.set = func(c *Config, v string) error {
+		v = strings.TrimSpace(v)
+		c.given = maps.Clone(c.given)
+		delete(c.given, u.Name)
+		if v == u.Unset || (v == "" && u.Type == "string") {
+			c.Req.Unset(k.Name)
 			return nil
-		}},
-	{Name: "Variants", Key: "variants", Type: "string",
-		Help: "the algorithm's variants, joined by + (help search lists who takes which), none, or auto: as search chooses with no flags (restart for jamboree with the default preset)",
-		get:  func(c Config) string { return c.Variants },
-		set:  func(c *Config, v string) error { c.Variants = strings.TrimSpace(v); return nil }},
-	{Name: "Grain", Key: "grain", Type: "spin", Min: 0, Max: algos.MaxDepth,
-		Help: "remaining depth at or below which a node is searched serially; 0 = chosen automatically",
-		get:  func(c Config) string { return strconv.Itoa(c.Grain) },
-		set:  func(c *Config, v string) error { return setInt(&c.Grain, v, 0, algos.MaxDepth) }},
-	{Name: "Preset", Key: "preset", Type: "combo", Vars: algos.PresetNames,
-		Help: "named option set the algorithm starts from",
-		get:  func(c Config) string { return c.Preset },
-		set: func(c *Config, v string) error {
-			if _, ok := algos.Presets()[v]; !ok {
-				return fmt.Errorf("unknown preset %q (allowed: %s)", v, strings.Join(algos.PresetNames(), ", "))
+		}
+		if u.In != nil {
+			if c.given == nil {
+				c.given = map[string]string{}
 			}
-			c.Preset = v
-			return nil
-		}},
-	{Name: "Param", Key: "param", Type: "string",
-		Help: "any other search option by name, name=value;… (" + strings.Join(algos.ParamNames(), ", ") + ")",
-		get:  func(c Config) string { return c.Params },
-		set: func(c *Config, v string) error {
-			// ';' separates pairs here: ',' separates a match's keys.
-			v = strings.ReplaceAll(strings.TrimSpace(v), ";", ",")
-			var o algos.Options
-			if err := algos.SetParams(&o, v); err != nil {
+			c.given[u.Name] = v
+		}
+		if u.In != nil {
+			var err error
+			if v, err = u.In(v); err != nil {
 				return err
 			}
-			c.Params = v
-			return nil
-		}},
+		}
+		if err := c.Req.Set(k.Name, v); err != nil {
+			_, msg, _ := strings.Cut(err.Error(), ": ")
+			return errors.New(msg)
+		}
+		return nil
+	}
+	return o
 }
 
-// Options returns the option table.
-func Options() []Option { return slices.Clone(options) }
+// Options returns the option table: Threads, then the knob table's rows
+// with a UCI form.
+func Options() []Option {
+	out := []Option{threads}
+	for _, k := range lab.Knobs() {
+		if k.UCI != nil {
+			out = append(out, knobOption(k))
+		}
+	}
+	return out
+}
 
 func setInt(dst *int, v string, lo, hi int) error {
 	n, err := strconv.Atoi(strings.TrimSpace(v))
@@ -133,7 +144,8 @@ func setInt(dst *int, v string, lo, hi int) error {
 // Set sets the option named name (its UCI name or its key, in any case)
 // to value; the error names the option and what it allows.
 func (c *Config) Set(name, value string) error {
-	for _, o := range options {
+	opts := Options()
+	for _, o := range opts {
 		if strings.EqualFold(o.Name, name) || strings.EqualFold(o.Key, name) {
 			if err := o.set(c, value); err != nil {
 				return fmt.Errorf("option %s: %w", o.Name, err)
@@ -142,7 +154,7 @@ func (c *Config) Set(name, value string) error {
 		}
 	}
 	var names []string
-	for _, o := range options {
+	for _, o := range opts {
 		names = append(names, o.Name)
 	}
 	return fmt.Errorf("unknown option %q (options: %s)", name, strings.Join(names, ", "))
@@ -150,7 +162,7 @@ func (c *Config) Set(name, value string) error {
 
 // Get returns the value of the option named name ("" if unknown).
 func (c Config) Get(name string) string {
-	for _, o := range options {
+	for _, o := range Options() {
 		if strings.EqualFold(o.Name, name) || strings.EqualFold(o.Key, name) {
 			return o.get(c)
 		}
@@ -158,66 +170,50 @@ func (c Config) Get(name string) string {
 	return ""
 }
 
-// ttBits is the largest table of at most mb MiB: 2^bits entries.
-func ttBits(mb int) int {
-	if mb <= 0 {
-		return 0
-	}
-	entries := (int64(mb) << 20) / tt.SizeBytes(1) * 2
-	b := bits.Len64(uint64(entries)) - 1
-	return min(max(b, 1), tt.MaxBits)
+// Settings are a configuration settled for a chess position: the search
+// options, the machine, whether the algorithm is parallel, whether its
+// grain is left to the position (AutoGrain), and the settings layer's
+// notes.
+type Settings struct {
+	Opt       algos.Options
+	Machine   sched.Config
+	Parallel  bool
+	AutoGrain bool
+	Notes     []string
 }
 
-// Search builds the search options and the machine of the
-// configuration: the preset, the algorithm, the table, the variants, the
-// grain and the params. parallel says the algorithm runs on the pool of
-// Threads workers. The depth and limits are left to the caller.
-func (c Config) Search() (opt algos.Options, cfg sched.Config, parallel bool, err error) {
-	opt, ok := algos.Presets()[c.Preset]
+// Search settles the configuration for a chess position (lab.Settle, as
+// every command does). The depth and limits are left to the caller.
+func (c Config) Search() (Settings, error) {
+	req := c.Req.Clone()
+	if !req.Given("depth") {
+		req.Set("depth", "1") // checked with a nominal depth: each iteration sets its own
+	}
+	s, err := lab.Settle(lab.Shape{Domain: "chess"}, req)
+	s.Opt.Depth = 0
+	out := Settings{Opt: s.Opt, AutoGrain: s.AutoGrain, Notes: s.Notes}
+	if err != nil {
+		return out, err
+	}
+	row, ok := algos.Lookup(s.Opt.Algo)
 	if !ok {
-		return opt, cfg, false, fmt.Errorf("unknown preset %q (allowed: %s)", c.Preset, strings.Join(algos.PresetNames(), ", "))
-	}
-	if c.Algo != "" {
-		opt.Algo = c.Algo
-	}
-	row, ok := algos.Lookup(opt.Algo)
-	if !ok {
-		return opt, cfg, false, algos.UnknownAlgorithm(opt.Algo)
-	}
-	opt.TTBits = ttBits(c.HashMB)
-	// The defaults of a parallel search of a game position, from the
-	// one function every command reads (lab.DefaultsFor): the restart
-	// variant with the default preset when the variants are auto, and
-	// steal ordering by levels.
-	d := lab.DefaultsFor(false, "game", opt.Algo, lab.Given{Preset: c.Preset != "default", Variants: c.Variants != autoVariants})
-	variants := c.Variants
-	if variants == autoVariants {
-		variants = "none"
-		if d.Restart {
-			variants = algos.VariantRestart
-		}
-	}
-	if err := algos.SetVariants(opt.Algo, variants, &opt); err != nil {
-		return opt, cfg, false, fmt.Errorf("variants: %w", err)
-	}
-	opt.Grain = c.Grain
-	if err := algos.SetParams(&opt, c.Params); err != nil {
-		return opt, cfg, false, fmt.Errorf("param: %w", err)
+		return out, algos.UnknownAlgorithm(s.Opt.Algo)
 	}
 	if !row.Parallel {
-		return opt, cfg, false, nil
+		return out, nil
 	}
-	cfg = sched.Config{Seed: 1, Costs: sched.DefaultCosts(), ProfileBuckets: -1, Levels: d.Levels}
-	if cfg.Machine, err = sched.ParseMachine(sched.Pool, strconv.Itoa(max(c.Threads, 1))); err != nil {
-		return opt, cfg, false, fmt.Errorf("threads: %w", err)
+	out.Parallel = true
+	out.Machine = s.Config(sched.Config{Costs: sched.DefaultCosts(), ProfileBuckets: -1})
+	if out.Machine.Machine, err = sched.ParseMachine(sched.Pool, strconv.Itoa(max(c.Threads, 1))); err != nil {
+		return out, fmt.Errorf("threads: %w", err)
 	}
-	return opt, cfg, true, nil
+	return out, nil
 }
 
 // String writes the configuration as match keys: algo=…,workers=…
 func (c Config) String() string {
 	var b []string
-	for _, o := range options {
+	for _, o := range Options() {
 		b = append(b, o.Key+"="+o.get(c))
 	}
 	return strings.Join(b, ",")

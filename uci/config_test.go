@@ -3,31 +3,34 @@ package uci
 import "testing"
 
 // TestConfigDefaultsAsSearch: the engine's default variants are auto,
-// the ones search chooses with no flags (lab.DefaultsFor): restart for
-// Jamboree with the default preset, none with another preset or when
-// set, none for an algorithm without it; levels on every parallel run.
+// the ones search chooses with no flags (lab.Settle): restart for
+// Jamboree with no preset given, none with a preset or when set, none
+// for an algorithm without it; levels on every parallel run.
 func TestConfigDefaultsAsSearch(t *testing.T) {
 	for _, c := range []struct {
 		algo, variants, preset string
 		restart                bool
 	}{
-		{"jamboree", "auto", "default", true},
+		{"jamboree", "auto", "auto", true},
 		{"jamboree", "none", "default", false},
 		{"jamboree", "auto", "plain", false},
 		{"jamboree", "deferred", "default", false},
-		{"ybwc", "auto", "default", false},
+		{"ybwc", "auto", "auto", false},
+		{"jamboree", "auto", "default", false}, // a preset given: the papers' Jamboree
 	} {
 		cfg := DefaultConfig()
-		cfg.Algo, cfg.Threads, cfg.Preset = c.algo, 2, c.preset
-		if c.variants != "auto" {
-			cfg.Variants = c.variants
+		cfg.Threads = 2
+		for _, kv := range [][2]string{{"Algo", c.algo}, {"Preset", c.preset}, {"Variants", c.variants}} {
+			if err := cfg.Set(kv[0], kv[1]); err != nil {
+				t.Fatal(err)
+			}
 		}
-		opt, mc, par, err := cfg.Search()
-		if err != nil || !par {
-			t.Fatalf("%+v: %v, parallel %v", c, err, par)
+		st, err := cfg.Search()
+		if err != nil || !st.Parallel {
+			t.Fatalf("%+v: %v, parallel %v", c, err, st.Parallel)
 		}
-		if opt.Restart != c.restart || !mc.Levels {
-			t.Errorf("%+v: restart %v, levels %v", c, opt.Restart, mc.Levels)
+		if st.Opt.Restart != c.restart || !st.Machine.Levels {
+			t.Errorf("%+v: restart %v, levels %v", c, st.Opt.Restart, st.Machine.Levels)
 		}
 	}
 }

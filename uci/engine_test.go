@@ -57,7 +57,7 @@ func TestTranscript(t *testing.T) {
 	steps := []step{
 		{send: "uci", expect: []string{"^id name splitpoint$", "^id author ", "^option name Threads type spin default 1 min 1 max", "^option name Hash type spin default 16 ",
 			"^option name Algo type combo default preset var preset var negamax .*var jamboree", "^option name Variants type string default auto$",
-			"^option name Grain type spin", "^option name Preset type combo default default", "^option name Param type string default <empty>$", "^uciok$"}},
+			"^option name Grain type string default auto$", "^option name Preset type combo default auto var auto var default", "^option name Param type string default <empty>$", "^uciok$"}},
 		{send: "isready", expect: []string{"^readyok$"}},
 		{send: "ucinewgame"},
 		{send: "position startpos moves e2e4 e7e5"},

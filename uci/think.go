@@ -61,12 +61,11 @@ type Searcher struct {
 
 // NewSearcher readies cfg for searching.
 func NewSearcher(cfg Config) (*Searcher, error) {
-	opt, m, par, err := cfg.Search()
+	s, err := cfg.Search()
 	if err != nil {
 		return nil, err
 	}
-	row, _ := algos.Lookup(opt.Algo)
-	return &Searcher{Opt: opt, Machine: m, Parallel: par, grainSet: !row.Grain || opt.Grain > 0}, nil
+	return &Searcher{Opt: s.Opt, Machine: s.Machine, Parallel: s.Parallel, grainSet: !s.AutoGrain}, nil
 }
 
 // grain chooses the grain once, on the first position searched, as the
