@@ -172,8 +172,7 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 		positions = append(positions, ps...)
 	}
 	params, _ := s.Req.Get("params")
-	maxMem, _ := lab.Settle(lab.Shape{Tree: true}, s.Req) // the memory budget and level waiting do not depend on the position
-	common := Job{Time: limit, Params: params, MaxMem: maxMem.MaxMem, Costs: costs, LevelWait: maxMem.LevelWait}
+	common := Job{Time: limit, Params: params, Costs: costs}
 	var jobs []Job
 	for _, pos := range positions {
 		common.Depth = depth
@@ -206,7 +205,8 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 			}
 			j := common
 			j.Algo = Algo{Name: a.Name, Variants: st.Opt.VariantList()} // the algorithm as run: the restart variant when it is a default
-			j.Preset, j.TTBits, j.Levels, j.Grain = st.Preset, st.Opt.TTBits, st.Levels, st.Opt.Grain
+			j.Preset, j.TTBits, j.Grain = st.Preset, st.Opt.TTBits, st.Opt.Grain
+			j.Levels, j.LevelWait, j.MaxMem = st.Levels, st.LevelWait, st.MaxMem
 			if st.AutoGrain {
 				j.Grain = AutoGrain
 			}
