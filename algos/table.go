@@ -34,7 +34,7 @@ type Algorithm struct {
 	// above. The settings layer warns of a setting the algorithm ignores.
 	Params []string
 	Help   string
-	Cite  string
+	Cite   string
 }
 
 // ParallelFunc runs a parallel algorithm from root on the machine cfg
