@@ -50,7 +50,7 @@ type row[T any, P game.Position[T]] struct {
 
 // table is the algorithm table, instantiated for domain T.
 func table[T any, P game.Position[T]]() []row[T, P] {
-	return []row[T, P]{
+	rows := []row[T, P]{
 		{Algorithm{Name: AlgoNegamax, Help: "full-width negamax, no pruning", Cite: "*Socrates Fig. 1"}, nil},
 		{Algorithm{Name: AlgoAlphaBeta, Help: "fail-soft alpha-beta", Cite: "*Socrates Fig. 3"}, nil},
 		{Algorithm{Name: AlgoScout, Help: "Pearl's Scout / PVS with null-window tests", Cite: "StarTech Fig. 1, *Socrates Fig. 4"}, nil},
@@ -106,6 +106,11 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 			Cite: "Stockfish search.cpp, Thread::search (skip blocks)"},
 			RunLazySMP[T, P]},
 	}
+	for _, a := range added {
+		i := slices.IndexFunc(rows, func(r row[T, P]) bool { return r.Name == a.runAs })
+		rows = append(rows, row[T, P]{a.Algorithm, rows[i].run})
+	}
+	return rows
 }
 
 // The options of Lu's PVSplit family (PVSplitOptions) each row reads.
@@ -113,6 +118,30 @@ var (
 	pvsplitParams   = []string{"granularity", "full_window_plies", "split_root", "no_restart", "shared_history", "private_tt"}
 	pvsplitLBParams = append(slices.Clone(pvsplitParams), "lb_quorum", "lb_threshold", "lb_pick", "lb_resplit")
 )
+
+// added are the rows AddAlgorithm added, each run by the code of a row
+// of the table.
+var added []addedRow
+
+// addedRow is a row AddAlgorithm added and the row whose code runs it.
+type addedRow struct {
+	Algorithm
+	runAs string
+}
+
+// AddAlgorithm adds a row to the algorithm table, run by the code of the
+// row named runAs, and returns the function that removes it: a test's
+// way to show that a new row reaches the command line, sweeps, the REPL,
+// the TUI and UCI with its knobs.
+func AddAlgorithm(a Algorithm, runAs string) (remove func()) {
+	if _, ok := Lookup(runAs); !ok {
+		panic("AddAlgorithm: no row " + runAs)
+	}
+	added = append(added[:len(added):len(added)], addedRow{a, runAs})
+	return func() {
+		added = slices.DeleteFunc(slices.Clone(added), func(x addedRow) bool { return x.Name == a.Name })
+	}
+}
 
 // noPos is a position type that is never instantiated with a value: it
 // lets the table's metadata be read without a domain.

@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"splitpoint/algos"
+	"splitpoint/lab"
 )
 
 // TestDepthTreesOwn: stepping the depth below 1 gives "tree's own": the
@@ -74,5 +77,32 @@ func TestAutoSettings(t *testing.T) {
 		if has(s, strings.Split(want, "=")[0]) != want {
 			t.Errorf("session settings: %v lack %s", s.flags(), want)
 		}
+	}
+}
+
+// TestKnobAndAlgorithmRows: a row added to the knob table with a TUI
+// label is a row of the pane, and a row added to the algorithm table is
+// one of its algorithms, with the rows of the knobs it takes enabled
+// (the grain) and their flags given.
+func TestKnobAndAlgorithmRows(t *testing.T) {
+	defer lab.AddKnob(lab.Knob{Name: "test-knob", TUI: "test knob", Kind: lab.Int, Min: 0, Max: 9, Choices: []string{"1", "2"},
+		Takes: func(a algos.Algorithm) bool { return a.Name == "test-ybwc" }, Help: "a knob of the test"})()
+	defer algos.AddAlgorithm(algos.Algorithm{Name: "test-ybwc", Parallel: true, Baseline: algos.AlgoScout, Grain: true,
+		Help: "Young Brothers Wait under the name of a test", Cite: "a test"}, algos.AlgoYBWC)()
+	a := newAlgorithmModel(map[string]string{"algo": "test-ybwc"})
+	if a.algo != "test-ybwc" {
+		t.Fatalf("algorithm %q", a.algo)
+	}
+	a.cursor = numAlgoRows() - 1
+	a = a.change(+1)
+	a.cursor = rowGrain
+	a = a.change(+1)
+	flags := strings.Join(a.flags(), " ")
+	if !strings.Contains(flags, "--test-knob=1") || !strings.Contains(flags, "--grain=0") {
+		t.Errorf("flags %s", flags)
+	}
+	view := a.view(200, newStyles())
+	if !strings.Contains(view, "test knob") || strings.Contains(view, "grain depth ◀ 0 ▶ (") {
+		t.Errorf("pane:\n%s", view)
 	}
 }

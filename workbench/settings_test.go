@@ -3,7 +3,9 @@ package workbench_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -13,6 +15,8 @@ import (
 	"splitpoint/experiment"
 	"splitpoint/lab"
 	"splitpoint/repl"
+	"splitpoint/results"
+	"splitpoint/sched"
 	"splitpoint/uci"
 	"splitpoint/workbench"
 )
@@ -105,5 +109,101 @@ func TestEveryAlgorithmAgreesWithSerial(t *testing.T) {
 				t.Errorf("%s: value %s, serial %s's %s", strings.Join(args, " "), got[1], ref, values[ref])
 			}
 		}
+	}
+}
+
+// TestRerunFromRow: a parallel run recorded in the results database is
+// run again from its row alone (the options and the machine its result
+// stores) and gives the same value, W, C and T_P, for a row of every
+// parallel algorithm of the table, with settings off their defaults
+// (variants, grain, parameters).
+func TestRerunFromRow(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "runs.db")
+	extra := map[string][]string{
+		algos.AlgoJamboree: {"--variants", "serialize2,deferred", "--grain", "1"},
+		algos.AlgoYBWC:     {"--grain", "1", "--param", "killer_handover=false"},
+		algos.AlgoABDADA:   {"--grain", "1"},
+		algos.AlgoPVSplit:  {"--param", "granularity=2,split_root=true"},
+		algos.AlgoPARSSS:   {"--param", "spawn_height=1"},
+	}
+	var names []string
+	for _, a := range algos.Table() {
+		if !a.Parallel {
+			continue
+		}
+		names = append(names, a.Name)
+		args := append([]string{"search", "chess:start", "--depth", "3", "--algo", a.Name, "--sim", "3", "--costs", "node=1,eval=2,steal=5", "--db", db, "--baseline", "none"}, extra[a.Name]...)
+		run(t, args...)
+	}
+	store, err := results.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	ctx := context.Background()
+	tab, err := store.Query(ctx, "SELECT algo, position, value, work, span, time, result FROM runs WHERE role = 'parallel' ORDER BY id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) != len(names) {
+		t.Fatalf("%d rows, want one per parallel algorithm (%d)", len(tab.Rows), len(names))
+	}
+	for _, r := range tab.Rows {
+		var stored struct {
+			Options algos.Options `json:"options"`
+			Config  sched.Config  `json:"config"`
+		}
+		if err := json.Unmarshal([]byte(fmt.Sprint(r[6])), &stored); err != nil {
+			t.Fatal(err)
+		}
+		its, err := lab.Resolve(fmt.Sprint(r[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := lab.Parallel(ctx, its[0], stored.Options, stored.Config, lab.BaselineMode{Skip: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := fmt.Sprint(int64(rep.Value), rep.Work, rep.Span, rep.Time)
+		if want := fmt.Sprint(r[2], r[3], r[4], r[5]); got != want {
+			t.Errorf("%s again from its row (%s): value W C T_P %s, recorded %s", r[0], stored.Options, got, want)
+		}
+	}
+}
+
+// TestAlgorithmRowReachesEveryFrontEnd: a row added to the algorithm
+// table (here YBWC's code under another name) is an algorithm of the
+// command line with its knobs (the grain, chosen when not given, and
+// given), of help, of sweeps, of the REPL's settings and of UCI (the
+// TUI's pane: tui.TestKnobAndAlgorithmRows).
+func TestAlgorithmRowReachesEveryFrontEnd(t *testing.T) {
+	defer algos.AddAlgorithm(algos.Algorithm{Name: "test-ybwc", Parallel: true, Baseline: algos.AlgoScout, Grain: true,
+		Help: "Young Brothers Wait under the name of a test", Cite: "a test"}, algos.AlgoYBWC)()
+	tree := "uniform:b=4,d=4,seed=7"
+	serial := valueLine.FindStringSubmatch(run(t, "search", tree, "--algo", "scout"))
+	out := run(t, "search", tree, "--algo", "test-ybwc", "--sim", "2")
+	if got := valueLine.FindStringSubmatch(out); got == nil || got[1] != serial[1] || !strings.Contains(out, "grain 0:") {
+		t.Errorf("search --algo test-ybwc: want value %s and the grain's note:\n%s", serial[1], out)
+	}
+	if out := run(t, "search", tree, "--algo", "test-ybwc", "--sim", "2", "--grain", "1"); !strings.Contains(out, "grain=1") {
+		t.Errorf("--grain 1 not in the options line:\n%s", out)
+	}
+	if out := run(t, "help", "search"); !strings.Contains(out, "test-ybwc") {
+		t.Error("help search does not list test-ybwc")
+	}
+	db := filepath.Join(t.TempDir(), "sweep.db")
+	if out := run(t, "sweep", "--positions", tree, "--algos", "test-ybwc", "--sim", "2", "--grain", "1", "--db", db); !strings.Contains(out, "test-ybwc") {
+		t.Errorf("sweep:\n%s", out)
+	}
+	var req lab.Request
+	if err := req.Set("algo", "test-ybwc"); err != nil {
+		t.Errorf("REPL's set algo: %v", err)
+	}
+	c := uci.DefaultConfig()
+	if err := c.Set("Algo", "test-ybwc"); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := c.Search(); err != nil || !st.Parallel || !st.AutoGrain {
+		t.Errorf("UCI Algo test-ybwc: %v, parallel %t, grain chosen %t", err, st.Parallel, st.AutoGrain)
 	}
 }
