@@ -14,7 +14,7 @@ set preset default
 set levels false
 # each processor's own killer moves, as these figures were measured before
 # the killer handover (algos/killers.go)
-set param no_killer_handover=true
+set param killer_handover=false
 set grain 0
 set seed 1
 sweep --positions suite:kaufman --algos jamboree,jamboree+serialize2,jamboree+deferred,jamboree+rid,jamboree+serialize2+deferred+rid --sim 512

@@ -11,7 +11,7 @@ set preset default
 set levels false
 # each processor's own killer moves, as these figures were measured before
 # the killer handover (algos/killers.go)
-set param no_killer_handover=true
+set param killer_handover=false
 set grain 0
 set seed 1
 solve suite:kaufman --algo jamboree --variants deferred,rid --depth 6 --time 60s --sim 1,2,4,8,16,32,64,128,256,512

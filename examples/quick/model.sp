@@ -2,7 +2,7 @@
 set preset default
 # each processor's own killer moves, as these figures were measured before
 # the killer handover (algos/killers.go)
-set param no_killer_handover=true
+set param killer_handover=false
 set grain 0
 set seed 1
 set depth 4

@@ -6,7 +6,7 @@ set preset default
 set levels false
 # each processor's own killer moves, as these figures were measured before
 # the killer handover (algos/killers.go)
-set param no_killer_handover=true
+set param killer_handover=false
 set seed 1
 set depth 4
 sweep --positions suite:bk#1-3 --algos jamboree,ybwc,abdada,lazysmp,rootsplit,pvsplit,pvfsplit --workers 1,2

@@ -5,7 +5,7 @@ set preset default
 set levels false
 # each processor's own killer moves, as these figures were measured before
 # the killer handover (algos/killers.go)
-set param no_killer_handover=true
+set param killer_handover=false
 set grain 0
 set seed 1
 solve suite:kaufman --algo jamboree --variants deferred,rid --depth 4 --time 10s --sim 1,16,128,512

@@ -6,7 +6,7 @@ set preset default
 set levels false
 # each processor's own killer moves, as these figures were measured before
 # the killer handover (algos/killers.go)
-set param no_killer_handover=true
+set param killer_handover=false
 set grain 2
 sweep --positions suite:bk#1-4 --algos jamboree --sim 64 --tt 8
 sweep --positions suite:bk#1-4 --algos jamboree --sim 64 --tt 12
