@@ -163,6 +163,12 @@ var knobs = []Knob{
 		Help:  "keep and print the algorithm's trace (the layout of Bhattacharya & Bagchi's Table 1)",
 		Apply: func(v string, s *Settled) error { s.Opt.Trace = s.Opt.Trace || v == "true"; return nil }},
 	{Name: "preset", Spec: "preset", Kind: String, Values: algos.PresetNames,
+		Check: func(v string) (string, error) {
+			if _, ok := algos.Presets()[v]; !ok {
+				return v, fmt.Errorf("unknown preset %q (allowed: %s)", v, strings.Join(algos.PresetNames(), ", "))
+			}
+			return v, nil
+		},
 		UCI:     &UCIOption{Name: "Preset", Type: "combo", Unset: "auto"},
 		Help:    "named option set",
 		Default: "default on chess and checkers positions, serial or parallel (table, ordering, iterative deepening, quiescence), plain on synthetic trees"},
