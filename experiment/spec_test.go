@@ -137,7 +137,7 @@ func TestPresetAndGrain(t *testing.T) {
 	if g, ok := s.Req.Int("grain"); !ok || g != 2 {
 		t.Fatalf("grain %d, given %t", g, ok)
 	}
-	if err := s.Set("preset", "turbo"); err == nil || !strings.Contains(err.Error(), `"turbo": want one of default`) {
+	if err := s.Set("preset", "turbo"); err == nil || !strings.Contains(err.Error(), `unknown preset "turbo"`) {
 		t.Fatalf("bad preset: %v", err)
 	}
 	if err := s.Set("grain", "-1"); err == nil {
