@@ -4,7 +4,7 @@
 // reversed in pairs, and gives the result a researcher can cite: the
 // score, the Elo difference with its 95 % interval and a sequential
 // probability ratio test on the pentanomial statistics of the game pairs,
-// as fishtest runs it (issue #18 point 3).
+// as fishtest runs it.
 package match
 
 import (

@@ -112,8 +112,7 @@ func TestTmuxCompletionAndInterrupt(t *testing.T) {
 
 // TestTmuxProgress: a long search at the REPL shows the live progress line
 // (depth, simulated nodes, rate, elapsed) while it runs, and its final
-// output is the one the same command prints when piped, the line cleared
-// (issue #16 point 2).
+// output is the one the same command prints when piped, the line cleared.
 func TestTmuxProgress(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and drives tmux")

@@ -96,7 +96,7 @@ type Ctx interface {
 	// task then finishes its function before it yields, and when it ran
 	// straight from its processor's scheduling loop (not nested in a
 	// wait) its processor gives its coroutine back while it waits for its
-	// turn to finish: a leaf task in flight holds no stack (issue #21).
+	// turn to finish: a leaf task in flight holds no stack.
 	// The run is the one Charge gives, bit for bit.
 	ChargeLast(k Kind, n int64)
 

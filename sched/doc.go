@@ -1,6 +1,6 @@
 package sched
 
-// Design notes (issue #4).
+// Design notes.
 //
 // One scheduler, two clocks. Both machines run the same scheduling code:
 // proc.find (mail, own deque, steal), proc.run (a task to its end, then an
@@ -91,7 +91,7 @@ package sched
 // task's game.Stack there): a task never changes processor, so its
 // processor's list needs no lock.
 //
-// Latent children and the pool's promoted DAG (issue #15). On the pool an
+// Latent children and the pool's promoted DAG. On the pool an
 // algorithm may expose children as latent ones (local.go: Latent): the
 // parent's own task runs them inline, one after the other, and only those
 // a steal request, a heartbeat (Config.Heartbeat) or a wait with nothing
@@ -127,4 +127,4 @@ package sched
 // that a promoted test found meanwhile (its parent is suspended below it
 // on the same stack), only when its node's task is aborted. Config.Eager
 // promotes every child at registration: the pool then runs the
-// algorithm's DAG, as before issue #15.
+// algorithm's DAG, every child a task, as the simulator does.

@@ -1,4 +1,4 @@
-// Package tui is splitpoint's terminal UI (issue #8): a full-screen
+// Package tui is splitpoint's terminal UI: a full-screen
 // bubbletea program in which a researcher chooses a position, the
 // algorithm and its variants, and the machine, runs the search with a live
 // view of the machine, and fits the performance model
