@@ -94,6 +94,16 @@ func ParamNames() []string {
 	return out
 }
 
+// ParamList lists the options SetParams sets, with their kinds.
+func ParamList() []Param {
+	var o Options
+	out := params(&o)
+	for i := range out {
+		out[i].v = reflect.Value{}
+	}
+	return out
+}
+
 // SetParams sets options of o from "name=value,name=value" (JSON names of
 // Options' fields: tt_bits=16, spawn_height=4, granularity=3). A duration
 // takes Go's syntax (time_ns=2s). The error names the pair and what is

@@ -32,7 +32,34 @@ var (
 )
 
 // numAlgoRows is the number of rows of the pane.
-func numAlgoRows() int { return rowExtra + len(extraKnobs()) }
+func (a algorithmModel) numAlgoRows() int { return rowExtra + len(extraKnobs()) + len(a.paramRows()) }
+
+// paramRows are the algorithm's own options (its row's Params that no
+// knob sets), each a row of the pane given as --param name=value.
+func (a algorithmModel) paramRows() []algos.Param {
+	row, _ := algos.Lookup(a.algo)
+	var out []algos.Param
+	for _, p := range algos.ParamList() {
+		if _, knob := lab.FindKnob(p.Name); slices.Contains(row.Params, p.Name) && !knob {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// paramChoices are the values a parameter row cycles through after auto
+// (the algorithm's default).
+func paramChoices(p algos.Param) []string {
+	switch p.Kind {
+	case "bool":
+		return []string{"true", "false"}
+	case "int", "uint":
+		return []string{"0", "1", "2", "3", "4", "5", "6", "8"}
+	case "float":
+		return []string{"0.125", "0.25", "0.5"}
+	}
+	return nil
+}
 
 // builtinRows are the knobs the pane shows in rows of their own above.
 var builtinRows = []string{"levels", "levelwait", "tt", "grain", "depth", "time", "seed"}
@@ -59,10 +86,12 @@ func (a algorithmModel) takesKnob(name string) bool {
 
 // model
 
-// algorithmModel is the algorithm pane: the parallel algorithm, Jamboree's
-// variants as checkboxes (StarTech §4), the scheduler's options
-// (*Socrates §4.3–4.4), the table, the grain, and the depth, time limit
-// and seed.
+// algorithmModel is the algorithm pane: the parallel algorithm, the
+// variants of the variant table as checkboxes (StarTech §4), the
+// scheduler's options (*Socrates §4.3–4.4), the table, the grain, the
+// depth, time limit and seed, the knob table's other rows and the
+// algorithm's own options; a row the algorithm does not take says which
+// algorithms take it.
 //
 // The variants, steal ordering by levels, the table and the grain start
 // as "auto": no flag is given, and the search chooses them for the
@@ -83,8 +112,12 @@ type algorithmModel struct {
 	depth       int
 	timeLimit   time.Duration
 	seed        uint64
-	session     map[string]bool   // settings the session has: their flags are always given
-	extra       map[string]string // the values of extraKnobs' rows by name ("": auto)
+	session     map[string]bool // settings the session has: their flags are always given
+	// sessionParam is the session's param setting, which the pane's
+	// --param keeps.
+	sessionParam string
+	extra        map[string]string // the values of extraKnobs' rows by name ("": auto)
+	params       map[string]string // the values of paramRows by name ("": auto)
 }
 
 // autoValue is the table size or grain the pane leaves to the search.
@@ -110,7 +143,7 @@ func newAlgorithmModel(settings map[string]string) algorithmModel {
 	for k := range settings {
 		a.session[k] = true
 	}
-	a.extra = map[string]string{}
+	a.extra, a.params, a.sessionParam = map[string]string{}, map[string]string{}, settings["param"]
 	for _, k := range extraKnobs() {
 		a.extra[k.Name] = settings[k.Name]
 	}
@@ -191,6 +224,18 @@ func (a algorithmModel) flags() []string {
 	for _, k := range extraKnobs() {
 		f = append(f, flagIf(a.extra[k.Name] != "" && a.takesKnob(k.Name), k.Name, a.extra[k.Name])...)
 	}
+	var params []string
+	for _, p := range a.paramRows() {
+		if v := a.params[p.Name]; v != "" {
+			params = append(params, p.Name+"="+v)
+		}
+	}
+	if len(params) > 0 {
+		if s := a.sessionParam; s != "" {
+			params = append([]string{s}, params...) // the session's, then the pane's over them
+		}
+		f = append(f, "--param="+strings.Join(params, ","))
+	}
 	return f
 }
 
@@ -199,9 +244,9 @@ func (a algorithmModel) flags() []string {
 func (a algorithmModel) updateKey(msg tea.KeyMsg, k keyMap) algorithmModel {
 	switch {
 	case key.Matches(msg, k.Up):
-		a.cursor = (a.cursor + numAlgoRows() - 1) % numAlgoRows()
+		a.cursor = (a.cursor + a.numAlgoRows() - 1) % a.numAlgoRows()
 	case key.Matches(msg, k.Down):
-		a.cursor = (a.cursor + 1) % numAlgoRows()
+		a.cursor = (a.cursor + 1) % a.numAlgoRows()
 	case key.Matches(msg, k.Toggle):
 		a = a.change(0)
 	case key.Matches(msg, k.Left):
@@ -223,6 +268,12 @@ func (a algorithmModel) change(d int) algorithmModel {
 		a.variantOn = slices.Clone(a.variantOn)
 		a.variantOn[i] = !a.variantOn[i]
 		a.variantsSet = a.variantsSet || i != distTT
+		return a
+	}
+	if i := a.cursor - rowExtra - len(extraKnobs()); i >= 0 && i < len(a.paramRows()) {
+		p := a.paramRows()[i]
+		a.params = maps.Clone(a.params)
+		a.params[p.Name] = cycle(append([]string{""}, paramChoices(p)...), a.params[p.Name], step)
 		return a
 	}
 	if i := a.cursor - rowExtra; i >= 0 && i < len(extraKnobs()) {
@@ -316,7 +367,14 @@ func (a algorithmModel) view(w int, st styles) string {
 	if a.timeLimit > 0 {
 		limit = a.timeLimit.String()
 	}
-	rows := make([]string, numAlgoRows())
+	rows := make([]string, a.numAlgoRows())
+	for i, p := range a.paramRows() {
+		v := a.params[p.Name]
+		if v == "" {
+			v = "auto"
+		}
+		rows[rowExtra+len(extraKnobs())+i] = fmt.Sprintf("%-11s ◀ %s ▶", p.Name, v)
+	}
 	for i, k := range extraKnobs() {
 		v := a.extra[k.Name]
 		if v == "" {

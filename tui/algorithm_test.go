@@ -93,7 +93,7 @@ func TestKnobAndAlgorithmRows(t *testing.T) {
 	if a.algo != "test-ybwc" {
 		t.Fatalf("algorithm %q", a.algo)
 	}
-	a.cursor = numAlgoRows() - 1
+	a.cursor = a.numAlgoRows() - 1
 	a = a.change(+1)
 	a.cursor = rowGrain
 	a = a.change(+1)
@@ -104,5 +104,23 @@ func TestKnobAndAlgorithmRows(t *testing.T) {
 	view := a.view(200, newStyles())
 	if !strings.Contains(view, "test knob") || strings.Contains(view, "grain depth ◀ 0 ▶ (") {
 		t.Errorf("pane:\n%s", view)
+	}
+}
+
+// TestParamRows: an algorithm's own options (its row's Params) are rows
+// of the pane, given together as --param.
+func TestParamRows(t *testing.T) {
+	a := newAlgorithmModel(map[string]string{"algo": algos.AlgoPVSplit})
+	rows := a.paramRows()
+	if len(rows) == 0 || rows[0].Name != "granularity" {
+		t.Fatalf("pvsplit's rows %v", rows)
+	}
+	a.cursor = rowExtra + len(extraKnobs())
+	a = a.change(+1).change(+1)
+	if f := strings.Join(a.flags(), " "); !strings.Contains(f, "--param=granularity=1") {
+		t.Errorf("flags %s", f)
+	}
+	if v := a.view(200, newStyles()); !strings.Contains(v, "granularity ◀ 1 ▶") {
+		t.Errorf("pane:\n%s", v)
 	}
 }
