@@ -54,7 +54,7 @@ type Job struct {
 	Depth     int
 	Preset    string // the options every search starts from (algos.Presets)
 	Grain     int    // AutoGrain (-1): chosen per run by the engine (lab.AutoGrain)
-	Params    string // algos.SetParams, on top of the preset
+	Params    string // algos.SetParams, on top of the preset: every setting of the settled run but the seed (each job's)
 	MaxMem    int64  // the memory budget of a run (sched.Config.MaxMem)
 	Time      time.Duration
 	TTBits    int
@@ -171,8 +171,7 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 		}
 		positions = append(positions, ps...)
 	}
-	params, _ := s.Req.Get("params")
-	common := Job{Time: limit, Params: params, Costs: costs}
+	common := Job{Time: limit, Costs: costs}
 	var jobs []Job
 	for _, pos := range positions {
 		common.Depth = depth
@@ -205,7 +204,7 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 			}
 			j := common
 			j.Algo = Algo{Name: a.Name, Variants: st.Opt.VariantList()} // the algorithm as run: the restart variant when it is a default
-			j.Preset, j.TTBits, j.Grain = st.Preset, st.Opt.TTBits, st.Opt.Grain
+			j.Preset, j.TTBits, j.Grain, j.Params = st.Preset, st.Opt.TTBits, st.Opt.Grain, settledParams(st.Opt)
 			j.Levels, j.LevelWait, j.MaxMem = st.Levels, st.LevelWait, st.MaxMem
 			if st.AutoGrain {
 				j.Grain = AutoGrain
@@ -255,6 +254,20 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 		}
 	}
 	return jobs, nil
+}
+
+// settledParams are the settled options as SetParams reads them
+// (Options.String's pairs), but the seed, which is each job's: with them
+// a job's options (Job.Options) are the settled run's, every knob of the
+// table included, here and on a remote worker.
+func settledParams(o algos.Options) string {
+	var out []string
+	for _, kv := range strings.Fields(o.String()) {
+		if !strings.HasPrefix(kv, "seed=") {
+			out = append(out, kv)
+		}
+	}
+	return strings.Join(out, ",")
 }
 
 // baseline is the serial algorithm of the sweep's baseline: the one

@@ -59,6 +59,18 @@ func TestKnobRowReachesEveryFrontEnd(t *testing.T) {
 	if err != nil || st.Opt.Memory != 7 {
 		t.Errorf("settled: %v, memory %d", err, st.Opt.Memory)
 	}
+	s.Set("positions", "uniform:b=3,d=3,seed=1")
+	s.Set("algos", "jamboree")
+	s.Set("sim", "2")
+	jobs, err := experiment.Plan(s, experiment.LabEngine{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range jobs {
+		if o, err := j.Options(); err != nil || o.Memory != 7 {
+			t.Errorf("sweep job %s: %v, memory %d", j.Algo, err, o.Memory)
+		}
+	}
 }
 
 // run runs the command line and returns its output.
