@@ -43,6 +43,7 @@ type JobMsg struct {
 	Depth     int             `json:"depth"`
 	Preset    string          `json:"preset"`
 	Grain     int             `json:"grain"`
+	AutoGrain bool            `json:"auto_grain,omitempty"`
 	Params    string          `json:"params"`
 	MaxMem    int64           `json:"max_mem"`
 	Time      time.Duration   `json:"time_ns"`
@@ -60,7 +61,7 @@ func NewJobMsg(sweep, epoch string, i, n int, j *experiment.Job) JobMsg {
 	}
 	return JobMsg{Kind: KindJob, Sweep: sweep, Epoch: epoch, Job: i, Total: n, Role: j.Role, LoadName: load, Position: j.Position.Name,
 		PosID: j.Position.ID, Algo: j.Algo.String(), Machine: j.Machine, P: j.P, Seed: j.Seed, Rep: j.Rep,
-		Depth: j.Depth, Preset: j.Preset, Grain: j.Grain, Params: j.Params, MaxMem: j.MaxMem, Time: j.Time,
+		Depth: j.Depth, Preset: j.Preset, Grain: j.Grain, AutoGrain: j.AutoGrain, Params: j.Params, MaxMem: j.MaxMem, Time: j.Time,
 		TTBits: j.TTBits, Costs: j.Costs, Levels: j.Levels, LevelWait: j.LevelWait}
 }
 
@@ -93,7 +94,7 @@ func (m *JobMsg) Load(r Resolver) (experiment.Job, error) {
 		return experiment.Job{}, fmt.Errorf("job %s/%d: %q does not load position %q here (%d positions)", m.Sweep, m.Job, m.LoadName, m.Position, len(ps))
 	}
 	return experiment.Job{Role: m.Role, Position: *pos, Algo: a, Machine: m.Machine, P: m.P, Seed: m.Seed, Rep: m.Rep,
-		Depth: m.Depth, Preset: m.Preset, Grain: m.Grain, Params: m.Params, MaxMem: m.MaxMem, Time: m.Time,
+		Depth: m.Depth, Preset: m.Preset, Grain: m.Grain, AutoGrain: m.AutoGrain, Params: m.Params, MaxMem: m.MaxMem, Time: m.Time,
 		TTBits: m.TTBits, Costs: m.Costs, Levels: m.Levels, LevelWait: m.LevelWait}, nil
 }
 

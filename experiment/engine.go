@@ -62,7 +62,7 @@ func (LabEngine) Run(ctx context.Context, job *Job, row *results.Run) error {
 		return lab.FillSerial(row, rep, job.Costs)
 	}
 	var note string
-	if row, _ := algos.Lookup(opt.Algo); row.Grain && job.Grain == AutoGrain {
+	if row, _ := algos.Lookup(opt.Algo); row.Grain && job.AutoGrain {
 		// As the search command chooses it: the same grain
 		// for every P and repetition of the position, since the probe
 		// is deterministic (and cached by lab.AutoGrain).

@@ -44,16 +44,20 @@ type Engine interface {
 
 // Job is one search of a sweep.
 type Job struct {
-	Role      string // results.RoleBaseline, RoleSerial or RoleParallel
-	Position  Position
-	Algo      Algo
-	Machine   string // "serial", "pool" or "sim"
-	P         int    // processors; 0 on the simulator = infinitely many (sched.Machine)
-	Seed      uint64
-	Rep       int // 1-based
-	Depth     int
-	Preset    string // the options every search starts from (algos.Presets)
-	Grain     int    // AutoGrain (-1): chosen per run by the engine (lab.AutoGrain)
+	Role     string // results.RoleBaseline, RoleSerial or RoleParallel
+	Position Position
+	Algo     Algo
+	Machine  string // "serial", "pool" or "sim"
+	P        int    // processors; 0 on the simulator = infinitely many (sched.Machine)
+	Seed     uint64
+	Rep      int // 1-based
+	Depth    int
+	Preset   string // the options every search starts from (algos.Presets)
+	Grain    int    // the grain given (or the algorithm's own when it takes none)
+	// AutoGrain: no grain was given to an algorithm that takes one, and
+	// the engine chooses it per run (LabEngine: lab.AutoGrain on the
+	// pool, 0 on the simulator).
+	AutoGrain bool
 	Params    string // algos.SetParams, on top of the preset: every setting of the settled run but the seed (each job's)
 	MaxMem    int64  // the memory budget of a run (sched.Config.MaxMem)
 	Time      time.Duration
@@ -66,10 +70,6 @@ type Job struct {
 	Notes []string
 }
 
-// AutoGrain as a Job's Grain: no grain was given, and the engine chooses
-// one per run (LabEngine: lab.AutoGrain on the pool, 0 on the simulator).
-const AutoGrain = -1
-
 // Config is the machine configuration of a parallel job.
 func (j *Job) Config() sched.Config {
 	return sched.Config{Machine: sched.Machine{Kind: j.Machine, P: j.P}, Seed: j.Seed, Levels: j.Levels, LevelWait: j.LevelWait,
@@ -80,7 +80,7 @@ func (j *Job) Config() sched.Config {
 // table, time limit, seed, grain and the algorithm with its variants.
 func (j *Job) Options() (algos.Options, error) {
 	opt := algos.Presets()[j.Preset]
-	opt.Algo, opt.Depth, opt.TTBits, opt.Time, opt.Seed, opt.Grain = j.Algo.Name, j.Depth, j.TTBits, j.Time, j.Seed, max(j.Grain, 0)
+	opt.Algo, opt.Depth, opt.TTBits, opt.Time, opt.Seed, opt.Grain = j.Algo.Name, j.Depth, j.TTBits, j.Time, j.Seed, j.Grain
 	if err := algos.SetParams(&opt, j.Params); err != nil {
 		return opt, err
 	}
@@ -204,11 +204,8 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 			}
 			j := common
 			j.Algo = Algo{Name: a.Name, Variants: st.Opt.VariantList()} // the algorithm as run: the restart variant when it is a default
-			j.Preset, j.TTBits, j.Grain, j.Params = st.Preset, st.Opt.TTBits, st.Opt.Grain, settledParams(st.Opt)
+			j.Preset, j.TTBits, j.Grain, j.AutoGrain, j.Params = st.Preset, st.Opt.TTBits, st.Opt.Grain, st.AutoGrain, settledParams(st.Opt)
 			j.Levels, j.LevelWait, j.MaxMem = st.Levels, st.LevelWait, st.MaxMem
-			if st.AutoGrain {
-				j.Grain = AutoGrain
-			}
 			return j, st.Notes, nil
 		}
 		j, _, err := job(base, "baseline", -1)
