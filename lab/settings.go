@@ -192,6 +192,9 @@ func Settle(shape Shape, req Request) (Settled, error) {
 			k.auto(st)
 		}
 	}
+	if v, ok := req.vals["param"]; ok {
+		s.Notes = append(s.Notes, ignoredParams(v, row)...)
+	}
 	s.Baseline = row.Baseline
 	if s.Baseline != "" {
 		s.BaselineOpt = s.Opt.Serial(s.Baseline)
@@ -229,6 +232,32 @@ func (s *Settled) ChooseGrain(ctx context.Context, it *Item, cfg sched.Config) {
 	s.Opt.Grain, s.AutoGrain = g, false
 	s.BaselineOpt.Grain = 0
 	s.Notes = append(s.Notes, note)
+}
+
+// ignoredParams are the notes on the options of a --param list that the
+// algorithm does not read: an option a knob sets and the algorithm does
+// not take, or one that only other algorithms' rows list (their Params).
+func ignoredParams(list string, row algos.Algorithm) []string {
+	var out []string
+	for _, kv := range strings.Split(list, ",") {
+		name, _, _ := strings.Cut(strings.TrimSpace(kv), "=")
+		var takers []string
+		for _, a := range algos.Table() {
+			if slices.Contains(a.Params, name) {
+				takers = append(takers, a.Name)
+			}
+		}
+		if k, ok := FindKnob(name); ok {
+			if !k.takes(row) {
+				out = append(out, fmt.Sprintf("--param %s ignored: %s does not take it (%s)", kv, row.Name, k.takers()))
+			}
+			continue
+		}
+		if len(takers) > 0 && !slices.Contains(takers, row.Name) {
+			out = append(out, fmt.Sprintf("--param %s ignored: %s does not read it (read by %s)", kv, row.Name, strings.Join(takers, ", ")))
+		}
+	}
+	return out
 }
 
 func domainName(sh Shape) string {

@@ -34,6 +34,7 @@ func TestSettleDefaults(t *testing.T) {
 		{"parsss", tree, [][2]string{{"algo", "parsss"}, {"depth", "4"}}, "plain", false, false, false, 0, "sss", ""},
 		{"ignored", tree, [][2]string{{"algo", "scout"}, {"variants", "rid"}}, "plain", false, false, false, 0, "", "--variants=rid ignored: scout does not take it"},
 		{"ignored grain", tree, [][2]string{{"algo", "lazysmp"}, {"grain", "2"}}, "plain", false, false, false, 0, "scout", "--grain=2 ignored"},
+		{"ignored param", tree, [][2]string{{"algo", "jamboree"}, {"param", "granularity=3"}}, "plain", false, false, true, 0, "scout", "--param granularity=3 ignored: jamboree does not read it (read by pvsplit"},
 	} {
 		var r Request
 		r.Set("depth", "4")
