@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nats-io/nats.go"
+
 	"splitpoint/experiment"
 	"splitpoint/lab"
 	"splitpoint/results"
@@ -155,4 +157,21 @@ func resolveIn(name string, files *os.Root, say func(string, ...any)) ([]*lab.It
 	path, _, _ := strings.Cut(rest, "#")
 	say("%s: %v", name, err)
 	return nil, fmt.Errorf("file:%s: not a position file this worker reads (its log says why)", path)
+}
+
+// closedForGood is the error of a connection the client gave up: the
+// server refused its credentials (NATS gives up after two refusals in a
+// row), so waiting for it is pointless.
+func closedForGood(nc *nats.Conn) error {
+	if !nc.IsClosed() {
+		return nil
+	}
+	var urls []string
+	for _, u := range nc.Opts.Servers {
+		urls = append(urls, redact(u))
+	}
+	if err := nc.LastError(); err != nil {
+		return fmt.Errorf("the NATS server at %s refused this worker: %w", strings.Join(urls, " "), err)
+	}
+	return fmt.Errorf("the connection to the NATS server at %s is closed", strings.Join(urls, " "))
 }

@@ -313,6 +313,11 @@ func redact(u string) string {
 // dir/splitpoint-nats/auth (AuthFor: fresh for a new sweep, the same for
 // a resumed one), the workers' key for this sweep alone.
 func StartSweepServer(dir, sweep, host string, port int) (*Server, error) {
+	// Absolute: the worker command printed names the key file.
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
 	store := filepath.Join(dir, "splitpoint-nats")
 	auth, err := AuthFor(filepath.Join(store, "auth"), sweep)
 	if err != nil {

@@ -95,6 +95,9 @@ func (w *Worker) Run(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return nil
 		}
+		if err := closedForGood(w.NC); err != nil {
+			return err
+		}
 		if !waited {
 			w.say("waiting for the server at %s: %v", w.NC.Opts.Servers, err)
 		}
