@@ -289,7 +289,7 @@ func TestJobCheck(t *testing.T) {
 		{"depth", func(m *JobMsg) { m.Depth = 1000 }, "depth 1000 out of range"},
 		{"negative depth", func(m *JobMsg) { m.Depth = -1 }, "depth -1 out of range"},
 		{"simulated P", func(m *JobMsg) { m.P = 1 << 20 }, "simulated processors"},
-		{"pool P", func(m *JobMsg) { m.Machine, m.P = "pool", 1 << 20 }, "1048576"},
+		{"pool P", func(m *JobMsg) { m.Machine, m.P = "pool", 1<<20 }, "1048576"},
 		{"serial P", func(m *JobMsg) { m.Machine, m.Role, m.Algo = "serial", results.RoleSerial, "alphabeta" }, "serial run on 4 processors"},
 		{"machine", func(m *JobMsg) { m.Machine = "cloud" }, `machine "cloud"`},
 		{"algorithm", func(m *JobMsg) { m.Algo = "quantum" }, "quantum"},
