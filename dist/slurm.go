@@ -78,8 +78,7 @@ COORD_PID=$!
 
 # The workers, one per other node: they wait for the key, then for the
 # server (reconnecting), and stop after a minute without jobs.
-srun --nodes={{.Nodes}} --ntasks={{.Nodes}} --exclude="$COORD" "$SP" worker --nats "$URL" --nats-creds "$CREDS" \
-  {{- if .Files}} --files {{q .Files}}{{end}} --idle 60s &
+srun --nodes={{.Nodes}} --ntasks={{.Nodes}} --exclude="$COORD" "$SP" worker --nats "$URL" --nats-creds "$CREDS"{{if .Files}} --files {{q .Files}}{{end}} --idle 60s &
 WORKERS_PID=$!
 
 status=0
