@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"net"
 	neturl "net/url"
@@ -60,6 +61,9 @@ type ServerOptions struct {
 	// Auth is who may connect (nil: fresh keys for every sweep, kept in
 	// memory: Server.Connect is the owner).
 	Auth *Auth
+	// Log receives a line for each thing the server refuses (nil: the
+	// standard logger, on standard error).
+	Log io.Writer
 }
 
 // StartServer starts an embedded server and waits until it is ready. It
@@ -97,7 +101,11 @@ func StartServer(o ServerOptions) (*Server, error) {
 		s.cleanup()
 		return nil, fmt.Errorf("nats server: %w", err)
 	}
-	ns.SetLoggerV2(refusals{}, false, false, false)
+	lg := log.Default()
+	if o.Log != nil {
+		lg = log.New(o.Log, "", log.LstdFlags)
+	}
+	ns.SetLoggerV2(refusals{lg}, false, false, false)
 	go ns.Start()
 	if !ns.ReadyForConnections(10 * time.Second) {
 		ns.Shutdown()
@@ -159,20 +167,20 @@ func (s *Server) claimJobs() error {
 // refusals logs what the server refuses: a client without the credential,
 // a message over MaxPayload, a subject its key does not allow. The rest of
 // the server's notices stay quiet, as before it logged nothing.
-type refusals struct{}
+type refusals struct{ *log.Logger }
 
 func (refusals) Noticef(string, ...any) {}
 func (refusals) Warnf(string, ...any)   {}
-func (refusals) Fatalf(f string, a ...any) {
-	log.Printf("nats server: "+f, a...)
+func (r refusals) Fatalf(f string, a ...any) {
+	r.Printf("nats server: "+f, a...)
 }
 func (refusals) Debugf(string, ...any) {}
 func (refusals) Tracef(string, ...any) {}
-func (refusals) Errorf(f string, a ...any) {
+func (r refusals) Errorf(f string, a ...any) {
 	msg := fmt.Sprintf(f, a...)
 	for _, k := range []string{"Authorization Violation", "Permissions Violation", "Maximum Payload", "authentication error", "Authentication"} {
 		if strings.Contains(msg, k) {
-			log.Printf("nats server: refused: %s", msg)
+			r.Printf("nats server: refused: %s", msg)
 			return
 		}
 	}

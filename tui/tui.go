@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -162,7 +163,10 @@ type Model struct {
 // embeddedNATS is the UI's own NATS server, started by the first cluster
 // run with server "embedded" and kept for the next ones (the workers stay
 // connected) until the UI closes.
-type embeddedNATS struct{ srv *dist.Server }
+type embeddedNATS struct {
+	srv *dist.Server
+	log *os.File // its refusals (splitpoint-nats/refused.log)
+}
 
 // New builds the UI on a session.
 func New(ev Evaluator, s Session, opt Options) Model {
@@ -405,9 +409,16 @@ func (m Model) clusterURL() (url, creds string, err error) {
 		if err != nil {
 			return "", "", fmt.Errorf("the embedded NATS server's keys: %w", err)
 		}
-		srv, err := dist.StartServer(dist.ServerOptions{Port: DefaultNATSPort, StoreDir: store, Auth: auth})
+		// What the server refuses goes to a file: standard error is
+		// the UI's screen.
+		logf, err := os.OpenFile(filepath.Join(store, "refused.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
 		if err != nil {
-			srv, err = dist.StartServer(dist.ServerOptions{Port: 0, StoreDir: store, Auth: auth})
+			return "", "", err
+		}
+		m.nats.log = logf
+		srv, err := dist.StartServer(dist.ServerOptions{Port: DefaultNATSPort, StoreDir: store, Auth: auth, Log: logf})
+		if err != nil {
+			srv, err = dist.StartServer(dist.ServerOptions{Port: 0, StoreDir: store, Auth: auth, Log: logf})
 		}
 		if err != nil {
 			return "", "", fmt.Errorf("starting the embedded NATS server: %w", err)
@@ -433,6 +444,10 @@ func (m Model) Close() {
 	if m.nats != nil && m.nats.srv != nil {
 		m.nats.srv.Shutdown()
 		m.nats.srv = nil
+	}
+	if m.nats != nil && m.nats.log != nil {
+		m.nats.log.Close()
+		m.nats.log = nil
 	}
 }
 
