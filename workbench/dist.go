@@ -166,7 +166,11 @@ batch job writes it). See docs/cluster.md.`,
 				}
 				target := *url
 				if target == "embedded" {
-					auth, err := dist.AuthFor(filepath.Join("splitpoint-nats", "auth"), "")
+					dir, err := filepath.Abs(filepath.Join("splitpoint-nats", "auth"))
+					if err != nil {
+						return err
+					}
+					auth, err := dist.AuthFor(dir, "")
 					if err != nil {
 						return err
 					}
