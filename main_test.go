@@ -19,6 +19,7 @@ import (
 
 	"splitpoint/dist"
 	"splitpoint/repl"
+	"splitpoint/results"
 )
 
 // TestMain registers the splitpoint binary for the txtar scripts: each
@@ -87,43 +88,53 @@ func TestScripts(t *testing.T) {
 				}
 				n, err := strconv.Atoi(args[2])
 				ts.Check(err)
-				deadline := time.Now().Add(time.Minute)
 				var opts []nats.Option
-				for {
+				waitFor(ts, "waitjob: the key file "+args[1], func() bool {
 					opts, err = dist.Creds{File: ts.MkAbs(args[1])}.Options()
-					if err == nil {
-						break
-					}
-					if !errors.Is(err, dist.ErrNoCredsFile) || time.Now().After(deadline) {
+					if err != nil && !errors.Is(err, dist.ErrNoCredsFile) {
 						ts.Fatalf("waitjob: %v", err)
 					}
-					time.Sleep(20 * time.Millisecond)
-				}
+					return err == nil
+				})
 				nc, err := nats.Connect(args[0], append(opts, nats.RetryOnFailedConnect(true), nats.MaxReconnects(-1))...)
 				ts.Check(err)
 				defer nc.Close()
 				js, err := jetstream.New(nc)
 				ts.Check(err)
-				for {
+				waitFor(ts, fmt.Sprintf("waitjob: a worker holding job %d", n), func() bool {
 					delivered, pending, err := jobsDelivered(js)
-					if err == nil && delivered >= uint64(n) && pending > 0 {
-						return
-					}
-					if time.Now().After(deadline) {
-						ts.Fatalf("waitjob: no worker took job %d within a minute (last: %v)", n, err)
-					}
-					time.Sleep(20 * time.Millisecond)
-				}
+					return err == nil && delivered >= uint64(n) && pending > 0
+				})
 			},
-			// sleep DURATION: let a background command get going before
-			// a kill (cancel.txtar); the command outlives it by far.
-			"sleep": func(ts *testscript.TestScript, neg bool, args []string) {
-				if len(args) != 1 {
-					ts.Fatalf("usage: sleep DURATION")
+			// waitfile FILE: wait until FILE exists, such as the file a
+			// background splitpoint creates once Ctrl-C stops it cleanly
+			// (SPLITPOINT_READY_FILE). It gives up after a minute.
+			"waitfile": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 1 || neg {
+					ts.Fatalf("usage: waitfile FILE")
 				}
-				d, err := time.ParseDuration(args[0])
-				ts.Check(err)
-				time.Sleep(d)
+				waitFor(ts, "waitfile "+args[0], func() bool {
+					_, err := os.Stat(ts.MkAbs(args[0]))
+					return err == nil
+				})
+			},
+			// waitrows DB SQL: wait until the query's first column is a
+			// positive number in the results database DB, such as a count
+			// of the games a background match has recorded. It gives up
+			// after a minute.
+			"waitrows": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 2 || neg {
+					ts.Fatalf("usage: waitrows DB SQL")
+				}
+				waitFor(ts, "waitrows "+args[1], func() bool {
+					st, err := results.OpenExisting(ts.MkAbs(args[0]))
+					if err != nil {
+						return false
+					}
+					defer st.Close()
+					var n int64
+					return st.DB().QueryRow(args[1]).Scan(&n) == nil && n > 0
+				})
 			},
 		},
 	})
@@ -144,6 +155,18 @@ func jobsDelivered(js jetstream.JetStream) (delivered uint64, pending int, err e
 		pending += info.NumAckPending
 	}
 	return delivered, pending, l.Err()
+}
+
+// waitFor polls done until it holds, and fails the script when it never
+// does within a minute: a deadline that only catches a hung command.
+func waitFor(ts *testscript.TestScript, what string, done func() bool) {
+	deadline := time.Now().Add(time.Minute)
+	for !done() {
+		if time.Now().After(deadline) {
+			ts.Fatalf("%s: not within a minute", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // strip removes the keys from every object in v.
