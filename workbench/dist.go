@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"splitpoint/atomicfile"
 	"strings"
 	"sync"
@@ -68,6 +69,9 @@ func DistSweepCmd(env *Env, spec *experiment.Spec, db string, fit bool, d DistFl
 		defer srv.Shutdown()
 		fmt.Fprintf(env.Out, "nats server on %s:%d (JetStream store %s), only for the holders of its keys; on each worker machine run:\n  splitpoint worker --nats %s --nats-creds %s\n",
 			srv.Host(), srv.Port(), srv.StoreDir(), srv.WorkerURL(), Quote(srv.Auth.WorkerFile()))
+		if slices.ContainsFunc(jobs, func(j experiment.Job) bool { return strings.HasPrefix(j.Position.Name, "file:") }) {
+			fmt.Fprintln(env.Out, "  with --files DIR: the directory the workers read the sweep's file: positions from (none without it)")
+		}
 		if nc, err = srv.Connect("splitpoint sweep"); err != nil {
 			return err
 		}
