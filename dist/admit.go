@@ -56,7 +56,7 @@ func (m *JobMsg) check(eng experiment.Engine) error {
 		{"time", m.Time.String()},
 		{"max_mem", budget(m.MaxMem)},
 	}
-	if m.Grain != experiment.AutoGrain {
+	if !m.AutoGrain {
 		set = append(set, struct{ key, value string }{"grain", strconv.Itoa(m.Grain)})
 	}
 	if m.Preset != "" {
