@@ -175,8 +175,7 @@ type jamWorker[T any, P game.Position[T]] struct {
 	c     sched.Ctx
 	t     *sched.Task // c's own handle: direct calls on the per-node path
 	nodes int64       // nodes of the serial search in progress (Hook, flush), added to its record at its end
-	start uint64      // the Searcher's node count when the serial search began (pool)
-	leafs uint64      // its leaf count then
+	meter meter       // the Searcher's steps charged so far
 	e     *jamEngine[T, P]
 	dist  bool
 	asked int // inline loops' questions (Wanted), for Options.splitEvery
@@ -197,7 +196,7 @@ type jamWorker[T any, P game.Position[T]] struct {
 // the per-node cost is one masked test.
 func (w *jamWorker[T, P]) Node() bool {
 	if !w.e.batch {
-		w.t.Charge(sched.Node, 1)
+		chargeNode(w.t)
 		w.nodes++
 	}
 	if w.t.Aborted() {
@@ -208,36 +207,21 @@ func (w *jamWorker[T, P]) Node() bool {
 }
 
 // begin marks the start of a serial search (for flush).
-func (w *jamWorker[T, P]) begin() { w.start, w.leafs = w.s.Counters.Nodes, w.s.Counters.Leaves }
+func (w *jamWorker[T, P]) begin() { w.meter.reset(&w.s.Counters) }
 
-// flush charges, on the pool, the nodes of the serial search since begin,
-// and on both machines its leaves (one sched.Eval each: what
-// algos.SerialWork charges a serial search for).
+// flush charges the steps of the serial search since begin (charge.go):
+// on the pool its nodes, leaves and move generations, on the simulator,
+// where the Hook charged each node, its leaves and generations.
 func (w *jamWorker[T, P]) flush() {
-	if n := int64(w.s.Counters.Nodes - w.start); w.e.batch && n > 0 {
-		w.t.Charge(sched.Node, n)
-		w.nodes += n
+	if w.e.batch {
+		w.nodes += int64(w.meter.charge(w.t, &w.s.Counters).Nodes)
+	} else {
+		w.meter.chargeWork(w.t, &w.s.Counters)
 	}
-	if l := int64(w.s.Counters.Leaves - w.leafs); l > 0 {
-		w.t.Charge(sched.Eval, l)
-	}
-	w.start, w.leafs = w.s.Counters.Nodes, w.s.Counters.Leaves
 }
 
 // TTAccess charges one access of the global table (tt.Accountant).
 func (w *jamWorker[T, P]) TTAccess(key uint64) { chargeTT(w.c, key) }
-
-// chargeTT charges a table access on a table distributed over the
-// processors (StarTech Fig. 3): sched.TTLocal when the key's home,
-// key mod P, is the accessing processor, sched.TTRemote otherwise (always
-// on the infinite machine).
-func chargeTT(c sched.Ctx, key uint64) {
-	if tt.Home(key, c.NumProcs()) == c.Proc() {
-		c.Charge(sched.TTLocal, 1)
-	} else {
-		c.Charge(sched.TTRemote, 1)
-	}
-}
 
 // Jamboree is Kuszmaul's Jamboree search (StarTech, Kuszmaul 1995, Fig. 2;
 // *Socrates, Joerg & Kuszmaul 1994, Fig. 5), run as the task c of a sched
@@ -406,13 +390,13 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 	if c.Aborted() {
 		return 0, game.NoMove, false
 	}
-	c.Charge(sched.Node, 1)
+	chargeNode(c)
 	rec.nodes++
 	h0 := rec.horizon // rec holds this node's subtree from here on
 	e.local(c).parallel++
 	pos := P(&f.pos)
 	if ply > 0 && pos.Draw() {
-		c.Charge(sched.Eval, 1) // the leaves the serial search counts: draws, table cuts, terminals
+		chargeLeaf(c)
 		return 0, game.NoMove, true
 	}
 	key := pos.Hash()
@@ -432,7 +416,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 				if ent.Flags&tt.FlagEnd == 0 {
 					rec.horizon++
 				}
-				c.Charge(sched.Eval, 1)
+				chargeLeaf(c)
 				if cut == upperCut {
 					return v, game.NoMove, true
 				}
@@ -441,8 +425,9 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 		}
 	}
 	n := f.genMoves(pos, &e.local(c).gen)
+	chargeGen(c)
 	if n == 0 {
-		c.Charge(sched.Eval, 1)
+		chargeLeaf(c)
 		return terminalValue[T, P](pos, ply), game.NoMove, true
 	}
 	prelim, havePrelim, exact, ok := e.recursiveDeepening(c, f, ply, depth, alpha, beta, typ, rec, &hint, ent, have)
@@ -533,8 +518,7 @@ func (e *jamEngine[T, P]) leaf(c sched.Ctx, p *T, ply int, rec *workRec) (game.V
 	if c.Aborted() {
 		return 0, game.NoMove, false
 	}
-	c.Charge(sched.Node, 1)
-	c.Charge(sched.Eval, 1) // a leaf, as the serial search counts it (draw or evaluation)
+	chargeLeafNode(c) // a draw or an evaluation, a leaf as the serial search counts it
 	rec.nodes++
 	pos := P(p)
 	if ply > 0 && pos.Draw() {
@@ -554,8 +538,7 @@ func (e *jamEngine[T, P]) leafPlay(c sched.Ctx, pos *T, m game.Move, rec *workRe
 	if c.Aborted() {
 		return 0, false
 	}
-	c.Charge(sched.Eval, 1)     // a leaf, as the serial search counts it (see leaf)
-	c.ChargeLast(sched.Node, 1) // the test ends after the evaluation
+	chargeLastLeafNode(c) // the test ends after the evaluation
 	rec.nodes++
 	g := e.positions.Get(c)
 	P(pos).Play(m, g)

@@ -64,18 +64,6 @@ type SearcherIdle interface {
 	SearcherIdleFraction() float64
 }
 
-// SerialWork is a serial search's work in the cost units of a parallel
-// run on cost model c, for efficiency W_serial/W: Node per node visited and
-// Eval per leaf (a static evaluation or a terminal), the steps the
-// simulated searches charge — PNegamax and PARSSS*/PARITERSSS* charge
-// exactly these. Jamboree, the root split and the PVSplit family charge
-// Node per node only (their serial parts are timed by nodes), so with a
-// non-zero Eval cost their efficiency counts the serial search's
-// evaluations and not theirs. Search and sweeps use this one formula.
-func SerialWork(c sched.CostModel, r *Result) int64 {
-	return c.Node*int64(r.Counters.Nodes) + c.Eval*int64(r.Counters.Leaves)
-}
-
 // runPNegamax is PNegamax as a row of the table.
 func runPNegamax[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error) {
 	if opt.Depth < 1 || opt.Depth > MaxDepth {

@@ -161,7 +161,7 @@ func rootOrder[T any, P game.Position[T]](root *T) []game.Move {
 type splitHook struct{ c sched.Ctx }
 
 func (h splitHook) Node() bool {
-	h.c.Charge(sched.Node, 1)
+	chargeNode(h.c)
 	return h.c.Aborted()
 }
 
@@ -174,6 +174,8 @@ func splitSearch[T any, P game.Position[T]](c sched.Ctx, root *T, moves []game.M
 	s := NewSearcher[T, P](o, tt.New(o.TTBits))
 	s.Hook = splitHook{c}
 	s.Start(nil, time.Time{})
+	var steps meter // the Hook charges each node, the end the leaves and move generations
+	steps.reset(&s.Counters)
 	out := RootSplitter{Moves: moves}
 	first := opt.Depth
 	if opt.Iterative {
@@ -194,7 +196,7 @@ func splitSearch[T any, P game.Position[T]](c sched.Ctx, root *T, moves []game.M
 			v := -s.Scout(1, d-1, -game.Inf, -best)
 			if s.Stopped() {
 				out.Nodes = s.Counters.Nodes
-				c.Charge(sched.Eval, int64(s.Counters.Leaves))
+				steps.chargeWork(c.Self(), &s.Counters)
 				return out
 			}
 			if v > best {
@@ -208,6 +210,6 @@ func splitSearch[T any, P game.Position[T]](c sched.Ctx, root *T, moves []game.M
 		}
 	}
 	out.Nodes = s.Counters.Nodes
-	c.Charge(sched.Eval, int64(s.Counters.Leaves)) // the leaves, as algos.SerialWork charges them
+	steps.chargeWork(c.Self(), &s.Counters)
 	return out
 }

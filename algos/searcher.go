@@ -287,6 +287,7 @@ func (s *Searcher[T, P]) enter(ply, depth int, alpha, beta game.Value, useTT boo
 		}
 	}
 	n = pos.Moves(s.Stack.Moves[ply][:])
+	s.Counters.Gens++
 	if n == 0 {
 		s.Counters.Leaves++
 		return s.terminal(ply), 0, true
