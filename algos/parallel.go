@@ -2,7 +2,6 @@ package algos
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"splitpoint/game"
@@ -66,8 +65,8 @@ type SearcherIdle interface {
 
 // runPNegamax is PNegamax as a row of the table.
 func runPNegamax[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error) {
-	if opt.Depth < 1 || opt.Depth > MaxDepth {
-		return nil, nil, fmt.Errorf("pnegamax searches to a fixed depth: give a depth 1..%d", MaxDepth)
+	if err := checkFixedDepth(AlgoPNegamax, opt.Depth); err != nil {
+		return nil, nil, err
 	}
 	r, st, err := sched.Run(ctx, cfg, func(c sched.Ctx) any { return PNegamax[T, P](c, root, opt.Depth) })
 	if st == nil {
@@ -75,4 +74,15 @@ func runPNegamax[T any, P game.Position[T]](ctx context.Context, root *T, opt Op
 	}
 	v, _ := r.(game.Value)
 	return &Parallel{Value: v, Depth: opt.Depth, PV: []game.Move{}}, st, err
+}
+
+// JamIteration is one completed iteration of a parallel search and when it
+// finished: At is the root processor's virtual clock on the simulator, wall
+// nanoseconds since the search began on the pool. Every iterating parallel
+// algorithm reports its iterations so (Parallel.Iterations).
+type JamIteration struct {
+	Depth    int        `json:"depth"`
+	Value    game.Value `json:"value"`
+	BestMove game.Move  `json:"best_move_code"`
+	At       int64      `json:"at"`
 }

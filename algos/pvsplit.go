@@ -99,8 +99,8 @@ func (o Options) ValidatePVSplit() error {
 	if !slices.Contains(PVSplitAlgorithms(), o.Algo) {
 		return fmt.Errorf("unknown algorithm %q (allowed: pvsplit, pvfsplit, pvsplit-lb, pvfsplit-lb)", o.Algo)
 	}
-	if o.Depth < 1 || o.Depth > MaxDepth {
-		return fmt.Errorf("%s searches to a fixed depth: give a depth 1..%d", o.Algo, MaxDepth)
+	if err := checkFixedDepth(o.Algo, o.Depth); err != nil {
+		return err
 	}
 	if o.TTBits < 0 || o.TTBits > tt.MaxBits {
 		return fmt.Errorf("tt bits %d out of range (allowed: 0 = off, or 1..%d for 2^bits entries)", o.TTBits, tt.MaxBits)

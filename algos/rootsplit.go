@@ -53,8 +53,8 @@ type RootSplitResult struct {
 // runs on its own processor and charges sched.Node per node. With the
 // table off the value equals the serial search's.
 func RunRootSplit[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*RootSplitResult, *sched.Stats, error) {
-	if opt.Depth < 1 {
-		return nil, nil, fmt.Errorf("rootsplit needs a depth of at least 1")
+	if err := checkFixedDepth(AlgoRootSplit, opt.Depth); err != nil {
+		return nil, nil, err
 	}
 	order := rootOrder[T, P](root)
 	if len(order) == 0 {

@@ -446,3 +446,16 @@ func (s *Searcher[T, P]) scoreFor(pos *T, moves []game.Move, ply int, hint game.
 	copy(scores, s.scores[ply][:n])
 	return s.scored[ply]
 }
+
+// terminalValue is the value of a position without moves, a loss ply plies
+// below the root scored game.MatedIn(ply) (as Searcher.terminal).
+func terminalValue[T any, P game.Position[T]](pos P, ply int) game.Value {
+	v := pos.Terminal()
+	switch v {
+	case -game.Mate:
+		return game.MatedIn(ply)
+	case game.Mate:
+		return -game.MatedIn(ply)
+	}
+	return v
+}
