@@ -67,7 +67,7 @@ func chargeLastLeafNode(c sched.Ctx) {
 // generations. A step whose cost is zero adds nothing, and charged right
 // after another charge it is never where a simulated processor yields, so
 // the leaves and generations change no run on the default cost model.
-func chargeSteps(t sched.Ctx, s Steps) {
+func chargeSteps(t *sched.Task, s Steps) {
 	if s.Nodes > 0 {
 		t.Charge(sched.Node, int64(s.Nodes))
 	}
@@ -95,7 +95,7 @@ func (m *meter) since(c *metrics.Counters) Steps {
 
 // charge charges t the steps counted since the last charge and returns
 // them.
-func (m *meter) charge(t sched.Ctx, c *metrics.Counters) Steps {
+func (m *meter) charge(t *sched.Task, c *metrics.Counters) Steps {
 	s := m.since(c)
 	chargeSteps(t, s)
 	m.last = StepsOf(c)
@@ -104,7 +104,7 @@ func (m *meter) charge(t sched.Ctx, c *metrics.Counters) Steps {
 
 // chargeWork is charge for a search whose Hook charged each node as it
 // was visited (chargeNode): its leaves and move generations only.
-func (m *meter) chargeWork(t sched.Ctx, c *metrics.Counters) Steps {
+func (m *meter) chargeWork(t *sched.Task, c *metrics.Counters) Steps {
 	s := m.since(c)
 	chargeSteps(t, Steps{Leaves: s.Leaves, Gens: s.Gens})
 	m.last = StepsOf(c)
@@ -122,7 +122,7 @@ type meterHook struct {
 
 func (h *meterHook) Node() bool {
 	chargeNode(h.c)
-	h.steps.chargeWork(h.c, h.s)
+	h.steps.chargeWork(h.c.Self(), h.s)
 	return h.c.Aborted()
 }
 

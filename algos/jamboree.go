@@ -79,7 +79,7 @@ type jamFrame[T any] struct {
 	// moves, scores and pv grow to what the nodes the frame served needed
 	// (genMoves, order, pvRoom), not to game.MaxMoves and game.MaxPly:
 	// with fixed arrays a frame was 3.7 KB, and at P = inf on BK.01 at
-	// depth 5 the 184,000 frames in flight were half the heap (issue #21).
+	// depth 5 the 184,000 frames in flight were half the heap.
 	moves []game.Move
 	// kids and sorted grow to the widest node the frame served: frames
 	// are per processor, and the infinite simulated machine has many.
@@ -224,9 +224,10 @@ func (w *jamWorker[T, P]) TTAccess(key uint64) { chargeTT(w.c, key) }
 // that fails (> α) waits for every iteration to its left and is re-searched
 // serially with the full window (J11–J17). Nodes with at most opt.Grain
 // plies of depth left are searched by the serial Scout (StarTech Fig. 1)
-// of a per-processor Searcher whose Hook charges sched.Node per node and
-// returns c.Aborted(); nodes above the grain charge sched.Node themselves,
-// so W counts nodes in both regimes. Children are spawned with SpawnAt at
+// of a per-processor Searcher whose Hook charges each node and returns
+// c.Aborted(); nodes above the grain charge themselves, so W counts the
+// same steps in both regimes: a node, a leaf, a move generation, as
+// SerialWork prices the serial search (charge.go). Children are spawned with SpawnAt at
 // their ply (*Socrates §4.3 levels): in move order when levels is on (each
 // level runs oldest first), in reverse order otherwise, so that the owner's
 // LIFO pops the first child first.
@@ -257,7 +258,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		// summed), so on the simulator one list serves every processor:
 		// at P = inf a Searcher (about half a megabyte) per processor
 		// that ever searched at the grain made the deferred-read tests
-		// peak at 2.6 GB (issue #21).
+		// peak at 2.6 GB.
 		e.workers = sched.NewScratchList(c, e.newWorker)
 	}
 	if e.batch {
@@ -334,7 +335,7 @@ func (e *jamEngine[T, P]) local(c sched.Ctx) *jamLocal {
 	if !e.batch {
 		// The simulator runs one processor at a time and the counters
 		// are only summed: one set serves all (per processor they were
-		// 128 bytes each of 400,000 processors at P = inf; issue #21).
+		// 128 bytes each of 400,000 processors at P = inf).
 		return &e.locals[0]
 	}
 	i := c.Proc()
@@ -533,7 +534,7 @@ func (e *jamEngine[T, P]) leaf(c sched.Ctx, p *T, ply int, rec *workRec) (game.V
 // is played into a position borrowed from the scratch list and returned
 // at once, with no yield in between. A test of a leaf child, the most
 // numerous task, so holds no frame while it waits for its turn on the
-// simulated clock (issue #21). Time and values are leaf's.
+// simulated clock. Time and values are leaf's.
 func (e *jamEngine[T, P]) leafPlay(c sched.Ctx, pos *T, m game.Move, rec *workRec) (game.Value, bool) {
 	if c.Aborted() {
 		return 0, false
@@ -556,7 +557,7 @@ func (e *jamEngine[T, P]) leafPlay(c sched.Ctx, pos *T, m game.Move, rec *workRe
 // children are all leaves (depth 1 without quiescence). Such a node's
 // tests are static evaluations, which the pool never promotes (latentLoop):
 // run by jamNode they would be Scout's tests with Jamboree's bookkeeping
-// around each, so the serial Scout runs them (issue #15, point 3). The
+// around each, so the serial Scout runs them. The
 // simulator keeps them in the algorithm's DAG.
 func (e *jamEngine[T, P]) serialNode(depth int) bool {
 	return depth <= e.opt.Grain || (e.batch && depth == 1 && !e.opt.Quiescence)
@@ -572,7 +573,7 @@ func (e *jamEngine[T, P]) isLeaf(ply, depth int) bool {
 // played into a scratch position (a fifth of a frame) and g is nil; else g
 // is the child's frame, with its principal variation, which the caller
 // puts back. The leaves a node waits on while their charges yield are
-// most of the frames in flight at P = inf (issue #21).
+// most of the frames in flight at P = inf.
 func (e *jamEngine[T, P]) child(c sched.Ctx, f *jamFrame[T], m game.Move, ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (v game.Value, ok bool, g *jamFrame[T]) {
 	if e.isLeaf(ply, depth) {
 		p := e.positions.Get(c)
@@ -929,7 +930,7 @@ func (f *jamFrame[T]) prepare(start, n int) {
 		// Exactly n, not doubled: a kid is 128 bytes, a node has at most
 		// game.MaxMoves children (so a frame grows a few times at most),
 		// and at P = 65,536 the kids of the frames in flight were the
-		// largest part of the heap (issue #21).
+		// largest part of the heap.
 		f.kids = make([]jamKid, n)
 	}
 	for i := start; i < n; i++ {
@@ -938,7 +939,7 @@ func (f *jamFrame[T]) prepare(start, n int) {
 	if cap(f.pend) < n-start {
 		// Grown to the widest node the frame has served, not made at
 		// game.MaxMoves: 2 KB a frame, and tens of thousands of frames
-		// are in flight at P = 65,536 (issue #21).
+		// are in flight at P = 65,536.
 		f.pend = make([]*sched.Task, 0, max(n-start, 2*cap(f.pend)))
 	}
 }

@@ -90,8 +90,8 @@ var errPARSSSKilled = errors.New("parsss: process killed")
 //   - Processes are pinned (SpawnOn) to a free slot's processor, so a
 //     waiting process holds its processor as the paper's did.
 //
-// Costs: one sched.Node per LIVE node Γ processes and one sched.Eval per
-// terminal examined; with sched.TerminalCosts the simulated clock is the
+// Costs: one sched.Node per LIVE node Γ processes, one sched.Eval per
+// terminal examined and one sched.Gen per move generation (charge.go); with sched.TerminalCosts the simulated clock is the
 // paper's terminalcount on a strict machine. The paper's own clock (§4:
 // a process starts at its father's count, adds one per terminal, and
 // before declaring a MAX node SOLVED takes the maximum of its count and

@@ -375,7 +375,7 @@ func (l *pssLocal[T, P]) loop(c sched.Ctx) error {
 			if g := l.gens - l.gensCharged; g > 0 {
 				// The generations of this node's expansion (leaf, above)
 				// and of any since the last node.
-				chargeSteps(c, Steps{Gens: uint64(g)})
+				chargeSteps(c.Self(), Steps{Gens: uint64(g)})
 				l.gensCharged = l.gens
 			}
 			w.nodes++

@@ -303,7 +303,8 @@ func (r *PVSplitResult) SetSerialNodes(n uint64) { r.serialNodes = n }
 // simulator it charges one sched.Node per node it expands itself, at the
 // split nodes). A searcher runs the serial Scout on its subtree with its
 // Searcher (kept across pieces: its killers, its history unless shared),
-// charging sched.Node per node and polling aborts (an interrupt is Abort).
+// charging sched.Node per node and polling aborts (an interrupt is Abort),
+// and its leaves and move generations at the end of the piece (charge.go).
 //
 // PVSplit (Fig. 4.1, notes §1.2). At a node with more than Granularity
 // plies left the controller searches the first move itself (recursively,

@@ -270,7 +270,7 @@ func (e *pvEngine[T, P]) run() *PVSplitResult {
 		res.Iterations = append(res.Iterations, JamIteration{Depth: d, Value: v, BestMove: res.BestMove, At: e.now() - e.t0})
 	}
 	if h, ok := e.cs.Hook.(*meterHook); ok {
-		h.steps.chargeWork(e.c, h.s) // the leaves and generations after the controller's last node
+		h.steps.chargeWork(e.c.Self(), h.s) // the leaves and generations after the controller's last node
 	}
 	end := e.now()
 	e.segmentEnd()
@@ -624,10 +624,10 @@ func (e *pvEngine[T, P]) runItem(c sched.Ctx, it *pvItem[T]) any {
 	v := s.Scout(it.ply, it.depth, sa, sb)
 	out := pvItemResult{value: v, stopped: s.Stopped(), preempted: h.preempted, order: h.firedOn}
 	if !e.sim {
-		out.nodes = steps.charge(c, &s.Counters).Nodes
+		out.nodes = steps.charge(c.Self(), &s.Counters).Nodes
 		out.end = int64(time.Since(e.start))
 	} else {
-		out.nodes = steps.chargeWork(c, &s.Counters).Nodes // the Hook charged each node
+		out.nodes = steps.chargeWork(c.Self(), &s.Counters).Nodes // the Hook charged each node
 		out.end = c.Now()
 	}
 	if !out.stopped {

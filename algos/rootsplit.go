@@ -50,7 +50,8 @@ type RootSplitResult struct {
 // the N results is the answer (ties go to the move earlier in the ordered
 // list, as a serial search would choose). N is the machine's P (on the
 // infinite simulated machine, one searcher per root move). Each searcher
-// runs on its own processor and charges sched.Node per node. With the
+// runs on its own processor and charges its nodes, leaves and move
+// generations (charge.go). With the
 // table off the value equals the serial search's.
 func RunRootSplit[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*RootSplitResult, *sched.Stats, error) {
 	if err := checkFixedDepth(AlgoRootSplit, opt.Depth); err != nil {

@@ -119,8 +119,9 @@ func (w *ybwWorker[T, P]) Node() bool {
 //
 // Nodes with at most opt.Grain plies to go are searched by the serial
 // Scout of a per-processor Searcher over the shared table (nil = none),
-// which charges sched.Node per node; nodes above it charge sched.Node
-// themselves, so W counts nodes in both regimes. With opt.Iterative the
+// which charges each node; nodes above it charge themselves, so W counts
+// the same steps in both regimes (nodes, leaves, move generations:
+// charge.go). With opt.Iterative the
 // root iterates depths 1…opt.Depth with aspiration windows of
 // opt.Aspiration. On one processor YBWC searches exactly as the serial
 // Scout does.
