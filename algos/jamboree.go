@@ -78,8 +78,8 @@ type jamFrame[T any] struct {
 	pos T
 	// moves, scores and pv grow to what the nodes the frame served needed
 	// (genMoves, order, pvRoom), not to game.MaxMoves and game.MaxPly:
-	// with fixed arrays a frame was 3.7 KB, and at P = inf on BK.01 at
-	// depth 5 the 184,000 frames in flight were half the heap.
+	// with fixed arrays a frame would be 3.7 KB, and at P = inf on BK.01
+	// at depth 5 the 184,000 frames in flight would be half the heap.
 	moves []game.Move
 	// kids and sorted grow to the widest node the frame served: frames
 	// are per processor, and the infinite simulated machine has many.
@@ -257,8 +257,8 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		// search to the next that the search reads (its counters are only
 		// summed), so on the simulator one list serves every processor:
 		// at P = inf a Searcher (about half a megabyte) per processor
-		// that ever searched at the grain made the deferred-read tests
-		// peak at 2.6 GB.
+		// that ever searched at the grain would make the deferred-read
+		// tests peak at 2.6 GB.
 		e.workers = sched.NewScratchList(c, e.newWorker)
 	}
 	if e.batch {
@@ -334,8 +334,8 @@ func (e *jamEngine[T, P]) newWorker() *jamWorker[T, P] {
 func (e *jamEngine[T, P]) local(c sched.Ctx) *jamLocal {
 	if !e.batch {
 		// The simulator runs one processor at a time and the counters
-		// are only summed: one set serves all (per processor they were
-		// 128 bytes each of 400,000 processors at P = inf).
+		// are only summed: one set serves all (per processor they would
+		// be 128 bytes each of 400,000 processors at P = inf).
 		return &e.locals[0]
 	}
 	i := c.Proc()
@@ -929,7 +929,7 @@ func (f *jamFrame[T]) prepare(start, n int) {
 	if len(f.kids) < n {
 		// Exactly n, not doubled: a kid is 128 bytes, a node has at most
 		// game.MaxMoves children (so a frame grows a few times at most),
-		// and at P = 65,536 the kids of the frames in flight were the
+		// and at P = 65,536 the kids of the frames in flight are the
 		// largest part of the heap.
 		f.kids = make([]jamKid, n)
 	}
