@@ -66,6 +66,9 @@ type ParallelReport struct {
 	// Repeats is set on a pool run repeated for its timing
 	// (ParallelRepeated): this report is the median repetition's.
 	Repeats *Repeats `json:"repeats,omitempty"`
+	// Noise says whether other processes competed for the cores while a
+	// pool run was timed (nil on the simulator, whose time is counted).
+	Noise *Noise `json:"noise,omitempty"`
 }
 
 // AccountCycles fills r.Cycles from the run's counters (sched.Stats.Cycles).
@@ -126,13 +129,14 @@ func Parallel(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config
 			}
 		}
 	}
+	probe := poolNoise(cfg)
 	res, st, err := it.dom.parallel(ctx, opt, cfg)
 	if st == nil {
 		return nil, err
 	}
 	cfg.Observe = nil
 	rep := &ParallelReport{Position: it.Name, ID: it.ID, Algo: opt.Algo, Depth: opt.Depth, PV: []string{}, Config: cfg,
-		Options: opt, DepthNote: note, Stats: st}
+		Options: opt, DepthNote: note, Stats: st, Noise: probe.stop()}
 	if res == nil {
 		return rep, err
 	}
@@ -206,6 +210,7 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 	if s.Note != "" {
 		fmt.Fprintf(w, "  NOTE: %s\n", s.Note)
 	}
+	r.Noise.writeText(w)
 	if r.Failed != "" {
 		fmt.Fprintf(w, "  STOPPED: %s\n", r.Failed)
 		return
@@ -262,7 +267,7 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		if b.Cached {
 			from = " (cached: run earlier with the same options)"
 		}
-		fmt.Fprintf(w, "  serial %s: value %d, nodes %d, W_serial %d, %.3f s%s; efficiency W_serial/W %.3f, speedup %.2f\n",
+		fmt.Fprintf(w, "  serial %s: value %d, nodes %d, W_serial %d, %.3f s%s; efficiency W_serial/W %.3f (work), speedup T_S/T_P %.2f (time)\n",
 			b.Algo, b.Value, b.Nodes, b.Work, b.Seconds, from, r.Efficiency, r.Speedup)
 	}
 	if r.Repeats != nil {

@@ -43,7 +43,12 @@ func WriteSummary(w io.Writer, rows []SummaryRow) error {
 			fmt.Fprintf(w, "note: %s pool p=%s: %d of %d runs ran on another host than their baseline: the speedup compares wall times of two machines\n",
 				r.Label(), r.ProcsLabel(), r.OtherHost, r.Runs)
 		}
+		if r.Noisy > 0 {
+			fmt.Fprintf(w, "warning: %s %s p=%s: %d of %d runs (or their baselines) were timed while other processes competed for the cores (column noise): their times and speedups are not those of a quiet machine\n",
+				r.Label(), r.Machine, r.ProcsLabel(), r.Noisy, r.Runs)
+		}
 	}
+	fmt.Fprintln(w, "speedup = T_S/T_P (the serial baseline's time over the run's; on the simulator T_S is its work), efficiency = T_S/W (its work over the run's work): a run can be efficient and slow")
 	return nil
 }
 
