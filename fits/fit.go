@@ -210,6 +210,9 @@ func FitWeighted(obs []Obs, m Model, wt Weighting) (*Result, error) {
 		return nil, fmt.Errorf("%w: the runs cannot tell the terms of %s apart (condition number %.3g; "+
 			"vary P, or measure runs whose work and span are not proportional)", ErrSingular, m.Formula(), c)
 	}
+	if err := checkDesign(obs, m); err != nil {
+		return nil, err
+	}
 	var bs mat.Dense
 	if err := qr.SolveTo(&bs, false, y); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrSingular, err)
@@ -307,6 +310,9 @@ func FitWeighted(obs []Obs, m Model, wt Weighting) (*Result, error) {
 	}
 	res.BrentMeanError, res.BrentMeanRelativeError, _ = errorStats(obs, brent)
 	res.Published = compare(res, obs)
+	if err := checkSigns(res); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 
