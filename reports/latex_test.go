@@ -39,7 +39,7 @@ func TestLaTeXCompiles(t *testing.T) {
 		}}
 	runs := &Table{ID: "runs", Title: "Runs (Vučković, Kuszmaul & Leiserson)",
 		Columns: []string{"id", "role", "position", "id in suite", "algorithm", "machine", "P", "depth", "seed", "tt bits", "value", "best move", "nodes", "work", "span", "time", "unit", "noise"},
-		Rows: [][]string{{"1", "parallel", "L.Kaufman CCR Test No.1", "kaufman#1", "jamboree+serialize2+deferred", "pool", "2", "6", "1", "18", "-35", "Nf6+", "1234567", "2345678", "123456", "987654321", "ns", "noisy timing: 1.3 of 2 cores busy"}}}
+		Rows:    [][]string{{"1", "parallel", "L.Kaufman CCR Test No.1", "kaufman#1", "jamboree+serialize2+deferred", "pool", "2", "6", "1", "18", "-35", "Nf6+", "1234567", "2345678", "123456", "987654321", "ns", "noisy timing: 1.3 of 2 cores busy"}}}
 	var inputs []string
 	for _, tb := range []*Table{fits, runs} {
 		if err := writeTableFiles(dir, tb); err != nil {
