@@ -212,6 +212,7 @@ func cmdOpen(_ context.Context, sh *Shell, args []string) error {
 		return err
 	}
 	sh.S, sh.Dir = other.S, other.Dir
+	sh.rememberLast()
 	fmt.Fprintf(sh.Out, "opened session %s: %d cells, loaded %q\n", sh.S.Name, len(sh.S.Cells), sh.S.Loaded)
 	return nil
 }

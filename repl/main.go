@@ -75,16 +75,24 @@ func join(args []string) string {
 	return strings.Join(q, " ")
 }
 
-// currentName is the session to open: the one named, else the most
-// recently saved, else "default".
+// currentName is the session to open: the one named, else the one a
+// person last opened (sessions.Current), else "default".
 func currentName(home, named string) string {
 	if named != "" {
 		return named
 	}
-	if infos, _ := sessions.List(home); len(infos) > 0 && infos[0].Err == nil {
-		return infos[0].Name
+	return sessions.Current(home)
+}
+
+// rememberLast records sh's session as the one plain `splitpoint` opens
+// next, when sh is a person's REPL or terminal UI.
+func (sh *Shell) rememberLast() {
+	if !sh.RememberLast {
+		return
 	}
-	return "default"
+	if err := sessions.SetLast(sh.Home, sh.S.Name); err != nil {
+		fmt.Fprintf(sh.Out, "warning: recording the last session: %v\n", err)
+	}
 }
 
 func repl(home, named string, stdin *os.File, stdout, stderr io.Writer) int {
@@ -93,6 +101,8 @@ func repl(home, named string, stdin *os.File, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "splitpoint: %v\n", err)
 		return 1
 	}
+	sh.RememberLast = true
+	sh.rememberLast()
 	if term.IsTerminal(int(stdin.Fd())) {
 		if err := Interactive(sh, stdin, stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "splitpoint: %v\n", err)

@@ -19,6 +19,10 @@ import (
 // Shell evaluates command lines on a session: the REPL, scripts and the
 // terminal UI all call Eval.
 type Shell struct {
+	// RememberLast is set for a person's REPL or terminal UI: the session
+	// it opens (and any it switches to with open) is the one plain
+	// `splitpoint` opens next (sessions.SetLast). Scripts leave it unset.
+	RememberLast bool
 	Home string // where sessions live
 	Dir  string // this session's directory
 	S    *sessions.Session
