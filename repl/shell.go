@@ -23,11 +23,11 @@ type Shell struct {
 	// it opens (and any it switches to with open) is the one plain
 	// `splitpoint` opens next (sessions.SetLast). Scripts leave it unset.
 	RememberLast bool
-	Home string // where sessions live
-	Dir  string // this session's directory
-	S    *sessions.Session
-	Out  io.Writer
-	Now  func() time.Time
+	Home         string // where sessions live
+	Dir          string // this session's directory
+	S            *sessions.Session
+	Out          io.Writer
+	Now          func() time.Time
 	// Autosave saves the session after every recorded cell.
 	Autosave bool
 	// Observe, when not nil, is handed to the workbench commands (Env.Observe):

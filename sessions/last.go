@@ -66,4 +66,3 @@ func scripted(s *Session) bool {
 	}
 	return len(s.Cells) > 0
 }
-
