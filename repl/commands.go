@@ -39,7 +39,7 @@ func init() {
 		{name: "open", args: "<name>", short: "save this session and open another (new if it does not exist)", run: cmdOpen},
 		{name: "sessions", args: "", short: "list the saved sessions", run: cmdSessions},
 		{name: "rerun", args: "[N|N-M]", short: "re-execute all cells (from a fresh state) or a range, and show what changed", run: cmdRerun},
-		{name: "export", args: "[--md FILE] [--html FILE]", short: "write the notebook as Markdown and as one HTML page", run: cmdExport},
+		{name: "export", args: "[--md FILE] [--html FILE] [--ipynb [FILE]]", short: "write the notebook as Markdown, one HTML page and a Jupyter notebook (--ipynb alone: only the notebook)", run: cmdExport},
 		{name: "tui", args: "", short: "open the full-screen terminal UI on this session", run: cmdTUI},
 		{name: "quit", args: "", short: "save and leave (also: exit, Ctrl-D)", run: cmdQuit},
 		{name: "exit", args: "", short: "save and leave", run: cmdQuit},

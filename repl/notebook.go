@@ -111,8 +111,23 @@ func cmdExport(_ context.Context, sh *Shell, args []string) error {
 	fs.SetOutput(sh.Out)
 	md := fs.String("md", filepath.Join(sh.Dir, "notebook.md"), "Markdown file")
 	html := fs.String("html", filepath.Join(sh.Dir, "notebook.html"), "HTML file")
-	if err := fs.Parse(args); err != nil {
+	nbPath := filepath.Join(sh.Dir, "notebook.ipynb")
+	ipynbOnly := false
+	fs.Func("ipynb", "Jupyter notebook file (nbformat 4); alone, write only the notebook", func(v string) error {
+		if v != "" {
+			nbPath = v
+		}
+		ipynbOnly = true
+		return nil
+	})
+	if err := fs.Parse(ipynbArgs(args)); err != nil {
 		return err
+	}
+	if err := exportIPynb(sh, nbPath); err != nil {
+		return err
+	}
+	if ipynbOnly && !flagGiven(fs, "md") && !flagGiven(fs, "html") {
+		return nil
 	}
 	var buf bytes.Buffer
 	writeMarkdown(&buf, sh.S)
