@@ -1,9 +1,11 @@
 package workbench
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"splitpoint/fits"
 	"splitpoint/results"
@@ -69,12 +71,23 @@ func fitDB(env *Env, db, sweep, algo, machine string, m fits.Model, wt fits.Weig
 		}
 		return writeJSON(env.Out, out)
 	}
+	// Groups with nothing to validate at maxP are named once, together.
+	var nothing groupNotes
 	for _, g := range groups {
+		if maxP > 0 {
+			if _, err := fits.ValidateWeighted(g.Obs, maxP, m, wt); errors.Is(err, fits.ErrNothingToValidate) {
+				nothing.add(g.Algo, g.Machine, err.Error())
+				continue
+			}
+		}
 		fmt.Fprintf(env.Out, "fit %s on %s, sweep %s (%d runs; T_P in %s, W and C in cost units)\n", g.Algo, g.Machine, sweep, len(g.Obs), g.Unit)
 		if err := FitCmd(env, g.Obs, m, wt, maxP, false); err != nil {
 			fmt.Fprintf(env.Out, "  not fitted: %v\n", err)
 		}
 		fmt.Fprintln(env.Out)
+	}
+	if n := nothing.text(); n != "" {
+		fmt.Fprintln(env.Out, strings.ReplaceAll(n, "\n\n", "\n"))
 	}
 	return nil
 }
