@@ -100,8 +100,11 @@ func buildReport(runs []results.Run, base map[int64]results.Run, db, sweep, titl
 	}
 	rep := &reports.Report{Title: title, Meta: reportMeta(runs, db, sweep)}
 	add := func(s reports.Section) { rep.Sections = append(rep.Sections, s) }
-	add(reports.Section{Heading: "Summary", Text: "Means and sample standard deviations over the positions, per algorithm, machine and P (the shape of Lu's Tables 4.1 and 5.1–5.3). Speedup is T_S/T_P and efficiency T_S/W (StarTech), with T_S the serial baseline's time (on the simulator its work in cost units); search overhead is nodes_P/nodes_serial − 1.",
-		Table: summaryTable(runs)})
+	summary := "Means and sample standard deviations over the positions, per algorithm, machine and P (the shape of Lu's Tables 4.1 and 5.1–5.3). Speedup is T_S/T_P and efficiency T_S/W (StarTech), with T_S the serial baseline's time (on the simulator its work in cost units); search overhead is nodes_P/nodes_serial − 1."
+	if w := noiseWarning(runs); w != "" {
+		summary += "\n\n" + w
+	}
+	add(reports.Section{Heading: "Summary", Text: summary, Table: summaryTable(runs)})
 	for _, c := range reportCharts(runs, base) {
 		add(c)
 	}
@@ -145,6 +148,25 @@ func reportMeta(runs []results.Run, db, sweep string) []reports.KV {
 	return kv
 }
 
+// noiseWarning is one line on the runs timed while other processes
+// competed for the cores (column noise), or "" when there are none.
+func noiseWarning(runs []results.Run) string {
+	noisy, timed := 0, 0
+	for i := range runs {
+		r := &runs[i]
+		if r.OtherCores != nil {
+			timed++
+		}
+		if r.Noise != nil {
+			noisy++
+		}
+	}
+	if noisy == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Warning: %d of the %d timed runs (pool runs and serial baselines) were measured while other processes kept the cores busy (column noise of the results database): their times and speedups are not those of a quiet machine.", noisy, timed)
+}
+
 func sweepLabel(s string) string {
 	if s == "" {
 		return "all"
@@ -180,12 +202,12 @@ func summaryTable(runs []results.Run) *reports.Table {
 
 func runsTable(runs []results.Run) *reports.Table {
 	t := &reports.Table{ID: "runs", Title: "Runs",
-		Columns: []string{"id", "role", "position", "id in suite", "algorithm", "machine", "P", "depth", "seed", "tt bits", "value", "best move", "nodes", "work", "span", "time", "unit"}}
+		Columns: []string{"id", "role", "position", "id in suite", "algorithm", "machine", "P", "depth", "seed", "tt bits", "value", "best move", "nodes", "work", "span", "time", "unit", "other cores busy"}}
 	for i := range runs {
 		r := &runs[i]
 		t.Rows = append(t.Rows, []string{fmt.Sprint(r.ID), r.Role, r.Position, r.PositionID, r.AlgoLabel(), r.Machine, r.ProcsLabel(),
 			fmt.Sprint(r.Depth), fmt.Sprint(r.Seed), fmt.Sprint(r.TTBits), fmt.Sprint(r.Value), r.BestMove,
-			fmt.Sprint(r.Nodes), fmt.Sprint(r.Work), fmt.Sprint(r.Span), fmt.Sprint(r.Time), r.TimeUnit})
+			fmt.Sprint(r.Nodes), fmt.Sprint(r.Work), fmt.Sprint(r.Span), fmt.Sprint(r.Time), r.TimeUnit, otherCores(r)})
 	}
 	return t
 }
@@ -298,4 +320,17 @@ func largestFinite(obs []fits.Obs) float64 {
 		}
 	}
 	return m
+}
+
+// otherCores is the runs table's cell for the cores other processes kept
+// busy during a timed run, marked when the timing is noisy.
+func otherCores(r *results.Run) string {
+	if r.OtherCores == nil {
+		return "–"
+	}
+	c := fmt.Sprintf("%.2f", *r.OtherCores)
+	if r.Noise != nil {
+		c += " (noisy)"
+	}
+	return c
 }
