@@ -231,7 +231,7 @@ func fitSections(runs []results.Run, maxP float64) []reports.Section {
 		return nil
 	}
 	coef := &reports.Table{ID: "fits", Title: "Fits of T_P = c1·W/P + c∞·C + c0 (± standard error)",
-		Columns: []string{"algorithm", "machine", "runs", "c1", "c∞", "c0", "R²", "correlation", "mean rel. error %", "Brent W/P+C mean rel. error %"}}
+		Columns: []string{"algorithm", "machine", "runs", "c1", "c∞", "c0", "R²", "correlation", "rel. error %", "Brent rel. error %"}}
 	val := &reports.Table{ID: "validation", Title: "Validation: fit on small P, predict large P",
 		Columns: []string{"algorithm", "machine", "fit on P ≤", "predicted runs", "mean rel. error %", "max rel. error %", "inside 95% prediction interval %", "Brent mean rel. error %"}}
 	var out []reports.Section
@@ -258,7 +258,7 @@ func fitSections(runs []results.Run, maxP float64) []reports.Section {
 			valNotes.add(g.Algo, g.Machine, "nothing to validate: "+strings.TrimPrefix(err.Error(), fits.ErrNothingToValidate.Error()+": "))
 		}
 	}
-	text := "Least squares with gonum; standard errors and 95 % intervals from Student's t. StarTech reports T_P ≈ 1.02·W/P + 1.5·C + 4.3 s; *Socrates (0.95 ± 0.04)·C + (1.091 ± 0.001)·W/P with correlation 0.999947 and mean relative error 4.85 %. On the pool T_P is in nanoseconds while W and C are in cost units, so c1 and c∞ there are nanoseconds per unit."
+	text := "Least squares with gonum; standard errors and 95 % intervals from Student's t; rel. error is the mean relative error |T − T̂|/T of the fit, Brent's that of the bound W/P + C. StarTech reports T_P ≈ 1.02·W/P + 1.5·C + 4.3 s; *Socrates (0.95 ± 0.04)·C + (1.091 ± 0.001)·W/P with correlation 0.999947 and mean relative error 4.85 %. On the pool T_P is in nanoseconds while W and C are in cost units, so c1 and c∞ there are nanoseconds per unit."
 	if n := fitNotes.text(); n != "" {
 		text += "\n\n" + n
 	}
