@@ -267,7 +267,7 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		if b.Cached {
 			from = " (cached: run earlier with the same options)"
 		}
-		fmt.Fprintf(w, "  serial %s: value %d, nodes %d, W_serial %d, %.3f s%s; efficiency W_serial/W %.3f (work), speedup T_S/T_P %.2f (time)\n",
+		fmt.Fprintf(w, "  serial %s: value %d, nodes %d, W_serial %d, %.3f s%s; efficiency W_serial/W %.3f (the work), speedup %.2f (T_S/T_P, the time)\n",
 			b.Algo, b.Value, b.Nodes, b.Work, b.Seconds, from, r.Efficiency, r.Speedup)
 	}
 	if r.Repeats != nil {
