@@ -77,6 +77,11 @@ func cmdHelp(_ context.Context, sh *Shell, args []string) error {
 			}
 			return nil
 		}
+		if c := findShellCommand(args[0]); c != nil && workbench.Lookup(args[0]) == nil && c.Name != "help" {
+			fmt.Fprintf(sh.Out, "(a command of the shell: splitpoint %s)\n", c.Name)
+			c.WriteHelp(sh.Out)
+			return nil
+		}
 		return workbench.Help(sh.Out, args[0])
 	}
 	fmt.Fprintf(sh.Out, "session commands:\n")
