@@ -211,7 +211,7 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		return
 	}
 	if r.Cancelled {
-		fmt.Fprintf(w, "  CANCELLED after %d nodes (work W %d, time %d %s, %d tasks)", s.Counts["node"], s.Work, s.Time, s.TimeUnit, s.Tasks)
+		fmt.Fprintf(w, "  CANCELLED after %d nodes (work W %d, time %s, %d tasks)", s.Counts["node"], s.Work, FormatTime(s.Time, s.TimeUnit), s.Tasks)
 		if n := len(r.Iterations); n > 0 {
 			it := r.Iterations[n-1]
 			fmt.Fprintf(w, "; deepest completed iteration: depth %d, value %d", it.Depth, it.Value)
@@ -221,7 +221,7 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		fmt.Fprintln(w)
 		return
 	}
-	fmt.Fprintf(w, "  value %d at depth %d", r.Value, r.Depth)
+	fmt.Fprintf(w, "  value %s at depth %d", game.Describe(game.Value(r.Value)), r.Depth)
 	if r.BestMove != "" {
 		fmt.Fprintf(w, ", best move %s", r.BestMove)
 	}
@@ -232,21 +232,27 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 	if len(r.PV) > 0 {
 		fmt.Fprintf(w, "  pv: %s\n", strings.Join(r.PV, " "))
 	}
-	unit := "units"
+	tp := FormatTime(s.Time, s.TimeUnit)
 	switch {
 	case s.TimeUnit == "ns":
-		unit = "ns wall"
+		tp += " wall"
 	case s.Costs == sched.TerminalCosts():
-		unit = sched.TerminalTimeUnit
+		tp = fmt.Sprintf("%d %s", s.Time, sched.TerminalTimeUnit)
+	default:
+		costs := s.Costs.String()
+		if costs == "" {
+			costs = "node=1"
+		}
+		tp += fmt.Sprintf(" (a unit is the cost model's: %s)", costs)
 	}
-	fmt.Fprintf(w, "  work W %d, critical path C %d, parallelism W/C %.2f, time T_P %d %s\n", s.Work, s.Span, s.Parallelism, s.Time, unit)
+	fmt.Fprintf(w, "  work W %d, critical path C %d, parallelism W/C %.2f, time T_P %s\n", s.Work, s.Span, s.Parallelism, tp)
 	fmt.Fprintf(w, "  tasks %d, steals %d of %d attempts, aborts %d (%d tasks aborted), idle fraction %.3f\n",
 		s.Tasks, s.Steals, s.StealAttempts, s.Aborts, s.AbortedTasks, s.IdleFraction)
 	if s.Promotions > 0 {
 		fmt.Fprintf(w, "  latent tests promoted to tasks %d times (steal requests and helpful waits)\n", s.Promotions)
 	}
-	fmt.Fprintf(w, "  blocked on children %d, on shared state %d, on parents %d; scheduling overhead %d\n",
-		s.BlockedChildren, s.BlockedShared, s.BlockedParent, s.Overhead)
+	fmt.Fprintf(w, "  blocked on children %s, on shared state %s, on parents %s; scheduling overhead %s\n",
+		FormatTime(s.BlockedChildren, s.TimeUnit), FormatTime(s.BlockedShared, s.TimeUnit), FormatTime(s.BlockedParent, s.TimeUnit), FormatTime(s.Overhead, s.TimeUnit))
 	if s.CPUNS > 0 {
 		fmt.Fprintf(w, "  cpu %.3f s\n", float64(s.CPUNS)/1e9)
 	}
@@ -293,4 +299,26 @@ func kindOf(m sched.Machine) string {
 		return sched.Pool
 	}
 	return m.Kind
+}
+
+// FormatTime writes a time t measured in unit for a person: nanoseconds
+// (the pool's wall clock) in ms or s, any other unit (the simulator's
+// cost units) as a count with its unit's name. JSON keeps the raw count.
+func FormatTime(t int64, unit string) string {
+	if unit != "ns" {
+		if unit == "" {
+			unit = "units"
+		}
+		return fmt.Sprintf("%d %s", t, unit)
+	}
+	switch d := float64(t); {
+	case t == 0:
+		return "0 ms"
+	case d < 1e7:
+		return fmt.Sprintf("%.3f ms", d/1e6)
+	case d < 1e9:
+		return fmt.Sprintf("%.1f ms", d/1e6)
+	default:
+		return fmt.Sprintf("%.3f s", d/1e9)
+	}
 }
