@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/goals.sh — the timing goals of issues #15 and #18, as BENCHMARKS.md
+# bench/goals.sh — the timing goals of the pool, as BENCHMARKS.md
 # records them: each line is one search of the goal's positions with its
 # serial baselines, REPEAT repetitions (default 3) alternating with their
 # baselines, each position's median time against its own median baseline,

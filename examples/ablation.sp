@@ -1,5 +1,5 @@
 # StarTech's and *Socrates's tuning variants in the papers' regime
-# (issue #17): each of StarTech's three improvements (serialize2, deferred,
+# Each of StarTech's three improvements (serialize2, deferred,
 # rid) alone and together, and *Socrates's two scheduler changes (steal
 # ordering by levels, level waiting), on Kaufman's whole suite at depth 7
 # on 512 simulated processors, where the searches' average parallelism
