@@ -76,9 +76,9 @@ func Terminal(stdout, stderr io.Writer) io.Writer {
 // Line is one command's progress line. The zero of its methods' effects
 // when the output is not a terminal is nothing at all (unless PerItem).
 type Line struct {
-	w       io.Writer
-	tty     bool
-	now     func() time.Time
+	w   io.Writer
+	tty bool
+	now func() time.Time
 
 	mu       sync.Mutex
 	label    string
