@@ -74,7 +74,7 @@ func Terminal(stdout, stderr io.Writer) io.Writer {
 }
 
 // Line is one command's progress line. The zero of its methods' effects
-// when the output is not a terminal is nothing at all (unless PerItem).
+// when the output is not a terminal is nothing at all.
 type Line struct {
 	w   io.Writer
 	tty bool
