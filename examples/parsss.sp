@@ -1,4 +1,4 @@
-# Bhattacharya & Bagchi, "Searching Game Trees in Parallel Using SSS*"
+# Bhattacharya & Bagchi, "Searching Game Trees in Parallel Using SSS*":
 # Tables 2 and 3 on the deterministic simulated machine.
 #
 # Time is in terminal counts (--costs terminal: one unit per terminal
