@@ -10,6 +10,7 @@ import (
 
 	"splitpoint/algos"
 	"splitpoint/game"
+	"splitpoint/metrics"
 	"splitpoint/progress"
 	"splitpoint/sched"
 	"splitpoint/tt"
@@ -211,7 +212,7 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		return
 	}
 	if r.Cancelled {
-		fmt.Fprintf(w, "  CANCELLED after %d nodes (work W %d, time %s, %d tasks)", s.Counts["node"], s.Work, FormatTime(s.Time, s.TimeUnit), s.Tasks)
+		fmt.Fprintf(w, "  CANCELLED after %d nodes (work W %d, time %s, %d tasks)", s.Counts["node"], s.Work, metrics.FormatTime(s.Time, s.TimeUnit), s.Tasks)
 		if n := len(r.Iterations); n > 0 {
 			it := r.Iterations[n-1]
 			fmt.Fprintf(w, "; deepest completed iteration: depth %d, value %d", it.Depth, it.Value)
@@ -232,7 +233,7 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 	if len(r.PV) > 0 {
 		fmt.Fprintf(w, "  pv: %s\n", strings.Join(r.PV, " "))
 	}
-	tp := FormatTime(s.Time, s.TimeUnit)
+	tp := metrics.FormatTime(s.Time, s.TimeUnit)
 	switch {
 	case s.TimeUnit == "ns":
 		tp += " wall"
@@ -240,8 +241,8 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		tp = fmt.Sprintf("%d %s", s.Time, sched.TerminalTimeUnit)
 	default:
 		costs := s.Costs.String()
-		if costs == "" {
-			costs = "node=1"
+		if !strings.Contains(costs, "node=") {
+			costs = strings.TrimSuffix("node=1,"+costs, ",")
 		}
 		tp += fmt.Sprintf(" (a unit is the cost model's: %s)", costs)
 	}
@@ -252,7 +253,7 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  latent tests promoted to tasks %d times (steal requests and helpful waits)\n", s.Promotions)
 	}
 	fmt.Fprintf(w, "  blocked on children %s, on shared state %s, on parents %s; scheduling overhead %s\n",
-		FormatTime(s.BlockedChildren, s.TimeUnit), FormatTime(s.BlockedShared, s.TimeUnit), FormatTime(s.BlockedParent, s.TimeUnit), FormatTime(s.Overhead, s.TimeUnit))
+		metrics.FormatTime(s.BlockedChildren, s.TimeUnit), metrics.FormatTime(s.BlockedShared, s.TimeUnit), metrics.FormatTime(s.BlockedParent, s.TimeUnit), metrics.FormatTime(s.Overhead, s.TimeUnit))
 	if s.CPUNS > 0 {
 		fmt.Fprintf(w, "  cpu %.3f s\n", float64(s.CPUNS)/1e9)
 	}
@@ -299,26 +300,4 @@ func kindOf(m sched.Machine) string {
 		return sched.Pool
 	}
 	return m.Kind
-}
-
-// FormatTime writes a time t measured in unit for a person: nanoseconds
-// (the pool's wall clock) in ms or s, any other unit (the simulator's
-// cost units) as a count with its unit's name. JSON keeps the raw count.
-func FormatTime(t int64, unit string) string {
-	if unit != "ns" {
-		if unit == "" {
-			unit = "units"
-		}
-		return fmt.Sprintf("%d %s", t, unit)
-	}
-	switch d := float64(t); {
-	case t == 0:
-		return "0 ms"
-	case d < 1e7:
-		return fmt.Sprintf("%.3f ms", d/1e6)
-	case d < 1e9:
-		return fmt.Sprintf("%.1f ms", d/1e6)
-	default:
-		return fmt.Sprintf("%.3f s", d/1e9)
-	}
 }
