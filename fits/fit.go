@@ -86,6 +86,10 @@ type Result struct {
 	// MeanError, MeanRelativeError and MaxRelativeError summarise the
 	// residuals as defined above (the maximum of |rᵢ|/Tᵢ).
 	MeanError, MeanRelativeError, MaxRelativeError float64
+	// Unit is the unit of Time ("ns", or "units" of the simulator's cost
+	// model), printed with the absolute errors; "" when unknown. The
+	// caller sets it.
+	Unit string
 	// Predicted are the fitted times T̂ᵢ and Residuals the Tᵢ − T̂ᵢ.
 	Predicted, Residuals []float64
 	// BrentMeanError and BrentMeanRelativeError are the mean error and mean

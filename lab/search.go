@@ -98,7 +98,7 @@ func (r *SearchReport) WriteText(w io.Writer) {
 	case res.TreeEnd:
 		stop = " (no depth horizon was met: the whole tree was searched, and iterations stop here)"
 	}
-	fmt.Fprintf(w, "  value %d at depth %d%s", res.Value, res.Depth, stop)
+	fmt.Fprintf(w, "  value %s at depth %d%s", game.Describe(game.Value(res.Value)), res.Depth, stop)
 	if res.BestMoveText != "" {
 		fmt.Fprintf(w, ", best move %s", res.BestMoveText)
 	}

@@ -77,6 +77,11 @@ func cmdHelp(_ context.Context, sh *Shell, args []string) error {
 			}
 			return nil
 		}
+		if c := findShellCommand(args[0]); c != nil && workbench.Lookup(args[0]) == nil && c.Name != "help" {
+			fmt.Fprintf(sh.Out, "(a command of the shell: splitpoint %s)\n", c.Name)
+			c.WriteHelp(sh.Out)
+			return nil
+		}
 		return workbench.Help(sh.Out, args[0])
 	}
 	fmt.Fprintf(sh.Out, "session commands:\n")
@@ -88,7 +93,12 @@ func cmdHelp(_ context.Context, sh *Shell, args []string) error {
 		fmt.Fprintf(sh.Out, "  %-9s %s\n", c.Name, c.Short)
 	}
 	fmt.Fprintf(sh.Out, "\n\"help <command>\" describes one; Tab completes commands, flags, positions and files.\n")
-	fmt.Fprintf(sh.Out, "From the shell also: splitpoint run FILE.sp (a notebook as a script), splitpoint reproduce list | NAME [--quick]\n(a paper's result, one command each), splitpoint tui.\n")
+	fmt.Fprintf(sh.Out, "\ncommands of the shell (splitpoint <command>; splitpoint help lists them all):\n")
+	for _, c := range shellCommands {
+		if findSessionCommand(c.Name) == nil {
+			fmt.Fprintf(sh.Out, "  %-10s %s\n", c.Name, c.Short)
+		}
+	}
 	return nil
 }
 

@@ -199,7 +199,7 @@ pre{background:#f6f6f4;padding:.8em;overflow:auto;font-size:13px} .err{color:#a0
 .fig svg{max-width:100%;height:auto}
 </style></head><body>
 <h1>splitpoint session {{.Name}}</h1>
-<p class="meta">saved {{.Saved}}; settings {{range $k, $v := .Settings}}{{$k}}={{$v}} {{end}}{{if .Loaded}}; loaded {{.Loaded}}{{end}}</p>
+<p class="meta">saved {{.Saved.Format "2006-01-02 15:04 MST"}}; settings {{range $k, $v := .Settings}}{{$k}}={{$v}} {{end}}{{if .Loaded}}; loaded {{.Loaded}}{{end}}</p>
 {{range .Cells}}<div class="cell"><div class="in">[{{.N}}] {{.Input}}</div>
 <div class="meta">{{.Started.Format "2006-01-02 15:04:05"}} · {{printf "%.3f" .Seconds}} s · {{.Source}}</div>
 <pre>{{.Output}}</pre>{{if .Error}}<p class="err">error: {{.Error}}</p>{{end}}
