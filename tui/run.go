@@ -285,7 +285,7 @@ func (r runModel) reportView(w int, st styles) string {
 		b.WriteString(fmt.Sprintf("jamboree %s: failed work %d, cutoff work %d\n", j.Variants, j.Work.Failed.Total, j.Work.Cutoff.Total))
 	}
 	if ser := rep.Serial; ser != nil {
-		b.WriteString(fmt.Sprintf("against the serial %s: efficiency %.3f, speedup %.2f\n", ser.Algo, rep.Efficiency, rep.Speedup))
+		b.WriteString(fmt.Sprintf("against the serial %s: efficiency T_S/W %.3f, speedup %.2f\n", ser.Algo, rep.Efficiency, rep.Speedup))
 	}
 	if s.Note != "" {
 		b.WriteString(st.warn.Render(truncate(s.Note, w)) + "\n")

@@ -18,10 +18,12 @@ type machineFlags struct {
 	baseline *string
 	cycles   *bool
 	repeat   *int
+	fs       *flag.FlagSet
 }
 
 func declareMachineFlags(fs *flag.FlagSet) *machineFlags {
 	return &machineFlags{
+		fs:       fs,
 		workers:  fs.Int("workers", 0, "run on the goroutine pool with P workers, 1…"+strconv.Itoa(sched.MaxPoolWorkers)+" (this machine has "+strconv.Itoa(runtime.NumCPU())+" cores; more oversubscribes them)"),
 		sim:      fs.String("sim", "", "run on the simulated machine with P processors (1…"+strconv.Itoa(sched.MaxSimProcs)+") or inf"),
 		profile:  fs.Bool("profile", false, "include the parallelism and utilization profiles in JSON"),
