@@ -286,8 +286,8 @@ func TestJobCheck(t *testing.T) {
 		edit func(m *JobMsg)
 		want string
 	}{
-		{"depth", func(m *JobMsg) { m.Depth = 1000 }, `depth: "1000": want a whole number 0…100`},
-		{"negative depth", func(m *JobMsg) { m.Depth = -1 }, `depth: "-1": want a whole number`},
+		{"depth", func(m *JobMsg) { m.Depth = 1000 }, `depth: "1000": not a whole number in 0…100`},
+		{"negative depth", func(m *JobMsg) { m.Depth = -1 }, `depth: "-1": not a whole number`},
 		{"simulated P", func(m *JobMsg) { m.P = 1 << 20 }, "simulated processors"},
 		{"pool P", func(m *JobMsg) { m.Machine, m.P = "pool", 1<<20 }, "1048576"},
 		{"serial P", func(m *JobMsg) { m.Machine, m.Role, m.Algo = "serial", results.RoleSerial, "alphabeta" }, "serial run on 4 processors"},
@@ -296,9 +296,9 @@ func TestJobCheck(t *testing.T) {
 		{"variant", func(m *JobMsg) { m.Algo = "jamboree+warp" }, "warp"},
 		{"serial algorithm on a machine", func(m *JobMsg) { m.Algo = "alphabeta" }, "alphabeta as a parallel run"},
 		{"memory", func(m *JobMsg) { m.MaxMem = -5 }, ""},
-		{"table", func(m *JobMsg) { m.TTBits = 99 }, `tt: "99": want a whole number 0…30`},
-		{"grain", func(m *JobMsg) { m.Grain, m.AutoGrain = 500, false }, `grain: "500": want a whole number 0…100`},
-		{"time", func(m *JobMsg) { m.Time = -time.Second }, "want a duration ≥ 0"},
+		{"table", func(m *JobMsg) { m.TTBits = 99 }, `tt: "99": not a whole number in 0…30`},
+		{"grain", func(m *JobMsg) { m.Grain, m.AutoGrain = 500, false }, `grain: "500": not a whole number in 0…100`},
+		{"time", func(m *JobMsg) { m.Time = -time.Second }, "not a duration ≥ 0"},
 		{"preset", func(m *JobMsg) { m.Preset = "turbo" }, `unknown preset "turbo"`},
 		{"params", func(m *JobMsg) { m.Params = "nonsense=1" }, "nonsense"},
 		{"costs", func(m *JobMsg) { m.Costs.Node = -3 }, "costs"},

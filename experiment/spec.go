@@ -345,7 +345,10 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 		}
 		v, err := k.Parse(v)
 		if err != nil {
-			return s.Errf(key, 0, "%v", err)
+			if strings.Contains(err.Error(), strconv.Quote(v)) { // the check named the value
+				return s.Errf(key, 0, "%v", err)
+			}
+			return s.Errf(key, 0, "%q: %v", v, err)
 		}
 		if err := s.Req.Set(k.Name, v); err != nil {
 			return s.Errf(key, 0, "%v", err)

@@ -10,6 +10,7 @@ import (
 
 	"splitpoint/algos"
 	"splitpoint/sched"
+	"splitpoint/suggest"
 	"splitpoint/tt"
 )
 
@@ -220,30 +221,30 @@ func (k Knob) parse(v string) (string, error) {
 	case Int:
 		n, err := strconv.Atoi(v)
 		if err != nil || n < k.Min || n > k.Max {
-			return v, fmt.Errorf("%q: want a whole number %d…%d", v, k.Min, k.Max)
+			return v, fmt.Errorf("not a whole number in %d…%d", k.Min, k.Max)
 		}
 		v = strconv.Itoa(n)
 	case Uint:
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
-			return v, fmt.Errorf("%q: want an unsigned whole number", v)
+			return v, fmt.Errorf("not a whole number ≥ 0")
 		}
 		v = strconv.FormatUint(n, 10)
 	case Bool:
 		b, err := strconv.ParseBool(v)
 		if err != nil {
-			return v, fmt.Errorf("%q: want true or false", v)
+			return v, fmt.Errorf("not true or false")
 		}
 		v = strconv.FormatBool(b)
 	case Duration:
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 {
-			return v, fmt.Errorf("%q: want a duration ≥ 0 such as 500ms or 30s", v)
+			return v, fmt.Errorf("not a duration ≥ 0 (e.g. 500ms, 30s)")
 		}
 		v = d.String()
 	}
 	if k.Values != nil && k.Check == nil && !slices.Contains(k.Values(), v) {
-		return v, fmt.Errorf("%q: want one of %s", v, strings.Join(k.Values(), ", "))
+		return v, fmt.Errorf("not one of %s", strings.Join(k.Values(), ", "))
 	}
 	if k.Check != nil {
 		return k.Check(v)
@@ -406,7 +407,7 @@ func checkVariants(v string) (string, error) {
 			for _, w := range algos.Variants() {
 				names = append(names, w.Name)
 			}
-			return v, fmt.Errorf("unknown variant %q (variants: %s, none)", x, strings.Join(names, ", "))
+			return v, fmt.Errorf("no variant %q%s (variants: %s, none)", x, suggest.Hint(x, names), strings.Join(names, ", "))
 		}
 	}
 	return v, nil

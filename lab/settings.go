@@ -31,7 +31,7 @@ func (r *Request) Set(name, v string) error {
 	}
 	v, err := k.parse(v)
 	if err != nil {
-		return fmt.Errorf("%s: %w", k.Name, err)
+		return fmt.Errorf("%s %q: %w", k.Name, v, err)
 	}
 	r.vals = maps.Clone(r.vals) // a Request is a value: copies do not share what is set later
 	if r.vals == nil {
