@@ -495,6 +495,18 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 // raised by them, alpha0 its window's lower end as it was entered; h0 is
 // rec's horizon count when the node began.
 func (e *jamEngine[T, P]) jamRest(c sched.Ctx, f *jamFrame[T], key uint64, ply, depth, start, n int, alpha0, alpha, beta, b game.Value, best game.Move, h0 int64, havePrelim bool, prelim game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
+	if start == 1 && (e.opt.Value2 || e.opt.SerializeAll) {
+		s, cut, ok := e.serialPrefix(c, f, ply, depth, n, alpha0, &alpha, beta, &b, &best, havePrelim, prelim, typ, rec)
+		if !ok {
+			return 0, game.NoMove, false
+		}
+		if cut {
+			e.store(c, key, ply, depth, b, alpha0, beta, best, rec.horizon == h0)
+			e.learn(c, f, ply, depth, best)
+			return b, best, true
+		}
+		start = s
+	}
 	if start == 1 && e.serializeSecond(typ, havePrelim, prelim, alpha0, b, n) {
 		e.local(c).ser2++
 		cut, ok := e.serialChild(c, f, 1, ply, depth, &alpha, beta, &b, &best, typ, rec)
