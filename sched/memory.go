@@ -14,7 +14,7 @@ import (
 	"github.com/dustin/go-humanize"
 )
 
-// Memory budget (issue #21). A simulated run at P = ∞ gives every spawned
+// Memory budget. A simulated run at P = ∞ gives every spawned
 // task a processor, so its memory follows the work in flight, which a deep
 // enough search makes larger than the machine. Config.MaxMem bounds it: the
 // simulator samples the process's memory every memCheckSteps events (the
@@ -128,7 +128,7 @@ func (c *Config) maxMem() int64 {
 // history every simulated processor keeps its own Searcher, so at P = inf
 // on BK.01 depth 6 the runtime held 22 GiB while the process's resident
 // set peaked at 1.3 GB, and a budget read from the runtime stopped depth
-// 5 (0.85 GB resident) at "6.9 GiB in use" (issue #21). The resident set
+// 5 (0.85 GB resident) at "6.9 GiB in use". The resident set
 // is what the machine gives, what /usr/bin/time reports, and what the
 // budget bounds.
 type memSampler struct {
