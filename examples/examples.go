@@ -27,6 +27,9 @@ type Reproduction struct {
 	// tables), printed after Published: a reader of a quick form's numbers
 	// sees what the papers' regime gave.
 	Findings string
+	// Claims are the paper's claims this reproduction tests, each judged
+	// from the run (claims.go); reproduce prints their verdict table.
+	Claims []Claim
 }
 
 // Reproductions is the table "splitpoint reproduce" reads. A result is a
@@ -113,6 +116,22 @@ tournament depths faster, and simulating searches of that size at 10 machine siz
   Feldmann's YBWC (Zugzwang): 28-34 on 64 processors, 126 on 256
   Engines report Lazy SMP by Elo (e.g. 2 threads against 1 at a fixed time control), not by speedup.`,
 		What: "every parallel algorithm (Jamboree, PVSplit, PVFSplit, root splitting, YBWC, ABDADA, Lazy SMP) on the same positions: pool speedup and search overhead, simulated W, C, T_P and the model fit per algorithm, Elo of 2 workers against 1"},
+	{Name: "small-machines-mislead", Paper: "StarTech §4 (Serialization Heuristics), *Socrates §2.5", Notebook: "small-machines.sp", Takes: "not yet timed (kaufman#1-4, depth 5, 10 machine sizes, 3 configurations)",
+		What: "StarTech's full serialization and *Socrates's valuing of two children against Jamboree from P = 1 to 512 on the simulated machine: T, W and C ratios per P, the crossover, the fit from P ≤ 32",
+		Claims: []Claim{
+			{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "type-2/3 nodes that drop below α searched serially; CM-5, tournament conditions", Figure: "work reduced by as much as 50 %",
+				Test: Test{Kind: Direction, Want: -1, Tol: 0.05}, Query: "SELECT 1.0 * SUM(v.work) / SUM(b.work) - 1 FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = 'rid+serialize-all' AND v.p = (SELECT MAX(p) FROM runs)"}, // W(serialize-all)/W(jamboree) − 1 at the largest P
+			{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "the same", Figure: "critical path increased (average parallelism below 100)",
+				Test: Test{Kind: Direction, Want: 1, Tol: 0.05}, Query: "SELECT 1.0 * SUM(v.span) / SUM(b.span) - 1 FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = 'rid+serialize-all' AND v.p = (SELECT MAX(p) FROM runs)"}, // C(serialize-all)/C(jamboree) − 1 at the largest P
+			{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397; §5, 000:L405", Condition: "small and big CM-5 partitions", Figure: "not a problem on small machines, slower on big machines",
+				Test: Test{Kind: Share, Want: 0.5}, Query: "SELECT ((SELECT SUM(v.time) < SUM(b.time) FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = 'rid+serialize-all' AND v.p = 8) + (SELECT SUM(v.time) > SUM(b.time) FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = 'rid+serialize-all' AND v.p = 512)) / 2.0"}, // share of {faster at P = 8, slower at P = 512}
+			{Paper: "*Socrates", Source: "§2.5, 001:L765-775", Condition: "*Tech, small and big machines", Figure: "decreases the total work",
+				Test: Test{Kind: Direction, Want: -1, Tol: 0.02}, Query: "SELECT 1.0 * SUM(v.work) / SUM(b.work) - 1 FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = 'rid+value2' AND v.p = (SELECT MAX(p) FROM runs)"}, // W(value2)/W(jamboree) − 1 at the largest P
+			{Paper: "*Socrates", Source: "§2.5, 001:L772-775", Condition: "the same", Figure: "increases the critical path length",
+				Test: Test{Kind: Direction, Want: 1, Tol: 0.02}, Query: "SELECT 1.0 * SUM(v.span) / SUM(b.span) - 1 FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = 'rid+value2' AND v.p = (SELECT MAX(p) FROM runs)"}, // C(value2)/C(jamboree) − 1 at the largest P
+			{Paper: "*Socrates", Source: "§2.5, 001:L769-771", Condition: "the same", Figure: "faster on a small machine, slower on a big one",
+				Test: Test{Kind: Share, Want: 0.5}, Query: "SELECT ((SELECT SUM(v.time) < SUM(b.time) FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = 'rid+value2' AND v.p = 8) + (SELECT SUM(v.time) > SUM(b.time) FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = 'rid+value2' AND v.p = 512)) / 2.0"}, // share of {faster at P = 8, slower at P = 512}
+		}},
 }
 
 // Find returns the reproduction named name; the error lists the names.

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 
 	"splitpoint/examples"
 	"splitpoint/progress"
+	"splitpoint/results"
 	"splitpoint/sessions"
 	"splitpoint/workbench"
 )
@@ -242,7 +244,9 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	if *quick {
 		form = "quick form"
 	}
-	return runNotebook(home, name, path, bytes.NewReader(nb), false, func(*Shell) {
+	var db string
+	rc := runNotebook(home, name, path, bytes.NewReader(nb), false, func(sh *Shell) {
+		db = sh.DB()
 		fmt.Fprintf(stdout, "reproduce %s (%s, %s): %s; session %s\n", r.Name, r.Paper, form, path, name)
 		if r.Published != "" {
 			fmt.Fprintf(stdout, "\n%s\n", r.Published)
@@ -254,4 +258,44 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stdout, "\nThe workbench:\n")
 		}
 	}, stdout, stderr)
+	if rc != 0 || len(r.Claims) == 0 {
+		return rc
+	}
+	fmt.Fprintf(stdout, "\nThe papers' claims, judged from this run:\n")
+	outs, err := judgeClaims(context.Background(), db, r.Claims)
+	if err != nil {
+		fmt.Fprintf(stderr, "splitpoint: reproduce: %v\n", err)
+		return 1
+	}
+	examples.WriteVerdicts(stdout, outs)
+	return 0
+}
+
+// judgeClaims runs each claim's query on the results database db and
+// judges its measure.
+func judgeClaims(ctx context.Context, db string, cs []examples.Claim) ([]examples.Outcome, error) {
+	st, err := results.Open(db)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	outs := make([]examples.Outcome, len(cs))
+	for i, c := range cs {
+		o := examples.Outcome{Claim: c, Measure: math.NaN()}
+		t, err := st.Query(ctx, c.Query)
+		switch {
+		case err != nil:
+			o.Err = err
+		case len(t.Rows) > 0 && len(t.Rows[0]) > 0:
+			switch v := t.Rows[0][0].(type) {
+			case int64:
+				o.Measure = float64(v)
+			case float64:
+				o.Measure = v
+			}
+		}
+		o.Verdict = c.Test.Judge(o.Measure)
+		outs[i] = o
+	}
+	return outs, nil
 }
