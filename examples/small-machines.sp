@@ -16,6 +16,8 @@
 set preset plain
 set tt 20
 set grain 0
+set levels false
+set levelwait false
 set seed 1
 set depth 5
 sweep --positions suite:kaufman#1-4 --algos jamboree+rid,jamboree+rid+serialize-all,jamboree+rid+value2 --sim 1,2,4,8,16,32,64,128,256,512

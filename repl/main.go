@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -17,7 +16,6 @@ import (
 
 	"splitpoint/examples"
 	"splitpoint/progress"
-	"splitpoint/results"
 	"splitpoint/sessions"
 	"splitpoint/workbench"
 )
@@ -206,8 +204,9 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	fs := flag.NewFlagSet("reproduce", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	quick := fs.Bool("quick", false, "the quick form: fewer positions, seeds or depths (minutes on a 2-core machine)")
+	docs := fs.Bool("docs", false, "write to FILE the verdict tables of every reproduction's claims, judged from its latest full-form run")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: splitpoint reproduce list | NAME [--quick]\n\nRuns the bundled notebook that brings back a paper's result, printing\nits table beside the workbench's and writing the report, in a fresh\nsession reproduce-NAME (docs/reproductions.md sets the full forms' figures\nbeside the papers').\n")
+		fmt.Fprintf(stderr, "usage: splitpoint reproduce list | NAME [--quick] | --docs FILE\n\nRuns the bundled notebook that brings back a paper's result, printing\nits table beside the workbench's and writing the report, in a fresh\nsession reproduce-NAME (docs/reproductions.md sets the full forms' figures\nbeside the papers'), then the verdict of each of the paper's claims,\ncomputed from the run. --docs FILE writes every reproduction's verdicts,\njudged from its latest full-form run, to FILE.\n")
 	}
 	flags, rest := splitArgs(args)
 	if err := fs.Parse(flags); err != nil {
@@ -215,6 +214,17 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 			return 0
 		}
 		return 2
+	}
+	if *docs {
+		if len(rest) != 1 {
+			fs.Usage()
+			return 2
+		}
+		if err := writeVerdictDocs(context.Background(), home, rest[0], stderr); err != nil {
+			fmt.Fprintf(stderr, "splitpoint: reproduce --docs: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	if len(rest) != 1 {
 		fs.Usage()
@@ -269,33 +279,4 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	}
 	examples.WriteVerdicts(stdout, outs)
 	return 0
-}
-
-// judgeClaims runs each claim's query on the results database db and
-// judges its measure.
-func judgeClaims(ctx context.Context, db string, cs []examples.Claim) ([]examples.Outcome, error) {
-	st, err := results.Open(db)
-	if err != nil {
-		return nil, err
-	}
-	defer st.Close()
-	outs := make([]examples.Outcome, len(cs))
-	for i, c := range cs {
-		o := examples.Outcome{Claim: c, Measure: math.NaN()}
-		t, err := st.Query(ctx, c.Query)
-		switch {
-		case err != nil:
-			o.Err = err
-		case len(t.Rows) > 0 && len(t.Rows[0]) > 0:
-			switch v := t.Rows[0][0].(type) {
-			case int64:
-				o.Measure = float64(v)
-			case float64:
-				o.Measure = v
-			}
-		}
-		o.Verdict = c.Test.Judge(o.Measure)
-		outs[i] = o
-	}
-	return outs, nil
 }

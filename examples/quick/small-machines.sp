@@ -3,6 +3,8 @@
 set preset plain
 set tt 18
 set grain 0
+set levels false
+set levelwait false
 set seed 1
 set depth 4
 sweep --positions suite:kaufman#1 --algos jamboree+rid,jamboree+rid+serialize-all,jamboree+rid+value2 --sim 1,8,512
