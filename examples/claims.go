@@ -1,11 +1,14 @@
 package examples
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
 	"strings"
 	"text/tabwriter"
+
+	"splitpoint/results"
 )
 
 // Claim is one of a paper's claims as data: where the paper makes it, under
@@ -22,10 +25,18 @@ type Claim struct {
 	// Query returns one row whose first column is the measure the test
 	// judges (NULL: not measured).
 	Query string
+	// Measure, when not nil, computes the measure instead of Query, for a
+	// measure SQL cannot express (a model fitted to the runs).
+	Measure func(ctx context.Context, db Querier) (float64, error)
 	// Cause says, for a claim that does not reproduce, why: a measured
 	// cause (naming the ablation that shows it) or a sentence that starts
 	// with "conjecture".
 	Cause string
+}
+
+// Querier is the results database a claim reads (results.Store).
+type Querier interface {
+	Query(ctx context.Context, query string, args ...any) (*results.Table, error)
 }
 
 // TestKind is what a claim's test compares.

@@ -40,8 +40,8 @@ func TestJudge(t *testing.T) {
 func TestClaimsWellFormed(t *testing.T) {
 	for _, r := range Reproductions {
 		for _, c := range r.Claims {
-			if c.Paper == "" || !strings.Contains(c.Source, ":L") || c.Figure == "" || !strings.HasPrefix(c.Query, "SELECT") {
-				t.Errorf("%s: claim %+v lacks its paper, source line, figure or query", r.Name, c)
+			if c.Paper == "" || !strings.Contains(c.Source, ":L") || c.Figure == "" || (c.Measure == nil) == (c.Query == "") || c.Measure == nil && !strings.HasPrefix(c.Query, "SELECT") {
+				t.Errorf("%s: claim %+v lacks its paper, source line, figure, or one query or measure", r.Name, c)
 			}
 		}
 	}

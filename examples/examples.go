@@ -166,6 +166,10 @@ tournament depths faster, and simulating searches of that size at 10 machine siz
 				Test: Test{Kind: Direction, Want: 1, Tol: 0.02}, Query: "SELECT 1.0 * SUM(v.span) / SUM(b.span) - 1 FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = 'rid+value2' AND v.p = (SELECT MAX(p) FROM runs)"}, // C(value2)/C(jamboree) − 1 at the largest P
 			{Paper: "*Socrates", Source: "§2.5, 001:L769-771", Condition: "the same", Figure: "faster on a small machine, slower on a big one",
 				Test: Test{Kind: Share, Want: 0.5}, Query: "SELECT ((SELECT SUM(v.time) < SUM(b.time) FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = 'rid+value2' AND v.p = 8) + (SELECT SUM(v.time) > SUM(b.time) FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = 'rid+value2' AND v.p = 512)) / 2.0"}, // share of {faster at P = 8, slower at P = 512}
+			{Paper: "StarTech", Source: "§5, 000:L405", Condition: "W and C of serialize-all and Jamboree measured with P ≤ 32", Figure: "the fit predicts the big machine (\"I was able to predict the performance on a big machine\")",
+				Test: Test{Kind: Share, Want: 1}, Measure: predictsCrossover("rid", "rid+serialize-all", 32, 512)},
+			{Paper: "*Socrates", Source: "§2.5, 001:L776-780", Condition: "W and C of value2 and Jamboree measured with P ≤ 32", Figure: "\"we were able to extrapolate the performance on the big machine from the performance on the little machine\"",
+				Test: Test{Kind: Share, Want: 1}, Measure: predictsCrossover("rid", "rid+value2", 32, 512)},
 		}},
 }
 
