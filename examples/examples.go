@@ -132,7 +132,9 @@ searches are small for 512 processors (W/C 387; StarTech's were over 1000).`,
 		Published: `*Socrates: T ≈ 1.091·W/P + 0.95·C (± 0.001, ± 0.04), correlation 0.999947, mean relative error 4.85 %
 (eight Kaufman problems, depths up to the solving one, several machine sizes).
 StarTech: T ≈ 1.02·W/P + 1.5·C + 4.3 s; the tuned program's big-machine performance "matched the prediction".`,
-		Findings: `2026-11-24 (docs/reproductions.md): the papers' form fits all 160 runs with mean relative error
+		Findings: `Measured on Kaufman's rating-test positions 1–8, not the paper's (the notebook now runs the paper's
+Figure 6 positions, suite socrates, whose full run is not recorded here yet):
+2026-11-24 (docs/reproductions.md): the papers' form fits all 160 runs with mean relative error
 3.30 % (correlation 0.999981), but fitted on P ≤ 32 it under-predicts P = 512 by 23 % (small machines
 cannot tell what C costs). The bounds model on relative residuals predicts P = 512 from P ≤ 32 within
 6.0 % per run (−4.1 % on the total) and fits all runs to 1.86 %.`,
