@@ -153,6 +153,9 @@ func WriteVerdicts(w io.Writer, outs []Outcome) map[Verdict]int {
 		if o.Err != nil {
 			fmt.Fprintf(w, "  %s %s: the query failed: %v\n", o.Claim.Paper, o.Claim.Source, o.Err)
 		}
+		if o.Verdict == NotMeasured && o.Claim.Cause != "" {
+			fmt.Fprintf(w, "  %s %s (%s): %s\n", o.Claim.Paper, o.Claim.Source, o.Verdict, o.Claim.Cause)
+		}
 		if o.Verdict == NotReproduced || o.Verdict == Partly {
 			cause := o.Claim.Cause
 			if cause == "" {

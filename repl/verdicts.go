@@ -136,6 +136,9 @@ func writeVerdictDocs(ctx context.Context, home, path string, stderr io.Writer) 
 			}
 			fmt.Fprintln(w)
 			for _, o := range outs {
+				if o.Verdict == examples.NotMeasured && o.Claim.Cause != "" {
+					fmt.Fprintf(w, "- %s (%s): %s\n", md(o.Claim.Source), o.Verdict, md(o.Claim.Cause))
+				}
 				if o.Verdict == examples.NotReproduced || o.Verdict == examples.Partly {
 					cause := o.Claim.Cause
 					if cause == "" {
