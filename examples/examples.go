@@ -169,7 +169,7 @@ tournament depths faster, and simulating searches of that size at 10 machine siz
   Feldmann's YBWC (Zugzwang): 28-34 on 64 processors, 126 on 256
   Engines report Lazy SMP by Elo (e.g. 2 threads against 1 at a fixed time control), not by speedup.`,
 		What: "every parallel algorithm (Jamboree, PVSplit, PVFSplit, root splitting, YBWC, ABDADA, Lazy SMP) on the same positions: pool speedup and search overhead, simulated W, C, T_P and the model fit per algorithm, Elo of 2 workers against 1"},
-	{Name: "small-machines-mislead", Paper: "StarTech §4 (Serialization Heuristics), *Socrates §2.5", Notebook: "small-machines.sp", Takes: "not yet timed (kaufman#1-4, depth 5, 10 machine sizes, 3 configurations)",
+	{Name: "small-machines-mislead", Paper: "StarTech §4 (Serialization Heuristics), *Socrates §2.5", Notebook: "small-machines.sp", Takes: "25 minutes on the shared 2-core machine (124 runs)",
 		What: "StarTech's full serialization and *Socrates's valuing of two children against Jamboree from P = 1 to 512 on the simulated machine: T, W and C ratios per P, the crossover, the fit from P ≤ 32",
 		Claims: []Claim{
 			{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "type-2/3 nodes that drop below α searched serially; CM-5, tournament conditions", Figure: "work reduced by as much as 50 %",
