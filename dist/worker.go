@@ -42,6 +42,13 @@ type Worker struct {
 	Idle time.Duration
 	// Jobs counts the runs this worker published.
 	Jobs int
+	// Sweep is the one sweep whose jobs the worker takes (its key's:
+	// CredsInfo.Sweep), through the consumer WorkersConsumer(Sweep); ""
+	// takes every sweep's.
+	Sweep string
+	// Files is the only directory file: positions are read from (nil:
+	// none is; see admit.go).
+	Files *os.Root
 }
 
 func (w *Worker) say(format string, args ...any) {
@@ -79,14 +86,17 @@ func (w *Worker) Run(ctx context.Context) error {
 		err = EnsureStreams(ctx, js)
 		if err == nil {
 			cons, err = js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
-				Durable: WorkersName, AckPolicy: jetstream.AckExplicitPolicy, AckWait: w.AckWait, MaxDeliver: -1,
-				FilterSubject: jobsPrefix + ">"})
+				Durable: WorkersConsumer(w.Sweep), AckPolicy: jetstream.AckExplicitPolicy, AckWait: w.AckWait, MaxDeliver: -1,
+				FilterSubject: jobsFilter(w.Sweep)})
 		}
 		if err == nil {
 			break
 		}
 		if ctx.Err() != nil {
 			return nil
+		}
+		if err := closedForGood(w.NC); err != nil {
+			return err
 		}
 		if !waited {
 			w.say("waiting for the server at %s: %v", w.NC.Opts.Servers, err)
@@ -103,7 +113,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	cancelled := map[string]bool{}
 	var current string // sweep/epoch of the job in progress
 	var stopJob context.CancelFunc
-	sub, err := w.NC.Subscribe(cancelPrefix+">", func(m *nats.Msg) {
+	sub, err := w.NC.Subscribe(cancelFilter(w.Sweep), func(m *nats.Msg) {
 		key := strings.TrimPrefix(m.Subject, cancelPrefix) + "/" + string(m.Data)
 		mu.Lock()
 		defer mu.Unlock()
@@ -141,6 +151,9 @@ func (w *Worker) Run(ctx context.Context) error {
 			continue
 		}
 		m, err := DecodeJob(msg.Subject(), msg.Data())
+		if err == nil {
+			err = w.ownSweep(m)
+		}
 		if err != nil {
 			w.say("%v", err)
 			msg.Term()
@@ -195,7 +208,7 @@ func (w *Worker) Run(ctx context.Context) error {
 // run runs one job, telling the server it is in progress meanwhile.
 func (w *Worker) run(ctx context.Context, msg jetstream.Msg, m *JobMsg) *ResultMsg {
 	res := &ResultMsg{Kind: KindResult, Sweep: m.Sweep, Job: m.Job, Worker: w.Name}
-	job, err := m.Load(w.Engine)
+	job, err := w.load(m)
 	if err != nil {
 		res.Error = err.Error()
 		return res

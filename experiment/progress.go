@@ -6,9 +6,10 @@ import (
 	"time"
 )
 
-// progressLog prints one line per finished run when the sweep's output is
-// not a terminal (a log a script keeps); on a terminal the Runner draws the
-// live progress.Line instead.
+// progressLog carries a sweep's notes when its output is not a terminal.
+// It prints no line per finished run: progress reaches a terminal only
+// (where the Runner draws the live progress.Line), never a file, a pipe
+// or a notebook cell, where the stored runs say what was done.
 type progressLog struct {
 	w     io.Writer
 	total int
@@ -17,22 +18,8 @@ type progressLog struct {
 	now   func() time.Time
 }
 
-func (p *progressLog) eta() string {
-	if p.done == 0 {
-		return "eta ?"
-	}
-	el := p.now().Sub(p.start)
-	left := time.Duration(float64(el) / float64(p.done) * float64(p.total-p.done))
-	return "eta " + left.Round(100*time.Millisecond).String()
-}
-
-func (p *progressLog) finished(done int, what string) {
-	p.done = done
-	if p.w == nil {
-		return
-	}
-	fmt.Fprintf(p.w, "[%d/%d] %s, %s\n", done, p.total, what, p.eta())
-}
+// finished counts the runs done.
+func (p *progressLog) finished(done int, _ string) { p.done = done }
 
 // note prints a line of its own.
 func (p *progressLog) note(s string) {
