@@ -66,8 +66,8 @@ type abdadaThread[T any, P game.Position[T]] struct {
 // searcher has usually stored its result in the table. The searchers thus
 // spread over the younger children without any message. Each searcher is
 // the serial Scout (the principal-variation tests of the options'
-// aspiration, quiescence and ordering) with this loop, and charges
-// sched.Node per node and sched.Eval per leaf; the count lives in a
+// aspiration, quiescence and ordering) with this loop, and charges its
+// nodes, leaves and move generations (charge.go); the count lives in a
 // busyTable beside the transposition table. The first searcher to
 // complete opt.Depth gives the run's result, and the others stop.
 //

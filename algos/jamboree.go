@@ -1,9 +1,7 @@
 package algos
 
 import (
-	"cmp"
 	"context"
-	"fmt"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -14,16 +12,6 @@ import (
 	"splitpoint/sched"
 	"splitpoint/tt"
 )
-
-// JamIteration is one completed iteration of a Jamboree search and when
-// it finished: At is the root processor's virtual clock on the simulator,
-// wall nanoseconds since the search began on the pool.
-type JamIteration struct {
-	Depth    int        `json:"depth"`
-	Value    game.Value `json:"value"`
-	BestMove game.Move  `json:"best_move_code"`
-	At       int64      `json:"at"`
-}
 
 // AlgoJamboree is the name of the parallel Jamboree search: a parallel
 // row of the algorithm table, run on a sched machine by RunJamboree.
@@ -60,24 +48,6 @@ func RunJamboreeTable[T any, P game.Position[T]](ctx context.Context, root *T, o
 	})
 	res, _ := r.(*JamboreeResult)
 	return res, st, err
-}
-
-// ValidateParallel checks the options of a parallel search: a fixed depth
-// (iterative deepening goes up to it), the grain, the table.
-func (o Options) ValidateParallel() error {
-	if o.Depth < 1 || o.Depth > MaxDepth {
-		return fmt.Errorf("%s searches to a fixed depth: give --depth 1..%d", o.Algo, MaxDepth)
-	}
-	if o.Grain < 0 || o.Grain > MaxDepth {
-		return fmt.Errorf("grain %d out of range (allowed: 0..%d plies of remaining depth)", o.Grain, MaxDepth)
-	}
-	if o.TTBits < 0 || o.TTBits > tt.MaxBits {
-		return fmt.Errorf("tt bits %d out of range (allowed: 0 = off, or 1..%d for 2^bits entries)", o.TTBits, tt.MaxBits)
-	}
-	if o.Aspiration < 0 {
-		return fmt.Errorf("aspiration window %d is negative", o.Aspiration)
-	}
-	return nil
 }
 
 // jamEngine is one Jamboree search: options, the global table, the
@@ -118,12 +88,12 @@ type jamFrame[T any] struct {
 	// stale is restartStale's scratch: the tests it interrupts.
 	stale []*sched.Task
 	// test runs the test of child i (J8) as a task; made once per frame,
-	// so that a spawn allocates no closure. tPly, tDepth and tTyp are the
-	// node's, set before its tests are spawned.
-	test   func(c sched.Ctx, i int) any
-	tPly   int
-	tDepth int
-	tTyp   metrics.NodeType
+	// so that a spawn allocates no closure.
+	test func(c sched.Ctx, i int) any
+	// node is the node's search in progress. Its tests read its ply,
+	// depth and type, set before they are spawned; the rest is its
+	// owner's alone.
+	node jamNode
 	// scores are the moves' ordering scores (when scored): order puts the
 	// best move first, sortRest the others after the first child.
 	scores []int32
@@ -144,6 +114,29 @@ type jamFrame[T any] struct {
 	// kh hands the owner's killers to the tests other processors start
 	// (killers.go).
 	kh killerHandover
+}
+
+// jamNode is the state of a node's search that the steps of Fig. 2 after
+// the first child share (jamRest, the parallel loops, the re-searches, a
+// variant's own step): where the node is, its window and the best value
+// and move so far. The node's work record is not in it but passed along:
+// it is the caller's (often on the caller's stack), and a pointer to it
+// kept in a frame would move every such record to the heap.
+type jamNode struct {
+	ply, depth int
+	typ        metrics.NodeType
+	key        uint64     // the position's hash (the table store)
+	alpha0     game.Value // α as the node was entered (the table store, serializeSecond)
+	// alpha is the node's α as its owner has raised it (J5, J16); the
+	// frame's atomic alpha is the copy its running tests read (J8).
+	alpha, beta game.Value
+	b           game.Value // the best value so far (J9, J17)
+	best        game.Move  // its move
+	h0          int64      // the work record's horizon count when the node began
+	// prelim is the value of the node's recursive iterative deepening
+	// search (or its table bound), when havePrelim (serializeSecond).
+	prelim     game.Value
+	havePrelim bool
 }
 
 // jamKid is the state of one iteration of the parallel loop (Fig. 2, J7).
@@ -175,8 +168,7 @@ type jamWorker[T any, P game.Position[T]] struct {
 	c     sched.Ctx
 	t     *sched.Task // c's own handle: direct calls on the per-node path
 	nodes int64       // nodes of the serial search in progress (Hook, flush), added to its record at its end
-	start uint64      // the Searcher's node count when the serial search began (pool)
-	leafs uint64      // its leaf count then
+	meter meter       // the Searcher's steps charged so far
 	e     *jamEngine[T, P]
 	dist  bool
 	asked int // inline loops' questions (Wanted), for Options.splitEvery
@@ -197,7 +189,7 @@ type jamWorker[T any, P game.Position[T]] struct {
 // the per-node cost is one masked test.
 func (w *jamWorker[T, P]) Node() bool {
 	if !w.e.batch {
-		w.t.Charge(sched.Node, 1)
+		chargeNode(w.t)
 		w.nodes++
 	}
 	if w.t.Aborted() {
@@ -208,36 +200,21 @@ func (w *jamWorker[T, P]) Node() bool {
 }
 
 // begin marks the start of a serial search (for flush).
-func (w *jamWorker[T, P]) begin() { w.start, w.leafs = w.s.Counters.Nodes, w.s.Counters.Leaves }
+func (w *jamWorker[T, P]) begin() { w.meter.reset(&w.s.Counters) }
 
-// flush charges, on the pool, the nodes of the serial search since begin,
-// and on both machines its leaves (one sched.Eval each: what
-// algos.SerialWork charges a serial search for).
+// flush charges the steps of the serial search since begin (charge.go):
+// on the pool its nodes, leaves and move generations, on the simulator,
+// where the Hook charged each node, its leaves and generations.
 func (w *jamWorker[T, P]) flush() {
-	if n := int64(w.s.Counters.Nodes - w.start); w.e.batch && n > 0 {
-		w.t.Charge(sched.Node, n)
-		w.nodes += n
+	if w.e.batch {
+		w.nodes += int64(w.meter.charge(w.t, &w.s.Counters).Nodes)
+	} else {
+		w.meter.chargeWork(w.t, &w.s.Counters)
 	}
-	if l := int64(w.s.Counters.Leaves - w.leafs); l > 0 {
-		w.t.Charge(sched.Eval, l)
-	}
-	w.start, w.leafs = w.s.Counters.Nodes, w.s.Counters.Leaves
 }
 
 // TTAccess charges one access of the global table (tt.Accountant).
 func (w *jamWorker[T, P]) TTAccess(key uint64) { chargeTT(w.c, key) }
-
-// chargeTT charges a table access on a table distributed over the
-// processors (StarTech Fig. 3): sched.TTLocal when the key's home,
-// key mod P, is the accessing processor, sched.TTRemote otherwise (always
-// on the infinite machine).
-func chargeTT(c sched.Ctx, key uint64) {
-	if tt.Home(key, c.NumProcs()) == c.Proc() {
-		c.Charge(sched.TTLocal, 1)
-	} else {
-		c.Charge(sched.TTRemote, 1)
-	}
-}
 
 // Jamboree is Kuszmaul's Jamboree search (StarTech, Kuszmaul 1995, Fig. 2;
 // *Socrates, Joerg & Kuszmaul 1994, Fig. 5), run as the task c of a sched
@@ -247,9 +224,10 @@ func chargeTT(c sched.Ctx, key uint64) {
 // that fails (> α) waits for every iteration to its left and is re-searched
 // serially with the full window (J11–J17). Nodes with at most opt.Grain
 // plies of depth left are searched by the serial Scout (StarTech Fig. 1)
-// of a per-processor Searcher whose Hook charges sched.Node per node and
-// returns c.Aborted(); nodes above the grain charge sched.Node themselves,
-// so W counts nodes in both regimes. Children are spawned with SpawnAt at
+// of a per-processor Searcher whose Hook charges each node and returns
+// c.Aborted(); nodes above the grain charge themselves, so W counts the
+// same steps in both regimes: a node, a leaf, a move generation, as
+// SerialWork prices the serial search (charge.go). Children are spawned with SpawnAt at
 // their ply (*Socrates §4.3 levels): in move order when levels is on (each
 // level runs oldest first), in reverse order otherwise, so that the owner's
 // LIFO pops the first child first.
@@ -406,13 +384,13 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 	if c.Aborted() {
 		return 0, game.NoMove, false
 	}
-	c.Charge(sched.Node, 1)
+	chargeNode(c)
 	rec.nodes++
 	h0 := rec.horizon // rec holds this node's subtree from here on
 	e.local(c).parallel++
 	pos := P(&f.pos)
 	if ply > 0 && pos.Draw() {
-		c.Charge(sched.Eval, 1) // the leaves the serial search counts: draws, table cuts, terminals
+		chargeLeaf(c)
 		return 0, game.NoMove, true
 	}
 	key := pos.Hash()
@@ -432,7 +410,7 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 				if ent.Flags&tt.FlagEnd == 0 {
 					rec.horizon++
 				}
-				c.Charge(sched.Eval, 1)
+				chargeLeaf(c)
 				if cut == upperCut {
 					return v, game.NoMove, true
 				}
@@ -441,8 +419,9 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 		}
 	}
 	n := f.genMoves(pos, &e.local(c).gen)
+	chargeGen(c)
 	if n == 0 {
-		c.Charge(sched.Eval, 1)
+		chargeLeaf(c)
 		return terminalValue[T, P](pos, ply), game.NoMove, true
 	}
 	prelim, havePrelim, exact, ok := e.recursiveDeepening(c, f, ply, depth, alpha, beta, typ, rec, &hint, ent, have)
@@ -486,57 +465,62 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 		alpha = b
 	}
 	f.sortRest(1, n)
-	return e.jamRest(c, f, key, ply, depth, 1, n, alpha0, alpha, beta, b, best, h0, havePrelim, prelim, typ, rec)
+	f.node = jamNode{ply: ply, depth: depth, typ: typ, key: key, alpha0: alpha0, alpha: alpha, beta: beta, b: b, best: best,
+		h0: h0, prelim: prelim, havePrelim: havePrelim}
+	return e.jamRest(c, f, 1, n, rec)
 }
 
-// jamRest is the rest of jamNode once its children before start are
-// searched (the first, J3, or those of an inline node's serial loop until
-// it split): b is their best value, best its move, alpha the node's α
-// raised by them, alpha0 its window's lower end as it was entered; h0 is
-// rec's horizon count when the node began.
-func (e *jamEngine[T, P]) jamRest(c sched.Ctx, f *jamFrame[T], key uint64, ply, depth, start, n int, alpha0, alpha, beta, b game.Value, best game.Move, h0 int64, havePrelim bool, prelim game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
+// jamRest is the rest of jamNode once the children before start are
+// searched (the first, J3): f.node holds the node's state, its best value
+// and move so far and its α raised by them.
+func (e *jamEngine[T, P]) jamRest(c sched.Ctx, f *jamFrame[T], start, n int, rec *workRec) (game.Value, game.Move, bool) {
+	nd := &f.node
 	if start == 1 && (e.opt.Value2 || e.opt.SerializeAll) {
-		s, cut, ok := e.serialPrefix(c, f, ply, depth, n, alpha0, &alpha, beta, &b, &best, havePrelim, prelim, typ, rec)
+		s, cut, ok := e.serialPrefix(c, f, n, rec)
 		if !ok {
 			return 0, game.NoMove, false
 		}
 		if cut {
-			e.store(c, key, ply, depth, b, alpha0, beta, best, rec.horizon == h0)
-			e.learn(c, f, ply, depth, best)
-			return b, best, true
+			return e.finish(c, f, rec)
 		}
 		start = s
 	}
-	if start == 1 && e.serializeSecond(typ, havePrelim, prelim, alpha0, b, n) {
+	if start == 1 && e.serializeSecond(nd.typ, nd.havePrelim, nd.prelim, nd.alpha0, nd.b, n) {
 		e.local(c).ser2++
-		cut, ok := e.serialChild(c, f, 1, ply, depth, &alpha, beta, &b, &best, typ, rec)
+		cut, ok := e.serialChild(c, f, 1, rec)
 		if !ok {
 			return 0, game.NoMove, false
 		}
 		if cut {
-			e.store(c, key, ply, depth, b, alpha0, beta, best, rec.horizon == h0)
-			e.learn(c, f, ply, depth, best)
-			return b, best, true
+			return e.finish(c, f, rec)
 		}
 		start = 2
 	}
 	if start < n {
 		var ok bool
 		if e.batch { // the pool: latent tests
-			ok = e.latentLoop(c, f, start, n, ply, depth, &alpha, beta, &b, &best, typ, rec)
+			ok = e.latentLoop(c, f, start, n, rec)
 		} else {
-			ok = e.parallelLoop(c, f, start, n, ply, depth, &alpha, beta, &b, &best, typ, rec)
+			ok = e.parallelLoop(c, f, start, n, rec)
 		}
 		if !ok {
 			return 0, game.NoMove, false
 		}
 	}
-	e.store(c, key, ply, depth, b, alpha0, beta, best, rec.horizon == h0)
-	if b <= alpha0 {
-		best = game.NoMove
+	return e.finish(c, f, rec)
+}
+
+// finish ends the node in f with its best value and move: the table store
+// and the killers and history, as the serial search's finish does. A
+// node that failed low returns no best move.
+func (e *jamEngine[T, P]) finish(c sched.Ctx, f *jamFrame[T], rec *workRec) (game.Value, game.Move, bool) {
+	nd := &f.node
+	e.store(c, nd.key, nd.ply, nd.depth, nd.b, nd.alpha0, nd.beta, nd.best, rec.horizon == nd.h0)
+	if nd.b <= nd.alpha0 {
+		nd.best = game.NoMove
 	}
-	e.learn(c, f, ply, depth, best)
-	return b, best, true
+	e.learn(c, f, nd.ply, nd.depth, nd.best)
+	return nd.b, nd.best, true
 }
 
 // leaf is a node at the horizon without quiescence (or at MaxPly): its
@@ -545,8 +529,7 @@ func (e *jamEngine[T, P]) leaf(c sched.Ctx, p *T, ply int, rec *workRec) (game.V
 	if c.Aborted() {
 		return 0, game.NoMove, false
 	}
-	c.Charge(sched.Node, 1)
-	c.Charge(sched.Eval, 1) // a leaf, as the serial search counts it (draw or evaluation)
+	chargeLeafNode(c) // a draw or an evaluation, a leaf as the serial search counts it
 	rec.nodes++
 	pos := P(p)
 	if ply > 0 && pos.Draw() {
@@ -566,8 +549,7 @@ func (e *jamEngine[T, P]) leafPlay(c sched.Ctx, pos *T, m game.Move, rec *workRe
 	if c.Aborted() {
 		return 0, false
 	}
-	c.Charge(sched.Eval, 1)     // a leaf, as the serial search counts it (see leaf)
-	c.ChargeLast(sched.Node, 1) // the test ends after the evaluation
+	chargeLastLeafNode(c) // the test ends after the evaluation
 	rec.nodes++
 	g := e.positions.Get(c)
 	P(pos).Play(m, g)
@@ -578,19 +560,6 @@ func (e *jamEngine[T, P]) leafPlay(c sched.Ctx, pos *T, m game.Move, rec *workRe
 	}
 	e.positions.Put(c, g)
 	return v, true
-}
-
-// terminalValue is the value of a position without moves, a loss ply plies
-// below the root scored game.MatedIn(ply) (as Searcher.terminal).
-func terminalValue[T any, P game.Position[T]](pos P, ply int) game.Value {
-	v := pos.Terminal()
-	switch v {
-	case -game.Mate:
-		return game.MatedIn(ply)
-	case game.Mate:
-		return -game.MatedIn(ply)
-	}
-	return v
 }
 
 // serialNode says that a node with depth plies to go is searched by the
@@ -670,14 +639,14 @@ func (f *jamFrame[T]) setPV(m game.Move, g *jamFrame[T]) {
 // it failed (J11) — compared with that α, not the current one: a
 // fail-soft test above its own α is only a lower bound, which a raised α
 // does not make an answer.
-func (f *jamFrame[T]) tested(j int, beta game.Value, b *game.Value, best *game.Move) (cut bool) {
+func (f *jamFrame[T]) tested(j int) (cut bool) {
 	k := &f.kids[j]
 	s := k.val
-	if s > *b { // J9
-		*b, *best = s, f.moves[j]
+	if s > f.node.b { // J9
+		f.node.b, f.node.best = s, f.moves[j]
 	}
 	switch {
-	case s >= beta: // J10: abort-and-return
+	case s >= f.node.beta: // J10: abort-and-return
 		k.state = kidDone
 		f.setPVMove(f.moves[j])
 		return true
@@ -745,12 +714,6 @@ func (e *jamEngine[T, P]) order(c sched.Ctx, f *jamFrame[T], ply, n int, hint ga
 	}
 }
 
-// scoredMove is a move and its ordering score, for sortRest.
-type scoredMove struct {
-	m game.Move
-	s int32
-}
-
 // sortRest orders moves from…n−1 by score, best first, ties in their
 // present order: the order the serial Scout's repeated pick gives.
 func (f *jamFrame[T]) sortRest(from, n int) {
@@ -758,24 +721,6 @@ func (f *jamFrame[T]) sortRest(from, n int) {
 		sortScored(f.moves[from:n], f.scores[from:n], &f.sorted)
 	}
 	f.scored = false
-}
-
-// sortScored orders moves by their scores, best first, ties in their
-// present order (a stable sort: the order the serial Scout's repeated pick
-// gives), in O(n log n), with buf as scratch; scores are sorted along.
-func sortScored(moves []game.Move, scores []int32, buf *[]scoredMove) {
-	n := len(moves)
-	if cap(*buf) < n {
-		*buf = make([]scoredMove, n, max(n, 2*cap(*buf)))
-	}
-	b := (*buf)[:n]
-	for i := range b {
-		b[i] = scoredMove{moves[i], scores[i]}
-	}
-	slices.SortStableFunc(b, func(x, y scoredMove) int { return cmp.Compare(y.s, x.s) })
-	for i, x := range b {
-		moves[i], scores[i] = x.m, x.s
-	}
 }
 
 // learn updates the processor's killers and history after a node whose
@@ -793,10 +738,11 @@ func (e *jamEngine[T, P]) learn(c sched.Ctx, f *jamFrame[T], ply, depth int, bes
 // serialChild searches child i in place as Scout does (Fig. 1, S9–S16): a
 // null-window test, and if it fails, the re-search for value. It reports a
 // fail high (cut) and ok = false when aborted.
-func (e *jamEngine[T, P]) serialChild(c sched.Ctx, f *jamFrame[T], i, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) (cut, ok bool) {
+func (e *jamEngine[T, P]) serialChild(c sched.Ctx, f *jamFrame[T], i int, rec *workRec) (cut, ok bool) {
+	nd := &f.node
 	m := f.moves[i]
 	var rt workRec
-	v, ok, g := e.child(c, f, m, ply+1, depth-1, -*alpha-1, -*alpha, typ.Child(i), &rt)
+	v, ok, g := e.child(c, f, m, nd.ply+1, nd.depth-1, -nd.alpha-1, -nd.alpha, nd.typ.Child(i), &rt)
 	if g != nil {
 		e.frames.Put(c, g)
 	}
@@ -805,20 +751,20 @@ func (e *jamEngine[T, P]) serialChild(c sched.Ctx, f *jamFrame[T], i, ply, depth
 		rec.addUseful(&rt)
 		return false, false
 	}
-	if s > *b {
-		*b, *best = s, m
+	if s > nd.b {
+		nd.b, nd.best = s, m
 	}
-	if s >= beta {
+	if s >= nd.beta {
 		rec.addUseful(&rt)
 		f.setPVMove(m)
 		return true, true
 	}
-	if s <= *alpha {
+	if s <= nd.alpha {
 		rec.addUseful(&rt)
 		return false, true
 	}
-	rec.addFailed(&rt, typ.Child(i))
-	return e.research(c, f, i, ply, depth, alpha, beta, b, best, rec)
+	rec.addFailed(&rt, nd.typ.Child(i))
+	return e.research(c, f, i, rec)
 }
 
 // Outcomes of retest.
@@ -834,11 +780,12 @@ const (
 // above the α that an elder brother's re-search has since set. Lu's
 // ParaChinook makes the same refinement for the tests it farms
 // (003:L918); YBWC's youngerBrother does it too.
-func (e *jamEngine[T, P]) retest(c sched.Ctx, f *jamFrame[T], i, ply, depth int, alpha, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) int {
+func (e *jamEngine[T, P]) retest(c sched.Ctx, f *jamFrame[T], i int, rec *workRec) int {
 	e.local(c).retests++
+	nd := &f.node
 	m := f.moves[i]
 	var rt workRec
-	v, ok, g := e.child(c, f, m, ply+1, depth-1, -alpha-1, -alpha, typ.Child(i), &rt)
+	v, ok, g := e.child(c, f, m, nd.ply+1, nd.depth-1, -nd.alpha-1, -nd.alpha, nd.typ.Child(i), &rt)
 	if g != nil {
 		e.frames.Put(c, g)
 	}
@@ -847,19 +794,19 @@ func (e *jamEngine[T, P]) retest(c sched.Ctx, f *jamFrame[T], i, ply, depth int,
 	case !ok:
 		rec.addUseful(&rt)
 		return retestAborted
-	case s >= beta:
+	case s >= nd.beta:
 		rec.addUseful(&rt)
-		*b, *best = s, m
+		nd.b, nd.best = s, m
 		f.setPVMove(m)
 		return retestCut
-	case s <= alpha:
+	case s <= nd.alpha:
 		rec.addUseful(&rt)
-		if s > *b {
-			*b = s
+		if s > nd.b {
+			nd.b = s
 		}
 		return retestLow
 	}
-	rec.addFailed(&rt, typ.Child(i))
+	rec.addFailed(&rt, nd.typ.Child(i))
 	return retestHigh
 }
 
@@ -869,7 +816,8 @@ func (e *jamEngine[T, P]) retest(c sched.Ctx, f *jamFrame[T], i, ply, depth int,
 // again, to test against the new α as the serial Scout would. Their nodes
 // so far are aborted work. A test not yet started reads the new α when it
 // starts and is left alone.
-func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sched.Task, from, n int, typ metrics.NodeType, rec *workRec) {
+func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sched.Task, from, n int, rec *workRec) {
+	nd := &f.node
 	stale := f.stale[:0]
 	for j := from; j < n; j++ {
 		if k := &f.kids[j]; k.state == kidRunning && k.task != nil && k.started.Load() && !k.task.Done() {
@@ -887,11 +835,11 @@ func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sch
 			continue
 		}
 		old := k.task
-		rec.addAborted(&k.rec, typ.Child(j))
+		rec.addAborted(&k.rec, nd.typ.Child(j))
 		k.rec = workRec{}
 		k.started.Store(false)
 		c.Release(old)
-		k.task = c.SpawnIndexedAt(f.tPly+1, f.test, j)
+		k.task = c.SpawnIndexedAt(nd.ply+1, f.test, j)
 		if x := slices.Index(*pend, old); x >= 0 {
 			(*pend)[x] = k.task
 		}
@@ -902,11 +850,12 @@ func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sch
 
 // research searches child i for value with the full window (J14) and
 // applies J15–J17.
-func (e *jamEngine[T, P]) research(c sched.Ctx, f *jamFrame[T], i, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, rec *workRec) (cut, ok bool) {
+func (e *jamEngine[T, P]) research(c sched.Ctx, f *jamFrame[T], i int, rec *workRec) (cut, ok bool) {
 	e.local(c).failedTests++
+	nd := &f.node
 	m := f.moves[i]
 	var rr workRec
-	v, ok, g := e.child(c, f, m, ply+1, depth-1, -beta, -*alpha, metrics.PV, &rr)
+	v, ok, g := e.child(c, f, m, nd.ply+1, nd.depth-1, -nd.beta, -nd.alpha, metrics.PV, &rr)
 	if g != nil {
 		defer e.frames.Put(c, g)
 	}
@@ -915,29 +864,21 @@ func (e *jamEngine[T, P]) research(c sched.Ctx, f *jamFrame[T], i, ply, depth in
 		return false, false
 	}
 	s := -v
-	if s >= beta { // J15
-		*b, *best = s, m
+	if s >= nd.beta { // J15
+		nd.b, nd.best = s, m
 		f.setPV(m, g)
 		return true, true
 	}
-	if s > *alpha { // J16
-		*alpha, *best = s, m
+	if s > nd.alpha { // J16
+		nd.alpha, nd.best = s, m
 		f.setPV(m, g)
 	}
-	if s > *b { // J17
-		*b = s
+	if s > nd.b { // J17
+		nd.b = s
 	}
 	return false, true
 }
 
-// parallelLoop is Fig. 2's J7–J19 for children start…n−1: every test is
-// spawned at once (with the α of this moment), results are taken as they
-// come (WaitAny), a fail high aborts all running siblings and returns
-// (J10, J15), and failed tests are re-searched here, in move order, each
-// once every iteration to its left is complete (J12). It returns false
-// when the node was aborted. Every spawned test has finished when it
-// returns, and each child's nodes are folded into rec as useful, failed,
-// cutoff or aborted work.
 // completeInOrder is J12/J18 of StarTech Fig. 2: from next, it completes
 // the node's iterations in move order, re-searching each failed test once
 // everything to its left is complete, and stops at a running test, a cut
@@ -946,20 +887,21 @@ func (e *jamEngine[T, P]) research(c sched.Ctx, f *jamFrame[T], i, ply, depth in
 // (parallelLoop) and the pool's latent one (latentLoop) share it; a call
 // below (a re-search) may promote the node's latent tests, so the caller
 // reads f's bounds and pending tests afresh after it.
-func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], pend *[]*sched.Task, next, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) (int, int, bool) {
+func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], pend *[]*sched.Task, next, n int, rec *workRec) (int, int, bool) {
+	nd := &f.node
 	for next < n {
 		k := &f.kids[next]
 		if k.state == kidRunning {
 			break
 		}
 		if k.state == kidFailed {
-			rec.addFailed(&k.rec, typ.Child(next))
+			rec.addFailed(&k.rec, nd.typ.Child(next))
 			k.classified = true
-			if e.opt.Restart && k.alpha < *alpha && k.val <= *alpha {
+			if e.opt.Restart && k.alpha < nd.alpha && k.val <= nd.alpha {
 				// The test ran against an α that has risen since: test
 				// again against the node's α, as the serial Scout would
 				// have tested, and re-search only if that fails too.
-				switch e.retest(c, f, next, ply, depth, *alpha, beta, b, best, typ, rec) {
+				switch e.retest(c, f, next, rec) {
 				case retestAborted:
 					k.state = kidDone
 					return next + 1, -1, true
@@ -972,12 +914,12 @@ func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], pend *[]*
 					continue
 				}
 			}
-			a0 := *alpha
-			isCut, ok := e.research(c, f, next, ply, depth, alpha, beta, b, best, rec)
-			f.alpha.Store(*alpha)
+			a0 := nd.alpha
+			isCut, ok := e.research(c, f, next, rec)
+			f.alpha.Store(nd.alpha)
 			k.state = kidDone
-			if ok && !isCut && *alpha > a0 && e.opt.Restart {
-				e.restartStale(c, f, pend, next+1, n, typ, rec)
+			if ok && !isCut && nd.alpha > a0 && e.opt.Restart {
+				e.restartStale(c, f, pend, next+1, n, rec)
 			}
 			if !ok {
 				return next + 1, -1, true
@@ -1012,11 +954,18 @@ func (f *jamFrame[T]) prepare(start, n int) {
 	}
 }
 
-func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) bool {
-	f.alpha.Store(*alpha)
-	f.tPly, f.tDepth, f.tTyp = ply, depth, typ
+// parallelLoop is Fig. 2's J7–J19 for children start…n−1: every test is
+// spawned at once (with the α of this moment), results are taken as they
+// come (WaitAny), a fail high aborts all running siblings and returns
+// (J10, J15), and failed tests are re-searched here, in move order, each
+// once every iteration to its left is complete (J12). It returns false
+// when the node was aborted. Every spawned test has finished when it
+// returns, and each child's nodes are folded into rec as useful, failed,
+// cutoff or aborted work.
+func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int, rec *workRec) bool {
+	f.alpha.Store(f.node.alpha)
 	e.ownKillers(c, f)
-	level := ply + 1
+	level := f.node.ply + 1
 	e.local(c).tests += int64(n - start)
 	f.prepare(start, n)
 	// Without levels the children are spawned last first, so that the
@@ -1029,7 +978,7 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 	}
 	next, cut, aborted := start, -1, false
 	for cut < 0 && !aborted {
-		next, cut, aborted = e.completeInOrder(c, f, &pend, next, n, ply, depth, alpha, beta, b, best, typ, rec)
+		next, cut, aborted = e.completeInOrder(c, f, &pend, next, n, rec)
 		if next >= n || cut >= 0 || aborted {
 			break
 		}
@@ -1042,14 +991,14 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 			aborted = true
 			break
 		}
-		if f.tested(j, beta, b, best) {
+		if f.tested(j) {
 			cut = j
 		}
 	}
 	if cut >= 0 {
 		e.local(c).failHighs++
 	}
-	e.settle(c, f, start, n, cut, typ, rec)
+	e.settle(c, f, start, n, cut, rec)
 	return !aborted
 }
 
@@ -1059,7 +1008,8 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n, pl
 // failed — a failed test never re-searched because the node failed high
 // first — or useful) and releases the children's tasks. A latent test
 // never started has no task and no work.
-func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int, typ metrics.NodeType, rec *workRec) {
+func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int, rec *workRec) {
+	typ := f.node.typ
 	pend := f.pend[:0]
 	tasks := false // a child ran as a task (promoted, or spawned by the eager loop)
 	for j := start; j < n; j++ {
@@ -1102,18 +1052,6 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 	f.pend = pend[:0]
 }
 
-// removeTask removes t from ts, keeping the others in order.
-func removeTask(ts []*sched.Task, t *sched.Task) []*sched.Task {
-	for i, x := range ts {
-		if x == t {
-			copy(ts[i:], ts[i+1:])
-			ts[len(ts)-1] = nil
-			return ts[:len(ts)-1]
-		}
-	}
-	return ts
-}
-
 // test is the task of child i's test (J8): a null-window search against
 // the node's α as the test starts, its value kept in the child's jamKid.
 func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
@@ -1126,21 +1064,21 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 	}
 	aT := f.alpha.Load() // J8 reads the node's α as it starts
 	e.inheritKillers(c, f)
-	if ply, depth := f.tPly+1, f.tDepth-1; e.serialNode(depth) && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence) {
+	if ply, depth := f.node.ply+1, f.node.depth-1; e.serialNode(depth) && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence) {
 		// At the grain (jam's serial case), without a frame.
 		e.local(c).serial++
-		v, ok := e.serialPlay(c, &f.pos, f.moves[i], ply, depth, -aT-1, -aT, f.tTyp.Child(i), &k.rec)
+		v, ok := e.serialPlay(c, &f.pos, f.moves[i], ply, depth, -aT-1, -aT, f.node.typ.Child(i), &k.rec)
 		k.val, k.ok, k.alpha = -v, ok, aT
 		return
 	}
-	if e.isLeaf(f.tPly+1, f.tDepth-1) {
+	if e.isLeaf(f.node.ply+1, f.node.depth-1) {
 		v, ok := e.leafPlay(c, &f.pos, f.moves[i], &k.rec) // jam's leaf case
 		k.val, k.ok, k.alpha = -v, ok, aT
 		return
 	}
 	g := e.frames.Get(c)
 	P(&f.pos).Play(f.moves[i], &g.pos)
-	v, _, ok := e.jam(c, g, f.tPly+1, f.tDepth-1, -aT-1, -aT, f.tTyp.Child(i), &k.rec)
+	v, _, ok := e.jam(c, g, f.node.ply+1, f.node.depth-1, -aT-1, -aT, f.node.typ.Child(i), &k.rec)
 	e.frames.Put(c, g)
 	k.val, k.ok, k.alpha = -v, ok, aT
 }

@@ -388,8 +388,12 @@ func TestKillerHandover(t *testing.T) {
 				}
 			}
 		}
-		if handed[0] == 0 || handed[1] == 0 {
-			t.Errorf("%s handovers: %d on the pool, %d on the simulator; want some on both", algo, handed[0], handed[1])
+		// On the pool a child changes hands only when a thief steals
+		// it, which timing decides: its count is logged; the
+		// simulator's, a property of the seed, is required.
+		t.Logf("%s handovers: %d on the pool, %d on the simulator", algo, handed[0], handed[1])
+		if handed[1] == 0 {
+			t.Errorf("%s handovers: none on the simulator; want some", algo)
 		}
 		if testing.Short() || raceEnabled {
 			continue

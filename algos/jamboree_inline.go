@@ -99,7 +99,8 @@ func (w *jamWorker[T, P]) Split(lo, q int) {
 			f.scores = append(f.scores[:0], s.scores[p][:n]...)
 		}
 		f.sortRest(next, n)
-		e.latentBegin(c, f, next, n, p, w.depthAt(p), st.alpha, s.ntype[p])
+		f.node = jamNode{ply: p, depth: w.depthAt(p), typ: s.ntype[p], alpha: st.alpha}
+		e.latentBegin(c, f, next, n)
 		st.split = true
 		w.splits[p] = f
 		l := e.local(c)
@@ -126,20 +127,22 @@ func (w *jamWorker[T, P]) Join(ply, start, n int, alpha, beta, b game.Value, bes
 	f := w.splits[ply]
 	w.splits[ply] = nil
 	s.loopAt(ply).split = false
-	depth := w.depthAt(ply)
-	typ := f.tTyp
+	depth := f.node.depth
 	f.pvRoom(s.pvLen[ply])
 	f.pvLen = copy(f.pv, s.pv[ply][:s.pvLen[ply]])
 	var jr workRec
+	nd := &f.node
+	nd.alpha, nd.beta, nd.b, nd.best = alpha, beta, b, best
 	if a0 := f.alpha.Load(); alpha > a0 {
 		f.alpha.Store(alpha)
 		if e.opt.Restart {
 			// The child searched while the node split raised α: the
 			// tests running against the old one start again.
-			e.restartStale(c, f, &f.pend, start, n, typ, &jr)
+			e.restartStale(c, f, &f.pend, start, n, &jr)
 		}
 	}
-	ok := e.latentRun(c, f, start, n, ply, depth, &alpha, beta, &b, &best, typ, &jr, !e.isLeaf(ply+1, depth-1))
+	ok := e.latentRun(c, f, start, n, &jr, !e.isLeaf(ply+1, depth-1))
+	b, best = nd.b, nd.best
 	w.fold(&jr)
 	if ok {
 		s.pvLen[ply] = copy(s.pv[ply][:], f.pv[:f.pvLen])
@@ -158,13 +161,13 @@ func (w *jamWorker[T, P]) Drop(ply int, cut bool) {
 	st := s.loopAt(ply)
 	st.split = false
 	start, n := int(st.next), len(f.moves)
-	e.latentEnd(c, f, !e.isLeaf(ply+1, f.tDepth-1))
+	e.latentEnd(c, f, !e.isLeaf(ply+1, f.node.depth-1))
 	k := -1
 	if cut {
 		k = start - 1
 	}
 	var jr workRec
-	e.settle(c, f, start, n, k, f.tTyp, &jr)
+	e.settle(c, f, start, n, k, &jr)
 	w.fold(&jr)
 	e.frames.Put(c, f)
 }

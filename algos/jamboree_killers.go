@@ -14,7 +14,7 @@ func (e *jamEngine[T, P]) ownKillers(c sched.Ctx, f *jamFrame[T]) {
 		return
 	}
 	w := e.workers.Get(c)
-	f.kh.own(w.s, f.tPly, f.tDepth)
+	f.kh.own(w.s, f.node.ply, f.node.depth)
 	e.workers.Put(c, w)
 }
 

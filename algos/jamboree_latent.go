@@ -1,8 +1,6 @@
 package algos
 
 import (
-	"splitpoint/game"
-	"splitpoint/metrics"
 	"splitpoint/sched"
 )
 
@@ -25,18 +23,18 @@ import (
 //
 // The simulator keeps parallelLoop, so that it measures the algorithm's
 // full DAG; sched/doc.go says what the pool's promoted DAG means for C.
-func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) bool {
-	promotable := e.latentBegin(c, f, start, n, ply, depth, *alpha, typ)
-	return e.latentRun(c, f, start, n, ply, depth, alpha, beta, b, best, typ, rec, promotable)
+func (e *jamEngine[T, P]) latentLoop(c sched.Ctx, f *jamFrame[T], start, n int, rec *workRec) bool {
+	promotable := e.latentBegin(c, f, start, n)
+	return e.latentRun(c, f, start, n, rec, promotable)
 }
 
 // latentBegin makes the tests of children start…n−1 of the node in f
-// latent: the frame readied for them, against α, and registered as a
-// source a steal request may promote (sched.PushLatent) unless they are
-// tests of leaves. It reports whether it registered them.
-func (e *jamEngine[T, P]) latentBegin(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha game.Value, typ metrics.NodeType) bool {
-	f.alpha.Store(alpha)
-	f.tPly, f.tDepth, f.tTyp = ply, depth, typ
+// latent: the frame readied for them, against the node's α, and
+// registered as a source a steal request may promote (sched.PushLatent)
+// unless they are tests of leaves. It reports whether it registered them.
+func (e *jamEngine[T, P]) latentBegin(c sched.Ctx, f *jamFrame[T], start, n int) bool {
+	ply, depth := f.node.ply, f.node.depth
+	f.alpha.Store(f.node.alpha)
 	e.ownKillers(c, f)
 	e.local(c).tests += int64(n - start)
 	f.prepare(start, n) // room for every test's task: Promote spawns into f.pend
@@ -53,13 +51,13 @@ func (e *jamEngine[T, P]) latentBegin(c sched.Ctx, f *jamFrame[T], start, n, ply
 // latentRun is the loop of latentLoop over the latent tests latentBegin
 // made, some of which a steal request may have promoted already (an inline
 // node split while its worker searched a deeper node: jamboree_inline.go).
-func (e *jamEngine[T, P]) latentRun(c sched.Ctx, f *jamFrame[T], start, n, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec, promotable bool) bool {
+func (e *jamEngine[T, P]) latentRun(c sched.Ctx, f *jamFrame[T], start, n int, rec *workRec, promotable bool) bool {
 	next, cut, aborted := start, -1, false
 	for cut < 0 && !aborted {
 		// J12/J18 as in parallelLoop. A call below (a test or a
 		// re-search) may promote this node's latent tests: f.lo, f.hi
 		// and f.pend are read afresh after each.
-		next, cut, aborted = e.completeInOrder(c, f, &f.pend, next, n, ply, depth, alpha, beta, b, best, typ, rec)
+		next, cut, aborted = e.completeInOrder(c, f, &f.pend, next, n, rec)
 		if next >= n || cut >= 0 || aborted {
 			break
 		}
@@ -83,7 +81,7 @@ func (e *jamEngine[T, P]) latentRun(c sched.Ctx, f *jamFrame[T], start, n, ply, 
 				break
 			}
 		}
-		if f.tested(j, beta, b, best) {
+		if f.tested(j) {
 			cut = j
 		}
 	}
@@ -91,7 +89,7 @@ func (e *jamEngine[T, P]) latentRun(c sched.Ctx, f *jamFrame[T], start, n, ply, 
 	if cut >= 0 {
 		e.local(c).failHighs++
 	}
-	e.settle(c, f, start, n, cut, typ, rec)
+	e.settle(c, f, start, n, cut, rec)
 	return !aborted
 }
 
@@ -112,35 +110,9 @@ func (f *jamFrame[T]) Promote() bool {
 	if f.lo < f.hi {
 		f.kh.take() // the handover, in the owner's goroutine
 	}
-	out, lo, ok := f.promote(f.tPly+1, f.test, &f.pend)
+	out, lo, ok := f.promote(f.node.ply+1, f.test, &f.pend)
 	for i, t := range out {
 		f.kids[lo+i].task = t
 	}
 	return ok
-}
-
-// latentRange is the latent children of a node on the pool (Jamboree's
-// tests, YBWC's younger brothers): those not yet started are lo…hi−1,
-// children of the task src, spawned last first when rev.
-type latentRange struct {
-	lo, hi int
-	src    sched.Ctx
-	rev    bool
-}
-
-// promote spawns children lo…hi−1 at level, each running fn with its
-// index, appending their handles to *pend (which has room for them), and
-// returns the new handles and the first index; ok is false when none was
-// left to promote.
-func (l *latentRange) promote(level int, fn func(sched.Ctx, int) any, pend *[]*sched.Task) (out []*sched.Task, first int, ok bool) {
-	lo, hi := l.lo, l.hi
-	if lo >= hi {
-		return nil, lo, false
-	}
-	l.hi = lo
-	k := len(*pend)
-	out = (*pend)[k : k+hi-lo]
-	l.src.SpawnRangeAt(level, fn, lo, hi, l.rev, out)
-	*pend = (*pend)[:k+hi-lo]
-	return out, lo, true
 }

@@ -78,8 +78,8 @@ func (e *jamEngine[T, P]) recursiveDeepening(c sched.Ctx, f *jamFrame[T], ply, d
 }
 
 // serialPrefix runs the serializations the papers tried and set aside,
-// before a node's parallel loop, once its first child is valued (b its
-// score, alpha raised by it, alpha0 the node's α as entered). It returns
+// before the parallel loop of the node in f, once its first child is
+// valued (f.node.b its score, f.node.alpha raised by it). It returns
 // the first child left to the parallel loop, whether the node is cut off,
 // and ok = false when it was aborted.
 //
@@ -96,20 +96,21 @@ func (e *jamEngine[T, P]) recursiveDeepening(c sched.Ctx, f *jamFrame[T], ply, d
 // condition serializeSecond reads as "dropped below α"), every remaining
 // child is searched serially, as Scout does. StarTech measured up to 50%
 // less work, average parallelism below 100, and a slower big machine.
-func (e *jamEngine[T, P]) serialPrefix(c sched.Ctx, f *jamFrame[T], ply, depth, n int, alpha0 game.Value, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, havePrelim bool, prelim game.Value, typ metrics.NodeType, rec *workRec) (start int, cut, ok bool) {
+func (e *jamEngine[T, P]) serialPrefix(c sched.Ctx, f *jamFrame[T], n int, rec *workRec) (start int, cut, ok bool) {
+	nd := &f.node
 	start = 1
-	dropped := *b <= alpha0 && havePrelim && prelim > alpha0
+	dropped := nd.b <= nd.alpha0 && nd.havePrelim && nd.prelim > nd.alpha0
 	if e.opt.Value2 && n > 2 {
 		e.local(c).value2++
-		if cut, ok = e.valueChild(c, f, 1, ply, depth, alpha, beta, b, best, typ, rec); cut || !ok {
+		if cut, ok = e.valueChild(c, f, 1, rec); cut || !ok {
 			return 2, cut, ok
 		}
 		start = 2
 	}
-	if e.opt.SerializeAll && n > 2 && (typ == metrics.CUT || typ == metrics.ALL) && dropped {
+	if e.opt.SerializeAll && n > 2 && (nd.typ == metrics.CUT || nd.typ == metrics.ALL) && dropped {
 		e.local(c).serAll++
 		for i := start; i < n; i++ {
-			if cut, ok = e.serialChild(c, f, i, ply, depth, alpha, beta, b, best, typ, rec); cut || !ok {
+			if cut, ok = e.serialChild(c, f, i, rec); cut || !ok {
 				return i + 1, cut, ok
 			}
 		}
@@ -118,12 +119,13 @@ func (e *jamEngine[T, P]) serialPrefix(c sched.Ctx, f *jamFrame[T], ply, depth, 
 	return start, false, true
 }
 
-// valueChild searches child i of the node for value with the window
-// (α, β), as J3 does the first child: Value2's second child.
-func (e *jamEngine[T, P]) valueChild(c sched.Ctx, f *jamFrame[T], i, ply, depth int, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, typ metrics.NodeType, rec *workRec) (cut, ok bool) {
+// valueChild searches child i of the node in f for value with the node's
+// window (α, β), as J3 does the first child: Value2's second child.
+func (e *jamEngine[T, P]) valueChild(c sched.Ctx, f *jamFrame[T], i int, rec *workRec) (cut, ok bool) {
+	nd := &f.node
 	m := f.moves[i]
 	var r workRec
-	v, ok, g := e.child(c, f, m, ply+1, depth-1, -beta, -*alpha, typ.Child(i), &r)
+	v, ok, g := e.child(c, f, m, nd.ply+1, nd.depth-1, -nd.beta, -nd.alpha, nd.typ.Child(i), &r)
 	if g != nil {
 		defer e.frames.Put(c, g)
 	}
@@ -132,15 +134,15 @@ func (e *jamEngine[T, P]) valueChild(c sched.Ctx, f *jamFrame[T], i, ply, depth 
 		return false, false
 	}
 	s := -v
-	if s > *b {
-		*b, *best = s, m
+	if s > nd.b {
+		nd.b, nd.best = s, m
 	}
-	if s >= beta {
+	if s >= nd.beta {
 		f.setPV(m, g)
 		return true, true
 	}
-	if s > *alpha {
-		*alpha = s
+	if s > nd.alpha {
+		nd.alpha = s
 		f.setPV(m, g)
 	}
 	return false, true

@@ -48,8 +48,8 @@ func lazySkips(idx, d int) bool {
 // (lazySkips), and they go on deepening until the main thread, thread 0,
 // completes opt.Depth — then every thread stops and the main thread's
 // result is the run's. Each thread is the serial Scout (with the options'
-// aspiration, quiescence and ordering) and charges sched.Node per node and
-// sched.Eval per leaf. With the table off the threads share nothing, so
+// aspiration, quiescence and ordering) and charges its nodes, leaves and
+// move generations (charge.go). With the table off the threads share nothing, so
 // the main thread returns exactly the serial search's value at the same
 // depth; with it, the helpers' entries speed the main thread up (and may
 // change its tree).

@@ -125,8 +125,14 @@ func PresetNames() []string {
 
 // Validate reports the first invalid option, with what is allowed.
 func (o Options) Validate() error {
-	if _, ok := Lookup(o.Algo); !ok {
+	a, ok := Lookup(o.Algo)
+	if !ok {
 		return UnknownAlgorithm(o.Algo)
+	}
+	if a.FixedDepth {
+		if err := checkFixedDepth(o.Algo, o.Depth); err != nil {
+			return err
+		}
 	}
 	if o.Depth < 0 || o.Depth > MaxDepth {
 		return fmt.Errorf("depth %d out of range (allowed: 1..%d, or 0 with a time limit)", o.Depth, MaxDepth)
@@ -140,13 +146,8 @@ func (o Options) Validate() error {
 	if o.Aspiration < 0 {
 		return fmt.Errorf("aspiration window %d is negative (allowed: 0 = off, or a half-width > 0)", o.Aspiration)
 	}
-	if o.Algo == AlgoSSS || o.Algo == AlgoIterSSS || isParSSS(o.Algo) {
-		if o.Depth < 1 {
-			return fmt.Errorf("%s searches to a fixed depth: give a depth 1..%d", o.Algo, MaxDepth)
-		}
-		if o.Memory < 0 {
-			return fmt.Errorf("memory %d is negative (allowed: 0 = M0, or M ≥ M0)", o.Memory)
-		}
+	if (o.Algo == AlgoSSS || o.Algo == AlgoIterSSS || isParSSS(o.Algo)) && o.Memory < 0 {
+		return fmt.Errorf("memory %d is negative (allowed: 0 = M0, or M ≥ M0)", o.Memory)
 	}
 	if o.Time < 0 {
 		return fmt.Errorf("time limit %v is negative (allowed: 0 = none, or a positive duration)", o.Time)

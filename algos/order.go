@@ -1,6 +1,9 @@
 package algos
 
 import (
+	"cmp"
+	"slices"
+
 	"splitpoint/game"
 )
 
@@ -108,5 +111,29 @@ func (s *Searcher[T, P]) bumpHistory(ply int, m game.Move, depth int) {
 		for k := range h {
 			h[k] /= 2
 		}
+	}
+}
+
+// scoredMove is a move and its ordering score, for sortRest.
+type scoredMove struct {
+	m game.Move
+	s int32
+}
+
+// sortScored orders moves by their scores, best first, ties in their
+// present order (a stable sort: the order the serial Scout's repeated pick
+// gives), in O(n log n), with buf as scratch; scores are sorted along.
+func sortScored(moves []game.Move, scores []int32, buf *[]scoredMove) {
+	n := len(moves)
+	if cap(*buf) < n {
+		*buf = make([]scoredMove, n, max(n, 2*cap(*buf)))
+	}
+	b := (*buf)[:n]
+	for i := range b {
+		b[i] = scoredMove{moves[i], scores[i]}
+	}
+	slices.SortStableFunc(b, func(x, y scoredMove) int { return cmp.Compare(y.s, x.s) })
+	for i, x := range b {
+		moves[i], scores[i] = x.m, x.s
 	}
 }

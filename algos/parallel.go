@@ -2,7 +2,6 @@ package algos
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"splitpoint/game"
@@ -64,22 +63,10 @@ type SearcherIdle interface {
 	SearcherIdleFraction() float64
 }
 
-// SerialWork is a serial search's work in the cost units of a parallel
-// run on cost model c, for efficiency W_serial/W: Node per node visited and
-// Eval per leaf (a static evaluation or a terminal), the steps the
-// simulated searches charge — PNegamax and PARSSS*/PARITERSSS* charge
-// exactly these. Jamboree, the root split and the PVSplit family charge
-// Node per node only (their serial parts are timed by nodes), so with a
-// non-zero Eval cost their efficiency counts the serial search's
-// evaluations and not theirs. Search and sweeps use this one formula.
-func SerialWork(c sched.CostModel, r *Result) int64 {
-	return c.Node*int64(r.Counters.Nodes) + c.Eval*int64(r.Counters.Leaves)
-}
-
 // runPNegamax is PNegamax as a row of the table.
 func runPNegamax[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error) {
-	if opt.Depth < 1 || opt.Depth > MaxDepth {
-		return nil, nil, fmt.Errorf("pnegamax searches to a fixed depth: give a depth 1..%d", MaxDepth)
+	if err := checkFixedDepth(AlgoPNegamax, opt.Depth); err != nil {
+		return nil, nil, err
 	}
 	r, st, err := sched.Run(ctx, cfg, func(c sched.Ctx) any { return PNegamax[T, P](c, root, opt.Depth) })
 	if st == nil {
@@ -87,4 +74,15 @@ func runPNegamax[T any, P game.Position[T]](ctx context.Context, root *T, opt Op
 	}
 	v, _ := r.(game.Value)
 	return &Parallel{Value: v, Depth: opt.Depth, PV: []game.Move{}}, st, err
+}
+
+// JamIteration is one completed iteration of a parallel search and when it
+// finished: At is the root processor's virtual clock on the simulator, wall
+// nanoseconds since the search began on the pool. Every iterating parallel
+// algorithm reports its iterations so (Parallel.Iterations).
+type JamIteration struct {
+	Depth    int        `json:"depth"`
+	Value    game.Value `json:"value"`
+	BestMove game.Move  `json:"best_move_code"`
+	At       int64      `json:"at"`
 }

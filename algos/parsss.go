@@ -94,8 +94,8 @@ var errPARSSSKilled = errors.New("parsss: process killed")
 //   - Processes are pinned (SpawnOn) to a free slot's processor, so a
 //     waiting process holds its processor as the paper's did.
 //
-// Costs: one sched.Node per LIVE node Γ processes and one sched.Eval per
-// terminal examined; with sched.TerminalCosts the simulated clock is the
+// Costs: one sched.Node per LIVE node Γ processes, one sched.Eval per
+// terminal examined and one sched.Gen per move generation (charge.go); with sched.TerminalCosts the simulated clock is the
 // paper's terminalcount on a strict machine. The paper's own clock (§4:
 // a process starts at its father's count, adds one per terminal, and
 // before declaring a MAX node SOLVED takes the maximum of its count and
@@ -123,21 +123,12 @@ var errPARSSSKilled = errors.New("parsss: process killed")
 // N = 1 PARSSS* examines exactly the terminals of SSS and PARITERSSS*
 // those of IterSSS with the same M, in the same order (the same counts of
 // terminals and nodes, the same largest OPEN; TestPARSSSOneProcess).
-// runPARSSS is RunPARSSS as a row of the table (both names).
-func runPARSSS[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error) {
-	res, st, err := RunPARSSS[T, P](ctx, root, opt, cfg)
-	if res == nil {
-		return nil, st, err
-	}
-	return &Parallel{Value: res.Value, BestMove: res.BestMove, PV: res.PV, Depth: res.Depth, Detail: res}, st, err
-}
-
 func RunPARSSS[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*PARSSSResult, *sched.Stats, error) {
 	if !isParSSS(opt.Algo) {
 		opt.Algo = AlgoPARSSS
 	}
-	if opt.Depth < 1 {
-		return nil, nil, fmt.Errorf("%s searches to a fixed depth: give a depth 1..%d", opt.Algo, MaxDepth)
+	if err := checkFixedDepth(opt.Algo, opt.Depth); err != nil {
+		return nil, nil, err
 	}
 	if opt.SpawnHeight < 0 {
 		return nil, nil, fmt.Errorf("%s: spawn height %d is negative", opt.Algo, opt.SpawnHeight)
@@ -189,6 +180,15 @@ func RunPARSSS[T any, P game.Position[T]](ctx context.Context, root *T, opt Opti
 	}
 	res := r.result(opt, w, cfg, st)
 	return res, st, nil
+}
+
+// runPARSSS is RunPARSSS as a row of the table (both names).
+func runPARSSS[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error) {
+	res, st, err := RunPARSSS[T, P](ctx, root, opt, cfg)
+	if res == nil {
+		return nil, st, err
+	}
+	return &Parallel{Value: res.Value, BestMove: res.BestMove, PV: res.PV, Depth: res.Depth, Detail: res}, st, err
 }
 
 // pssEntry is a MINPROC entry: the process's current h and whether its

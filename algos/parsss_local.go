@@ -38,11 +38,13 @@ type pssLocal[T any, P game.Position[T]] struct {
 	kids    []*pssProc[T, P] // live child processes
 	kidsAll []*pssProc[T, P] // every child process
 	kidGen  uint64           // kidsGen when the kids' entries were last read
-	doneMax int64            // largest count of a child process solved or killed
-	lm      []pssRef         // LIVEMINS candidates (stale entries dropped lazily)
-	inact   []pssRef         // INACTIVE states (stale entries dropped lazily)
-	cands   []pssCand
-	pub     game.Value // the h last written to MINPROC
+	// gensCharged is the move generations (sssTree.gens) charged so far.
+	gensCharged int64
+	doneMax     int64    // largest count of a child process solved or killed
+	lm          []pssRef // LIVEMINS candidates (stale entries dropped lazily)
+	inact       []pssRef // INACTIVE states (stale entries dropped lazily)
+	cands       []pssCand
+	pub         game.Value // the h last written to MINPROC
 }
 
 func newPSSLocal[T any, P game.Position[T]](r *pssRun[T, P], w *pssProc[T, P]) *pssLocal[T, P] {
@@ -310,7 +312,7 @@ func (l *pssLocal[T, P]) maxSolved() {
 
 // terminal charges and records a terminal examined.
 func (l *pssLocal[T, P]) terminal(c sched.Ctx, id int32, live, v game.Value) {
-	c.Charge(sched.Eval, 1)
+	chargeLeaf(c)
 	w := l.w
 	w.leaves++
 	cnt := w.count.Add(1)
@@ -377,7 +379,13 @@ func (l *pssLocal[T, P]) loop(c sched.Ctx) error {
 				}
 			}
 			stall = 0
-			c.Charge(sched.Node, 1)
+			chargeNode(c)
+			if g := l.gens - l.gensCharged; g > 0 {
+				// The generations of this node's expansion (leaf, above)
+				// and of any since the last node.
+				chargeSteps(c.Self(), Steps{Gens: uint64(g)})
+				l.gensCharged = l.gens
+			}
 			w.nodes++
 			if r.maxNodes > 0 && r.nodes.Add(1) > r.maxNodes {
 				return fmt.Errorf("%w: %d nodes", ErrPARSSSNodeLimit, r.maxNodes)

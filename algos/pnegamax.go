@@ -35,21 +35,24 @@ func PNegamax[T any, P game.Position[T]](c sched.Ctx, root *T, depth int) game.V
 }
 
 func pnegamax[T any, P game.Position[T]](c sched.Ctx, fl *sched.FreeList[pnFrame[T]], f *pnFrame[T], depth int) game.Value {
-	c.Charge(sched.Node, 1)
+	chargeNode(c)
 	if c.Aborted() {
 		return 0
 	}
 	pos := P(&f.st.Pos[0])
 	if depth == 0 {
-		c.Charge(sched.Eval, 1)
+		chargeLeaf(c)
 		return pos.Eval()
 	}
 	if pos.Draw() {
+		chargeLeaf(c)
 		return 0
 	}
 	moves := f.st.Moves[0][:]
 	n := pos.Moves(moves)
+	chargeGen(c)
 	if n == 0 {
+		chargeLeaf(c)
 		return pos.Terminal()
 	}
 	// One closure for all the children (GoIndexed): child i plays move i

@@ -99,8 +99,8 @@ func (o Options) ValidatePVSplit() error {
 	if !slices.Contains(PVSplitAlgorithms(), o.Algo) {
 		return fmt.Errorf("unknown algorithm %q (allowed: pvsplit, pvfsplit, pvsplit-lb, pvfsplit-lb)", o.Algo)
 	}
-	if o.Depth < 1 || o.Depth > MaxDepth {
-		return fmt.Errorf("%s searches to a fixed depth: give a depth 1..%d", o.Algo, MaxDepth)
+	if err := checkFixedDepth(o.Algo, o.Depth); err != nil {
+		return err
 	}
 	if o.TTBits < 0 || o.TTBits > tt.MaxBits {
 		return fmt.Errorf("tt bits %d out of range (allowed: 0 = off, or 1..%d for 2^bits entries)", o.TTBits, tt.MaxBits)
@@ -303,7 +303,8 @@ func (r *PVSplitResult) SetSerialNodes(n uint64) { r.serialNodes = n }
 // simulator it charges one sched.Node per node it expands itself, at the
 // split nodes). A searcher runs the serial Scout on its subtree with its
 // Searcher (kept across pieces: its killers, its history unless shared),
-// charging sched.Node per node and polling aborts (an interrupt is Abort).
+// charging sched.Node per node and polling aborts (an interrupt is Abort),
+// and its leaves and move generations at the end of the piece (charge.go).
 //
 // PVSplit (Fig. 4.1, notes §1.2). At a node with more than Granularity
 // plies left the controller searches the first move itself (recursively,

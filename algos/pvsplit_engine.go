@@ -181,7 +181,7 @@ func newPVEngine[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, n
 		return s
 	}
 	e.cs = mk()
-	e.cs.Hook = splitHook{c}
+	e.cs.Hook = &meterHook{c: c, s: &e.cs.Counters}
 	if table != nil {
 		table.NewSearch()
 	}
@@ -268,6 +268,9 @@ func (e *pvEngine[T, P]) run() *PVSplitResult {
 		}
 		e.prevValue, e.havePrev = v, true
 		res.Iterations = append(res.Iterations, JamIteration{Depth: d, Value: v, BestMove: res.BestMove, At: e.now() - e.t0})
+	}
+	if h, ok := e.cs.Hook.(*meterHook); ok {
+		h.steps.chargeWork(e.c.Self(), h.s) // the leaves and generations after the controller's last node
 	}
 	end := e.now()
 	e.segmentEnd()
@@ -612,17 +615,19 @@ func (e *pvEngine[T, P]) runItem(c sched.Ctx, it *pvItem[T]) any {
 	}
 	s.Stack.Pos[it.ply] = it.pos
 	s.SetNodeType(it.ply, it.typ)
-	before := s.Counters.Nodes
+	var steps meter
+	steps.reset(&s.Counters)
 	sa, sb := it.a, it.b
 	if it.kind != pvNode {
 		sa, sb = -it.b, -it.a
 	}
 	v := s.Scout(it.ply, it.depth, sa, sb)
-	out := pvItemResult{value: v, nodes: s.Counters.Nodes - before, stopped: s.Stopped(), preempted: h.preempted, order: h.firedOn}
+	out := pvItemResult{value: v, stopped: s.Stopped(), preempted: h.preempted, order: h.firedOn}
 	if !e.sim {
-		c.Charge(sched.Node, int64(out.nodes))
+		out.nodes = steps.charge(c.Self(), &s.Counters).Nodes
 		out.end = int64(time.Since(e.start))
 	} else {
+		out.nodes = steps.chargeWork(c.Self(), &s.Counters).Nodes // the Hook charged each node
 		out.end = c.Now()
 	}
 	if !out.stopped {
@@ -880,7 +885,7 @@ type pvHook struct {
 
 func (h *pvHook) Node() bool {
 	if h.sim {
-		h.c.Charge(sched.Node, 1)
+		chargeNode(h.c)
 	}
 	if h.c.Aborted() {
 		return true

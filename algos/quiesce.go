@@ -38,6 +38,7 @@ func (s *Searcher[T, P]) qsearch(ply int, alpha, beta game.Value) game.Value {
 		}
 	}
 	n := pos.Captures(s.Stack.Moves[ply][:])
+	s.Counters.Gens++
 	if n == 0 {
 		if s.ForcedCaptures {
 			return pos.Eval()

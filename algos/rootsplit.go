@@ -50,11 +50,12 @@ type RootSplitResult struct {
 // the N results is the answer (ties go to the move earlier in the ordered
 // list, as a serial search would choose). N is the machine's P (on the
 // infinite simulated machine, one searcher per root move). Each searcher
-// runs on its own processor and charges sched.Node per node. With the
+// runs on its own processor and charges its nodes, leaves and move
+// generations (charge.go). With the
 // table off the value equals the serial search's.
 func RunRootSplit[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*RootSplitResult, *sched.Stats, error) {
-	if opt.Depth < 1 {
-		return nil, nil, fmt.Errorf("rootsplit needs a depth of at least 1")
+	if err := checkFixedDepth(AlgoRootSplit, opt.Depth); err != nil {
+		return nil, nil, err
 	}
 	order := rootOrder[T, P](root)
 	if len(order) == 0 {
@@ -161,7 +162,7 @@ func rootOrder[T any, P game.Position[T]](root *T) []game.Move {
 type splitHook struct{ c sched.Ctx }
 
 func (h splitHook) Node() bool {
-	h.c.Charge(sched.Node, 1)
+	chargeNode(h.c)
 	return h.c.Aborted()
 }
 
@@ -174,6 +175,8 @@ func splitSearch[T any, P game.Position[T]](c sched.Ctx, root *T, moves []game.M
 	s := NewSearcher[T, P](o, tt.New(o.TTBits))
 	s.Hook = splitHook{c}
 	s.Start(nil, time.Time{})
+	var steps meter // the Hook charges each node, the end the leaves and move generations
+	steps.reset(&s.Counters)
 	out := RootSplitter{Moves: moves}
 	first := opt.Depth
 	if opt.Iterative {
@@ -194,7 +197,7 @@ func splitSearch[T any, P game.Position[T]](c sched.Ctx, root *T, moves []game.M
 			v := -s.Scout(1, d-1, -game.Inf, -best)
 			if s.Stopped() {
 				out.Nodes = s.Counters.Nodes
-				c.Charge(sched.Eval, int64(s.Counters.Leaves))
+				steps.chargeWork(c.Self(), &s.Counters)
 				return out
 			}
 			if v > best {
@@ -208,6 +211,6 @@ func splitSearch[T any, P game.Position[T]](c sched.Ctx, root *T, moves []game.M
 		}
 	}
 	out.Nodes = s.Counters.Nodes
-	c.Charge(sched.Eval, int64(s.Counters.Leaves)) // the leaves, as algos.SerialWork charges them
+	steps.chargeWork(c.Self(), &s.Counters)
 	return out
 }

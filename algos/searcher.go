@@ -1,21 +1,3 @@
-// Package algos holds splitpoint's game-tree search algorithms, serial and
-// parallel, each written once as a generic function over the game.Position
-// contract, and the table that names them (Table; table.go).
-//
-// Serial: negamax (*Socrates, Joerg & Kuszmaul 1994, Fig. 1), fail-soft
-// alpha-beta (*Socrates Fig. 3), Pearl's Scout / PVS (StarTech, Kuszmaul
-// 1995, Fig. 1; *Socrates Fig. 4), MTD(f), SSS* and ITERSSS*
-// (Bhattacharya & Bagchi), with iterative deepening, aspiration windows,
-// quiescence search, a transposition table (StarTech Fig. 3) and move
-// ordering (TT move, MVV-LVA, killers, history). Search runs one search
-// from a position; Solve and SolveSummary measure the time to solve test
-// positions and Kaufman's rating estimate (StarTech §3). Searcher is the
-// engine a parallel search reuses below its grain size.
-//
-// Parallel, on a sched machine (RunParallel): plain parallel negamax
-// (PNegamax), Jamboree with its variants (StarTech Fig. 2), and Vučković's
-// static root splitting. Adding one is one file here and one row in
-// table (CONTRIBUTING.md).
 package algos
 
 import (
@@ -287,6 +269,7 @@ func (s *Searcher[T, P]) enter(ply, depth int, alpha, beta game.Value, useTT boo
 		}
 	}
 	n = pos.Moves(s.Stack.Moves[ply][:])
+	s.Counters.Gens++
 	if n == 0 {
 		s.Counters.Leaves++
 		return s.terminal(ply), 0, true
@@ -444,4 +427,17 @@ func (s *Searcher[T, P]) scoreFor(pos *T, moves []game.Move, ply int, hint game.
 	s.Opt.TTMove = tm
 	copy(scores, s.scores[ply][:n])
 	return s.scored[ply]
+}
+
+// terminalValue is the value of a position without moves, a loss ply plies
+// below the root scored game.MatedIn(ply) (as Searcher.terminal).
+func terminalValue[T any, P game.Position[T]](pos P, ply int) game.Value {
+	v := pos.Terminal()
+	switch v {
+	case -game.Mate:
+		return game.MatedIn(ply)
+	case game.Mate:
+		return -game.MatedIn(ply)
+	}
+	return v
 }

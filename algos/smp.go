@@ -25,8 +25,7 @@ type smpThread[T any, P game.Position[T]] struct {
 	s       *Searcher[T, P]
 	t       *sched.Task
 	done    *atomic.Bool
-	charged uint64 // nodes charged so far
-	leaves  uint64 // leaves charged so far
+	meter   meter // the Searcher's steps charged so far
 	res     SMPThread
 	began   time.Time
 	sim     bool
@@ -52,7 +51,7 @@ type SMPThread struct {
 	Deferrals int64 `json:"deferrals,omitempty"`
 }
 
-// Node is the Searcher's Hook: it charges the nodes and leaves since the
+// Node is the Searcher's Hook: it charges the steps since the
 // last call, and stops the search when the machine aborted it or the run
 // is over.
 func (h *smpThread[T, P]) Node() bool {
@@ -60,18 +59,9 @@ func (h *smpThread[T, P]) Node() bool {
 	return h.t.Aborted() || h.done.Load()
 }
 
-// charge charges the nodes and leaves the Searcher counted since the last
-// charge (on the simulator the Hook runs at every node: one node each).
-func (h *smpThread[T, P]) charge() {
-	if n := h.s.Counters.Nodes - h.charged; n > 0 {
-		h.t.Charge(sched.Node, int64(n))
-		h.charged = h.s.Counters.Nodes
-	}
-	if l := h.s.Counters.Leaves - h.leaves; l > 0 {
-		h.t.Charge(sched.Eval, int64(l)) // the leaves, as algos.SerialWork charges them
-		h.leaves = h.s.Counters.Leaves
-	}
-}
+// charge charges the steps (nodes, leaves, move generations) the
+// Searcher counted since the last charge (on the simulator the Hook runs at every node: one node each).
+func (h *smpThread[T, P]) charge() { h.meter.charge(h.t, &h.s.Counters) }
 
 // smpThreads is the number of searchers on the machine cfg: P, and on the
 // infinite simulated machine one per root move.

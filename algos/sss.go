@@ -18,6 +18,9 @@ type SSSResult struct {
 	// every interior node expanded (a node whose expansion ITERSSS*
 	// suspends is counted when it is finally expanded).
 	Nodes int64
+	// Gens counts the move generations (a node's moves are generated
+	// again when its position has left the stack since).
+	Gens int64
 	// OpenPeak is the largest number of states OPEN held at once (INACTIVE
 	// states of ITERSSS* included): at most b^⌈d/2⌉ for SSS*, at most M for
 	// ITERSSS*.
@@ -108,6 +111,7 @@ func (s *sssSearch[T, P]) init(root *T, depth, memory int, hook func() bool) {
 func (s *sssSearch[T, P]) run() (SSSResult, error) {
 	err := s.gamma()
 	s.res.OpenPeak = s.peak
+	s.res.Gens = s.gens
 	return s.res, err
 }
 

@@ -68,6 +68,7 @@ type sssTree[T any, P game.Position[T]] struct {
 	peak     int  // the largest open so far
 	peakTo   *int // where peak is also kept as it grows, or nil
 	serial   uint64
+	gens     int64 // move generations (moves)
 
 	st          *game.Stack[T]
 	plySerial   []uint64 // serial of the node whose position st.Pos[ply] holds
@@ -265,6 +266,7 @@ func (t *sssTree[T, P]) moves(id int32, ply int) []game.Move {
 	sr := t.nodes[id].serial
 	if t.movesSerial[ply] != sr {
 		t.nmoves[ply] = int32(P(&t.st.Pos[ply]).Moves(t.st.Moves[ply][:]))
+		t.gens++
 		t.movesSerial[ply] = sr
 	}
 	return t.st.Moves[ply][:t.nmoves[ply]]

@@ -46,6 +46,7 @@ func searchSSS[T any, P game.Position[T]](ctx context.Context, root *T, opt Opti
 	}
 	res.Nodes = uint64(r.Nodes)
 	res.Leaves = uint64(r.Leaves)
+	res.Gens = uint64(r.Gens)
 	res.Interior = res.Nodes - res.Leaves
 	res.Counters.Finalize()
 	res.Seconds = time.Since(start).Seconds()

@@ -29,8 +29,12 @@ type Algorithm struct {
 	// depth at and below which it searches serially): a command chooses
 	// one when none is given (lab.AutoGrain).
 	Grain bool
-	Help  string
-	Cite  string
+	// FixedDepth is set when the algorithm searches to a fixed depth only
+	// (no time limit alone): Options.Validate asks it for a depth
+	// 1..MaxDepth, with one message for all (checkFixedDepth).
+	FixedDepth bool
+	Help       string
+	Cite       string
 }
 
 // ParallelFunc runs a parallel algorithm from root on the machine cfg
@@ -51,53 +55,53 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 		{Algorithm{Name: AlgoAlphaBeta, Help: "fail-soft alpha-beta", Cite: "*Socrates Fig. 3"}, nil},
 		{Algorithm{Name: AlgoScout, Help: "Pearl's Scout / PVS with null-window tests", Cite: "StarTech Fig. 1, *Socrates Fig. 4"}, nil},
 		{Algorithm{Name: AlgoMTDF, Help: "MTD(f): null-window alpha-beta passes over a transposition table", Cite: "Plaat et al. 1996"}, nil},
-		{Algorithm{Name: AlgoSSS, Help: "Stockman's SSS* with its OPEN list, fixed depth", Cite: "Bhattacharya & Bagchi §2"}, nil},
-		{Algorithm{Name: AlgoIterSSS, Help: "ITERSSS*: SSS* with OPEN bounded by --memory M ≥ M0", Cite: "Bhattacharya & Bagchi §5"}, nil},
-		{Algorithm{Name: AlgoPNegamax, Parallel: true,
+		{Algorithm{Name: AlgoSSS, FixedDepth: true, Help: "Stockman's SSS* with its OPEN list, fixed depth", Cite: "Bhattacharya & Bagchi §2"}, nil},
+		{Algorithm{Name: AlgoIterSSS, FixedDepth: true, Help: "ITERSSS*: SSS* with OPEN bounded by --memory M ≥ M0", Cite: "Bhattacharya & Bagchi §5"}, nil},
+		{Algorithm{Name: AlgoPNegamax, Parallel: true, FixedDepth: true,
 			Help: "plain parallel negamax: every child in parallel, no pruning; calibrates a machine", Cite: "*Socrates Fig. 1"},
 			runPNegamax[T, P]},
-		{Algorithm{Name: AlgoJamboree, Parallel: true, Baseline: AlgoScout, Grain: true,
+		{Algorithm{Name: AlgoJamboree, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Grain: true,
 			Variants: []string{VariantSerialize2, VariantDeferred, VariantRID, VariantRestart, VariantDistTT, VariantSerializeAll, VariantValue2},
 			Help:     "Jamboree search: first child valued, the rest tested in parallel, failed tests re-searched in order, abort on a fail high; --variants, --grain",
 			Cite:     "StarTech Fig. 2, *Socrates Fig. 5"},
 			runJamboree[T, P]},
-		{Algorithm{Name: AlgoRootSplit, Parallel: true, Baseline: AlgoScout,
+		{Algorithm{Name: AlgoRootSplit, Parallel: true, FixedDepth: true, Baseline: AlgoScout,
 			Help: "static root splitting: the ordered root move list dealt to P independent searchers, best of their results; node saving",
 			Cite: "Vučković 2007 §5–6"},
 			runRootSplit[T, P]},
-		{Algorithm{Name: AlgoPVSplit, Parallel: true, Baseline: AlgoScout,
+		{Algorithm{Name: AlgoPVSplit, Parallel: true, FixedDepth: true, Baseline: AlgoScout,
 			Help: "PVSplit: a controller walks the principal variation and farms each split node's other moves to idle searchers; --param granularity=…",
 			Cite: "Lu 1993 Fig. 4.1"},
 			runPVSplit[T, P]},
-		{Algorithm{Name: AlgoPVFSplit, Parallel: true, Baseline: AlgoScout,
+		{Algorithm{Name: AlgoPVFSplit, Parallel: true, FixedDepth: true, Baseline: AlgoScout,
 			Help: "PVFSplit: several split nodes on the variation, idle searchers served by GetOtherSplitNode, synthesized minimal windows",
 			Cite: "Lu 1993 Fig. 5.1"},
 			runPVSplit[T, P]},
-		{Algorithm{Name: AlgoPVSplitLB, Parallel: true, Baseline: AlgoScout,
+		{Algorithm{Name: AlgoPVSplitLB, Parallel: true, FixedDepth: true, Baseline: AlgoScout,
 			Help: "PVSplit with straggler preemption: a straggler's subtree re-split when a quorum of searchers idles; --param lb_quorum=…,lb_threshold=…",
 			Cite: "Lu 1993 §5.3"},
 			runPVSplit[T, P]},
-		{Algorithm{Name: AlgoPARSSS, Parallel: true, Baseline: AlgoSSS,
+		{Algorithm{Name: AlgoPARSSS, Parallel: true, FixedDepth: true, Baseline: AlgoSSS,
 			Help: "PARSSS*: N processes running SSS* on their own subtrees, sharing the MINPROC array; --param spawn_height=…, --trace; --costs terminal counts time in terminals",
 			Cite: "Bhattacharya & Bagchi §3"},
 			runPARSSS[T, P]},
-		{Algorithm{Name: AlgoPARITERSSS, Parallel: true, Baseline: AlgoSSS,
+		{Algorithm{Name: AlgoPARITERSSS, Parallel: true, FixedDepth: true, Baseline: AlgoSSS,
 			Help: "PARITERSSS*: PARSSS* over ITERSSS*, each process's OPEN + LIVEMINS bounded by --memory M ≥ M0",
 			Cite: "Bhattacharya & Bagchi §5"},
 			runPARSSS[T, P]},
-		{Algorithm{Name: AlgoPVFSplitLB, Parallel: true, Baseline: AlgoScout,
+		{Algorithm{Name: AlgoPVFSplitLB, Parallel: true, FixedDepth: true, Baseline: AlgoScout,
 			Help: "PVFSplit with straggler preemption",
 			Cite: "Lu 1993 §5.3"},
 			runPVSplit[T, P]},
-		{Algorithm{Name: AlgoYBWC, Parallel: true, Baseline: AlgoScout, Grain: true,
+		{Algorithm{Name: AlgoYBWC, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Grain: true,
 			Help: "Young Brothers Wait: the eldest child alone, then the younger brothers in parallel, the waiting master helping; --grain",
 			Cite: "Feldmann 1993; Feldmann, Monien & Mysliwietz 1994"},
 			runYBWC[T, P]},
-		{Algorithm{Name: AlgoABDADA, Parallel: true, Baseline: AlgoScout,
+		{Algorithm{Name: AlgoABDADA, Parallel: true, FixedDepth: true, Baseline: AlgoScout,
 			Help: "ABDADA: P searchers from the root over the shared table; a younger child another searcher is in is deferred to a second pass; --grain G: nodes with G plies or fewer to go are not counted (default 0, Weill's)",
 			Cite: "Weill 1996, ICCA J. 19(1)"},
 			RunABDADA[T, P]},
-		{Algorithm{Name: AlgoLazySMP, Parallel: true, Baseline: AlgoScout,
+		{Algorithm{Name: AlgoLazySMP, Parallel: true, FixedDepth: true, Baseline: AlgoScout,
 			Help: "Lazy SMP: P independent iterative-deepening threads sharing the table, helpers' depths staggered by Stockfish's skip blocks; the main thread's result",
 			Cite: "Stockfish search.cpp, Thread::search (skip blocks)"},
 			RunLazySMP[T, P]},

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"splitpoint/games/synth"
 	"splitpoint/sched"
@@ -88,6 +89,40 @@ func TestSetVariants(t *testing.T) {
 		}
 		if err != nil || !slices.Equal(opt.VariantList(), tc.want) {
 			t.Errorf("%s %q: %v, %v; want %v", tc.algo, tc.list, opt.VariantList(), err, tc.want)
+		}
+	}
+}
+
+// TestFixedDepthRule: a row that searches to a fixed depth refuses a
+// search without one, in Options.Validate and when run, with the one
+// message; every parallel row is such a row (each runs to a fixed depth).
+func TestFixedDepthRule(t *testing.T) {
+	tr, err := synth.Parse("uniform:b=2,d=3,seed=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range table[synth.Position, *synth.Position]() {
+		if r.run != nil && !r.FixedDepth {
+			t.Errorf("%s runs on a machine but its row does not say it searches to a fixed depth", r.Name)
+		}
+		if !r.FixedDepth {
+			if err := (Options{Algo: r.Name, Time: time.Second}).Validate(); err != nil {
+				t.Errorf("%s with a time limit and no depth: %v", r.Name, err)
+			}
+			continue
+		}
+		want := r.Name + " searches to a fixed depth: give a depth 1.."
+		for _, o := range []Options{{Algo: r.Name, Time: time.Second}, {Algo: r.Name, Depth: MaxDepth + 1}} {
+			if err := o.Validate(); err == nil || !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("%s: Validate(%+v) = %v, want %q…", r.Name, o, err, want)
+			}
+		}
+		if r.run == nil {
+			continue
+		}
+		_, _, err := r.run(context.Background(), tr.Root(), Options{Algo: r.Name}, sched.Config{Machine: sched.SimOf(2), Seed: 1})
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s run without a depth: %v, want %q…", r.Name, err, want)
 		}
 	}
 }

@@ -92,7 +92,7 @@ type ybwWorker[T any, P game.Position[T]] struct {
 // Node is the serial Searcher's Hook (see jamWorker.Node).
 func (w *ybwWorker[T, P]) Node() bool {
 	if !w.batch {
-		w.t.Charge(sched.Node, 1)
+		chargeNode(w.t)
 	}
 	return w.t.Aborted()
 }
@@ -119,8 +119,9 @@ func (w *ybwWorker[T, P]) Node() bool {
 //
 // Nodes with at most opt.Grain plies to go are searched by the serial
 // Scout of a per-processor Searcher over the shared table (nil = none),
-// which charges sched.Node per node; nodes above it charge sched.Node
-// themselves, so W counts nodes in both regimes. With opt.Iterative the
+// which charges each node; nodes above it charge themselves, so W counts
+// the same steps in both regimes (nodes, leaves, move generations:
+// charge.go). With opt.Iterative the
 // root iterates depths 1…opt.Depth with aspiration windows of
 // opt.Aspiration. On one processor YBWC searches exactly as the serial
 // Scout does.
@@ -235,8 +236,7 @@ func (e *ybwEngine[T, P]) child(c sched.Ctx, g *ybwFrame[T], ply, depth int, alp
 		if c.Aborted() {
 			return 0, false
 		}
-		c.Charge(sched.Node, 1)
-		c.Charge(sched.Eval, 1) // a leaf, as the serial search counts it
+		chargeLeafNode(c)
 		l := e.local(c)
 		l.nodes++
 		if P(&g.pos).Draw() {
@@ -272,14 +272,14 @@ func (e *ybwEngine[T, P]) serialOn(c sched.Ctx, w *ybwWorker[T, P], g *ybwFrame[
 	s := w.s
 	s.Stack.Pos[ply] = g.pos
 	s.Start(nil, time.Time{})
-	n0, l0 := s.Counters.Nodes, s.Counters.Leaves
+	var m meter
+	m.reset(&s.Counters)
 	s.SetNodeType(ply, metrics.PV)
 	v := s.Scout(ply, depth, alpha, beta)
-	if n := int64(s.Counters.Nodes - n0); e.batch && n > 0 {
-		c.Charge(sched.Node, n)
-	}
-	if n := int64(s.Counters.Leaves - l0); n > 0 {
-		c.Charge(sched.Eval, n) // the leaves, as algos.SerialWork charges them
+	if e.batch {
+		m.charge(w.t, &s.Counters)
+	} else {
+		m.chargeWork(w.t, &s.Counters) // the Hook charged each node
 	}
 	ok := !s.Stopped()
 	if ok {
@@ -295,11 +295,11 @@ func (e *ybwEngine[T, P]) node(c sched.Ctx, f *ybwFrame[T], ply, depth int, alph
 	if c.Aborted() {
 		return 0, false
 	}
-	c.Charge(sched.Node, 1)
+	chargeNode(c)
 	e.local(c).nodes++
 	pos := P(&f.pos)
 	if ply > 0 && pos.Draw() {
-		c.Charge(sched.Eval, 1)
+		chargeLeaf(c)
 		return 0, true
 	}
 	key := pos.Hash()
@@ -313,14 +313,15 @@ func (e *ybwEngine[T, P]) node(c sched.Ctx, f *ybwFrame[T], ply, depth int, alph
 				if ent.Flags&tt.FlagEnd == 0 {
 					e.local(c).horizon++
 				}
-				c.Charge(sched.Eval, 1) // a table answer is a leaf, as the serial search counts it
+				chargeLeaf(c) // a table answer is a leaf, as the serial search counts it
 				return v, true
 			}
 		}
 	}
 	n := pos.Moves(f.moves[:])
+	chargeGen(c)
 	if n == 0 {
-		c.Charge(sched.Eval, 1)
+		chargeLeaf(c)
 		return terminalValue[T, P](pos, ply), true
 	}
 	e.order(c, f, ply, n, hint)

@@ -59,6 +59,9 @@ type Counters struct {
 	Interior uint64 `json:"interior"`
 	Leaves   uint64 `json:"leaves"`
 	QNodes   uint64 `json:"qnodes"`
+	// Gens counts move generations (calls of Moves and Captures): with
+	// Nodes and Leaves, the steps a cost model prices (algos.Steps).
+	Gens uint64 `json:"gens"`
 
 	Cutoffs    uint64 `json:"cutoffs"`    // interior nodes that failed high (value ≥ beta)
 	Researches uint64 `json:"researches"` // Scout null-window tests that failed high and were searched again
@@ -105,6 +108,7 @@ func (c *Counters) Merge(o *Counters) {
 	c.Interior += o.Interior
 	c.Leaves += o.Leaves
 	c.QNodes += o.QNodes
+	c.Gens += o.Gens
 	c.Cutoffs += o.Cutoffs
 	c.Researches += o.Researches
 	c.PVNodes += o.PVNodes
