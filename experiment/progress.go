@@ -15,6 +15,7 @@ type progressLog struct {
 	done  int
 	start time.Time
 	now   func() time.Time
+	jobs  int // jobs at once
 }
 
 func (p *progressLog) eta() string {
@@ -26,9 +27,14 @@ func (p *progressLog) eta() string {
 	return "eta " + left.Round(100*time.Millisecond).String()
 }
 
-func (p *progressLog) finished(done int, what string) {
+// finished logs the done-th stored run, what; running runs go on.
+func (p *progressLog) finished(done int, what string, running int) {
 	p.done = done
 	if p.w == nil {
+		return
+	}
+	if p.jobs > 1 && running > 0 {
+		fmt.Fprintf(p.w, "[%d/%d] %s, %d running, %s\n", done, p.total, what, running, p.eta())
 		return
 	}
 	fmt.Fprintf(p.w, "[%d/%d] %s, %s\n", done, p.total, what, p.eta())

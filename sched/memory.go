@@ -39,6 +39,38 @@ const (
 	manyLiveGCPercent = 25
 )
 
+// lowGC is the process's state of lowerGC: the simulated runs (of a
+// sweep's concurrent jobs) that asked for the lower setting, and the
+// setting to restore when the last of them ends.
+var lowGC struct {
+	sync.Mutex
+	runs    int
+	restore int
+}
+
+// lowerGC sets the collector's target to manyLiveGCPercent (a lower
+// setting is kept) until the returned function is called; concurrent runs
+// share the setting, which the last one to end restores.
+func lowerGC() (release func()) {
+	lowGC.Lock()
+	defer lowGC.Unlock()
+	if lowGC.runs == 0 {
+		old := debug.SetGCPercent(manyLiveGCPercent)
+		if old >= 0 && old < manyLiveGCPercent {
+			debug.SetGCPercent(old)
+		}
+		lowGC.restore = old
+	}
+	lowGC.runs++
+	return func() {
+		lowGC.Lock()
+		defer lowGC.Unlock()
+		if lowGC.runs--; lowGC.runs == 0 {
+			debug.SetGCPercent(lowGC.restore)
+		}
+	}
+}
+
 // memCheckSteps is how many event-loop steps the simulator runs between
 // two samples of the process's memory (one sample costs about a
 // microsecond; a step at least a coroutine switch).
@@ -212,11 +244,7 @@ func (m *machine) sampleMem(p *proc) {
 	held := m.mem.read()
 	m.peakUsed = max(m.peakUsed, held)
 	if m.live >= manyLive && m.restoreGC == nil {
-		if old := debug.SetGCPercent(manyLiveGCPercent); old >= 0 && old < manyLiveGCPercent {
-			debug.SetGCPercent(old) // a lower setting is kept
-		} else {
-			m.restoreGC = func() { debug.SetGCPercent(old) }
-		}
+		m.restoreGC = lowerGC()
 	}
 	if p == nil || m.limit <= 0 || held <= m.limit || m.memErr || m.over {
 		return

@@ -112,6 +112,7 @@ at the same path (a shared file system).`,
 			ackWait := fs.Duration("ack-wait", dist.DefaultAckWait, "how long a job may go unacknowledged before another worker gets it")
 			port := fs.Int("nats-port", 4222, "with --nats embedded: the port of the server this worker starts")
 			idle := fs.Duration("idle", 0, "stop after this long without a job (0: run until Ctrl-C)")
+			jobs := jobsFlag(fs)
 			return func(env *Env, args []string) error {
 				if *url == "" || *url == "none" {
 					return fmt.Errorf("%w: give --nats URL", ErrUsage)
@@ -135,7 +136,7 @@ at the same path (a shared file system).`,
 				}
 				defer nc.Close()
 				out := &lockedWriter{w: env.Out}
-				w := &dist.Worker{NC: nc, Engine: experiment.LabEngine{}, Out: out, AckWait: *ackWait, Idle: *idle,
+				w := &dist.Worker{NC: nc, Engine: experiment.LabEngine{}, Out: out, AckWait: *ackWait, Idle: *idle, Parallel: *jobs,
 					Name: fmt.Sprintf("%s:%d", dist.ThisHost().Name, os.Getpid())}
 				// The same process is a root-split searcher for
 				// "search --algo rootsplit --remote URL".
