@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/dustin/go-humanize"
@@ -76,6 +77,12 @@ func lowerGC() (release func()) {
 // microsecond; a step at least a coroutine switch).
 const memCheckSteps = 4096
 
+// memCheckLive is how many more live processors than at the last sample
+// make the simulator sample the memory before memCheckSteps events: on
+// the infinite machine each new processor's state (a serial Searcher, its
+// stack) is its memory, and 4,096 of them can be gigabytes.
+const memCheckLive = 128
+
 // MemoryError is the error of a run stopped because the process passed
 // its memory budget (Config.MaxMem).
 type MemoryError struct {
@@ -87,6 +94,10 @@ type MemoryError struct {
 	Time      int64 // simulated time reached (sim), wall ns (pool)
 	LiveProcs int   // simulated processors with a task (running or waiting) then
 	PeakLive  int   // the most at once so far
+	// Address says that the limit passed is the process's address-space
+	// limit (ulimit -v; Limit is nine tenths of it, Used the process's
+	// size), not the budget.
+	Address bool
 }
 
 func (e *MemoryError) Error() string {
@@ -101,6 +112,10 @@ func (e *MemoryError) Error() string {
 		}
 	} else {
 		hint = "a smaller depth or table"
+	}
+	if e.Address {
+		return fmt.Sprintf("sched: address space of %s (nine tenths of the process's limit, ulimit -v) exceeded (%s mapped) after %d nodes (W = %d; %s): stopped; try %s, or raise the limit",
+			humanize.IBytes(uint64(e.Limit)), humanize.IBytes(uint64(max(e.Used, 0))), e.Nodes, e.Work, where, hint)
 	}
 	return fmt.Sprintf("sched: memory budget of %s exceeded (%s in use) after %d nodes (W = %d; %s): stopped; try %s, or raise the budget (max-mem)",
 		humanize.IBytes(uint64(e.Limit)), humanize.IBytes(uint64(max(e.Used, 0))), e.Nodes, e.Work, where, hint)
@@ -150,19 +165,28 @@ func (c *Config) maxMem() int64 {
 	return c.MaxMem
 }
 
+// addressLimit is how much of a limit on the process's address space
+// (RLIMIT_AS, ulimit -v) a simulated run may take: nine tenths of it, the
+// rest left for what the run allocates between two samples. 0 when there
+// is no limit. The Go runtime reserves address space it has not mapped
+// (1.5–2 GB on linux/amd64), so the run compares the limit with the
+// process's size (VmSize), not with its mapped memory.
+func addressLimit() int64 {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil || rl.Cur == ^uint64(0) || rl.Cur > 1<<62 {
+		return 0
+	}
+	return int64(rl.Cur / 10 * 9)
+}
+
 // memSampler reads the process's memory: its resident set from
-// /proc/self/statm where there is one (Linux), else what the Go runtime
-// holds from the system (runtime/metrics).
-//
-// The runtime's figure counts memory it mapped and never touched: a large
-// object (a Searcher's half-megabyte of rows, a history table) comes from
-// fresh zero pages that stay virtual until written. With killers and
-// history every simulated processor keeps its own Searcher, so at P = inf
-// on BK.01 depth 6 the runtime held 22 GiB while the process's resident
-// set peaked at 1.3 GB, and a budget read from the runtime stopped depth
-// 5 (0.85 GB resident) at "6.9 GiB in use" (issue #21). The resident set
-// is what the machine gives, what /usr/bin/time reports, and what the
-// budget bounds.
+// /proc/self/statm where there is one (Linux), and what the Go runtime
+// has mapped from the system (runtime/metrics); the budget bounds the
+// larger. Memory mapped and never touched (fresh zero pages of a large
+// object) is not resident, but it is address space: a run that maps far
+// more than it touches ends, under a limit on the address space, in the
+// runtime's "out of memory" unless the budget counts it. Per-processor
+// state is therefore sized to what a processor touches.
 type memSampler struct {
 	s [4]metrics.Sample
 }
@@ -176,13 +200,14 @@ func newMemSampler() *memSampler {
 	return ms
 }
 
-// read returns the process's memory: the resident set (or, without
-// /proc, what the runtime holds from the OS, mapped and not released).
-// One read costs a few microseconds (a pread of /proc/self/statm).
+// read returns the process's memory: the larger of its resident set and
+// what the Go runtime has mapped and not released (heap, stacks and the
+// runtime's own). Resident memory is what the machine gives; mapped
+// memory is the address space the process holds, which a limit on it
+// (ulimit -v, a cluster's) bounds, and which memory allocated but never
+// touched makes larger. One read costs a few microseconds (a pread of
+// /proc/self/statm and runtime/metrics).
 func (ms *memSampler) read() int64 {
-	if r := residentBytes(); r > 0 {
-		return r
-	}
 	metrics.Read(ms.s[:])
 	v := func(i int) int64 {
 		if ms.s[i].Value.Kind() != metrics.KindUint64 {
@@ -190,7 +215,7 @@ func (ms *memSampler) read() int64 {
 		}
 		return int64(ms.s[i].Value.Uint64())
 	}
-	return v(0) - v(1)
+	return max(residentBytes(), v(0)-v(1))
 }
 
 // statm is /proc/self/statm, opened once for the process (nil when there
@@ -208,23 +233,31 @@ var pageSize = int64(os.Getpagesize())
 // residentBytes is the process's resident set in bytes (the second field
 // of /proc/self/statm, in pages), or 0 when it cannot be read.
 func residentBytes() int64 {
+	_, rss := statmBytes()
+	return rss
+}
+
+// statmBytes is the process's size (its address space, VmSize) and
+// resident set in bytes, from /proc/self/statm; 0, 0 when it cannot be
+// read.
+func statmBytes() (size, rss int64) {
 	f := statm()
 	if f == nil {
-		return 0
+		return 0, 0
 	}
 	var buf [128]byte
 	n, _ := f.ReadAt(buf[:], 0)
 	b := buf[:n]
-	i := 0
-	for i < len(b) && b[i] != ' ' { // size
-		i++
+	field := func(i int) (int64, int) {
+		var pages int64
+		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			pages = pages*10 + int64(b[i]-'0')
+		}
+		return pages * pageSize, i + 1
 	}
-	i++
-	var pages int64
-	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
-		pages = pages*10 + int64(b[i]-'0')
-	}
-	return pages * pageSize
+	size, i := field(0)
+	rss, _ = field(i)
+	return size, rss
 }
 
 // returnHeld gives the memory an earlier run left held back to the OS
@@ -246,11 +279,19 @@ func (m *machine) sampleMem(p *proc) {
 	if m.live >= manyLive && m.restoreGC == nil {
 		m.restoreGC = lowerGC()
 	}
-	if p == nil || m.limit <= 0 || held <= m.limit || m.memErr || m.over {
+	if p == nil || m.memErr || m.over {
 		return
 	}
+	limit, used := m.limit, held
+	if limit <= 0 || held <= limit {
+		size, _ := statmBytes()
+		if m.asLimit <= 0 || size <= m.asLimit {
+			return
+		}
+		limit, used = m.asLimit, size // the address space: ulimit -v
+	}
 	m.memErr = true
-	e := &MemoryError{Limit: m.limit, Used: held, Machine: SimOf(m.nprocs), Time: p.now, LiveProcs: m.live, PeakLive: m.peakLive}
+	e := &MemoryError{Limit: limit, Used: used, Machine: SimOf(m.nprocs), Time: p.now, LiveProcs: m.live, PeakLive: m.peakLive, Address: limit == m.asLimit && used != held}
 	for _, q := range m.procs {
 		e.Nodes += q.counts[Node]
 		e.Work += q.work

@@ -452,7 +452,8 @@ func (m *machine) simLoop() {
 		if p.state == stRunnable {
 			m.heapPush(p)
 		}
-		if steps++; steps&(memCheckSteps-1) == 0 {
+		if steps++; steps&(memCheckSteps-1) == 0 || m.live >= m.liveSampled+memCheckLive {
+			m.liveSampled = m.live
 			m.sampleMem(p)
 		}
 		if steps&1023 == 0 && !m.cancelled && m.ctx.Err() != nil {
