@@ -19,6 +19,7 @@ import (
 // it logs the run's memory figures and, with a fourth field, writes a heap
 // profile to /tmp/heap.pprof at the largest heap it sees ("nogc": without
 // forcing a collection first, so the run keeps its own heap shape).
+// MEMPRESET=NAME starts from that preset instead of the bare algorithm.
 func TestMemProfileJamboree(t *testing.T) {
 	env := os.Getenv("SPLITPOINT_MEMPROF")
 	if env == "" {
@@ -59,7 +60,12 @@ func TestMemProfileJamboree(t *testing.T) {
 		}
 	}
 	root := loadBK(t)[0].Pos
-	res, st, err := RunJamboree[chess.Position](context.Background(), root, Options{Algo: AlgoJamboree, Depth: d}, cfg)
+	opt := Options{Algo: AlgoJamboree, Depth: d}
+	if os.Getenv("MEMPRESET") != "" {
+		opt = Presets()[os.Getenv("MEMPRESET")]
+		opt.Algo, opt.Depth = AlgoJamboree, d
+	}
+	res, st, err := RunJamboree[chess.Position](context.Background(), root, opt, cfg)
 	if err != nil {
 		t.Logf("error: %v", err)
 	}

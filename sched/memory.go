@@ -114,7 +114,7 @@ func (e *MemoryError) Error() string {
 		hint = "a smaller depth or table"
 	}
 	if e.Address {
-		return fmt.Sprintf("sched: address space of %s (nine tenths of the process's limit, ulimit -v) exceeded (%s mapped) after %d nodes (W = %d; %s): stopped; try %s, or raise the limit",
+		return fmt.Sprintf("sched: address space of %s (nine tenths of the process's limit, ulimit -v) exceeded (the process spans %s) after %d nodes (W = %d; %s): stopped; try %s, or raise the limit",
 			humanize.IBytes(uint64(e.Limit)), humanize.IBytes(uint64(max(e.Used, 0))), e.Nodes, e.Work, where, hint)
 	}
 	return fmt.Sprintf("sched: memory budget of %s exceeded (%s in use) after %d nodes (W = %d; %s): stopped; try %s, or raise the budget (max-mem)",
@@ -181,8 +181,8 @@ func addressLimit() int64 {
 
 // memSampler reads the process's memory: its resident set from
 // /proc/self/statm where there is one (Linux), and what the Go runtime
-// has mapped from the system (runtime/metrics); the budget bounds the
-// larger. Memory mapped and never touched (fresh zero pages of a large
+// has allocated (runtime/metrics: heap objects and stacks); the budget
+// bounds the larger. Memory mapped and never touched (fresh zero pages of a large
 // object) is not resident, but it is address space: a run that maps far
 // more than it touches ends, under a limit on the address space, in the
 // runtime's "out of memory" unless the budget counts it. Per-processor
@@ -201,11 +201,12 @@ func newMemSampler() *memSampler {
 }
 
 // read returns the process's memory: the larger of its resident set and
-// what the Go runtime has mapped and not released (heap, stacks and the
-// runtime's own). Resident memory is what the machine gives; mapped
-// memory is the address space the process holds, which a limit on it
-// (ulimit -v, a cluster's) bounds, and which memory allocated but never
-// touched makes larger. One read costs a few microseconds (a pread of
+// what it has allocated (the Go runtime's heap objects and goroutine
+// stacks). Resident memory is what the machine gives; allocated memory
+// is what the process has asked for, which memory allocated but never
+// touched makes larger, and which a limit on the address space (ulimit -v,
+// a cluster's) bounds with the runtime's reservations on top (see
+// addressLimit). One read costs a few microseconds (a pread of
 // /proc/self/statm and runtime/metrics).
 func (ms *memSampler) read() int64 {
 	metrics.Read(ms.s[:])
@@ -215,7 +216,7 @@ func (ms *memSampler) read() int64 {
 		}
 		return int64(ms.s[i].Value.Uint64())
 	}
-	return max(residentBytes(), v(0)-v(1))
+	return max(residentBytes(), v(2)+v(3))
 }
 
 // statm is /proc/self/statm, opened once for the process (nil when there
