@@ -39,7 +39,7 @@ type machine struct {
 	// simulator (only the running processor or the event loop touch these)
 	over      bool
 	endTime   int64
-	heap      []*proc
+	heap      []heapEnt
 	running   *proc
 	parked    []*proc // idle thieves, in parking order
 	free      []*proc // infinite machine: processors without work
