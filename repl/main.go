@@ -112,8 +112,9 @@ func script(home, named string, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	keep := fs.Bool("keep-going", false, "go on after a failing line (the exit status still reports it)")
+	jobs := jobsFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: splitpoint [--session NAME] run [--keep-going] FILE.sp\n\nRuns the commands of FILE line by line, as the REPL would, in a session\n(by default a new one named after the file). It stops at the first error\nwith file:line: message and a non-zero exit.\n")
+		fmt.Fprintf(stderr, "usage: splitpoint [--session NAME] run [--keep-going] [--jobs N] FILE.sp\n\nRuns the commands of FILE line by line, as the REPL would, in a session\n(by default a new one named after the file). It stops at the first error\nwith file:line: message and a non-zero exit. --jobs N sets the session's\njobs: its sweeps run N simulated runs at once (0: one per core).\n")
 	}
 	flags, files := splitArgs(args)
 	if err := fs.Parse(flags); err != nil {
@@ -137,7 +138,7 @@ func script(home, named string, args []string, stdout, stderr io.Writer) int {
 	if name == "" {
 		name = freshName(home, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
 	}
-	return runNotebook(home, name, path, f, *keep, nil, stdout, stderr)
+	return runNotebook(home, name, path, f, *keep, func(sh *Shell) { setJobs(sh, *jobs) }, stdout, stderr)
 }
 
 // runNotebook runs the script r (named path in errors) in the session
@@ -170,10 +171,15 @@ func runNotebook(home, name, path string, r io.Reader, keep bool, before func(sh
 
 // splitArgs separates run's flags from its file argument.
 func splitArgs(args []string) (flags, rest []string) {
-	for _, a := range args {
-		if strings.HasPrefix(a, "-") {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case (a == "-jobs" || a == "--jobs") && i+1 < len(args):
+			flags = append(flags, a, args[i+1]) // a flag with a value
+			i++
+		case strings.HasPrefix(a, "-"):
 			flags = append(flags, a)
-		} else {
+		default:
 			rest = append(rest, a)
 		}
 	}
@@ -202,8 +208,9 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	fs := flag.NewFlagSet("reproduce", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	quick := fs.Bool("quick", false, "the quick form: fewer positions, seeds or depths (minutes on a 2-core machine)")
+	jobs := jobsFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: splitpoint reproduce list | NAME [--quick]\n\nRuns the bundled notebook that brings back a paper's result, printing\nits table beside the workbench's and writing the report, in a fresh\nsession reproduce-NAME (docs/reproductions.md sets the full forms' figures\nbeside the papers').\n")
+		fmt.Fprintf(stderr, "usage: splitpoint reproduce list | NAME [--quick] [--jobs N]\n\nRuns the bundled notebook that brings back a paper's result, printing\nits table beside the workbench's and writing the report, in a fresh\nsession reproduce-NAME (docs/reproductions.md sets the full forms' figures\nbeside the papers').\n")
 	}
 	flags, rest := splitArgs(args)
 	if err := fs.Parse(flags); err != nil {
@@ -240,7 +247,8 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	if *quick {
 		form = "quick form"
 	}
-	return runNotebook(home, name, path, bytes.NewReader(nb), false, func(*Shell) {
+	return runNotebook(home, name, path, bytes.NewReader(nb), false, func(sh *Shell) {
+		setJobs(sh, *jobs)
 		fmt.Fprintf(stdout, "reproduce %s (%s, %s): %s; session %s\n", r.Name, r.Paper, form, path, name)
 		if r.Published != "" {
 			fmt.Fprintf(stdout, "\n%s\n", r.Published)

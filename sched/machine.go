@@ -54,7 +54,10 @@ type machine struct {
 	live      int     // processors with a coroutine
 	// liveSampled is live at the last sample of the memory (memCheckLive)
 	liveSampled int
-	peakLive    int
+	// memNext is the event-loop step of the next sample, memEvery the
+	// steps between two (sampleMem)
+	memNext, memEvery int
+	peakLive          int
 
 	// memory (memory.go)
 	limit    int64 // budget, bytes (0: none)

@@ -209,6 +209,12 @@ func newMemSampler() *memSampler {
 // addressLimit). One read costs a few microseconds (a pread of
 // /proc/self/statm and runtime/metrics).
 func (ms *memSampler) read() int64 {
+	held, _ := ms.readSize()
+	return held
+}
+
+// readSize is read and the process's size (VmSize: its address space).
+func (ms *memSampler) readSize() (held, size int64) {
 	metrics.Read(ms.s[:])
 	v := func(i int) int64 {
 		if ms.s[i].Value.Kind() != metrics.KindUint64 {
@@ -216,7 +222,8 @@ func (ms *memSampler) read() int64 {
 		}
 		return int64(ms.s[i].Value.Uint64())
 	}
-	return max(residentBytes(), v(2)+v(3))
+	size, rss := statmBytes()
+	return max(rss, v(2)+v(3)), size
 }
 
 // statm is /proc/self/statm, opened once for the process (nil when there
@@ -275,8 +282,14 @@ func (ms *memSampler) returnHeld(limit int64) {
 // processor that just ran; nil at the end) and stops the run with a
 // *MemoryError when it is past the budget.
 func (m *machine) sampleMem(p *proc) {
-	held := m.mem.read()
+	held, size := m.mem.readSize()
 	m.peakUsed = max(m.peakUsed, held)
+	// Past half a limit, sample sixteen times as often: between two
+	// samples a run at P = inf can allocate hundreds of megabytes.
+	m.memEvery = memCheckSteps
+	if m.limit > 0 && held > m.limit/2 || m.asLimit > 0 && size > m.asLimit/2 {
+		m.memEvery = memCheckSteps / 16
+	}
 	if m.live >= manyLive && m.restoreGC == nil {
 		m.restoreGC = lowerGC()
 	}
@@ -285,7 +298,6 @@ func (m *machine) sampleMem(p *proc) {
 	}
 	limit, used := m.limit, held
 	if limit <= 0 || held <= limit {
-		size, _ := statmBytes()
 		if m.asLimit <= 0 || size <= m.asLimit {
 			return
 		}

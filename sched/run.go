@@ -122,6 +122,7 @@ func (m *machine) runSim() *Stats {
 	m.mem = newMemSampler()
 	m.mem.returnHeld(m.limit)
 	m.baseUsed = m.mem.read()
+	m.memEvery, m.memNext = memCheckSteps, memCheckSteps
 	if m.inf {
 		p := m.newProc(0)
 		p.state = stParked

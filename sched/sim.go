@@ -456,7 +456,8 @@ func (m *machine) simLoop() {
 		if p.state == stRunnable {
 			m.heapPush(p)
 		}
-		if steps++; steps&(memCheckSteps-1) == 0 || m.live >= m.liveSampled+memCheckLive {
+		if steps++; steps >= m.memNext || m.live >= m.liveSampled+memCheckLive {
+			m.memNext = steps + m.memEvery
 			m.liveSampled = m.live
 			m.sampleMem(p)
 		}
