@@ -18,6 +18,7 @@ import (
 
 	"splitpoint/dist"
 	"splitpoint/repl"
+	"splitpoint/results"
 )
 
 // TestMain registers the splitpoint binary for the txtar scripts: each
@@ -108,18 +109,50 @@ func TestScripts(t *testing.T) {
 					time.Sleep(20 * time.Millisecond)
 				}
 			},
-			// sleep DURATION: let a background command get going before
-			// a kill (cancel.txtar); the command outlives it by far.
-			"sleep": func(ts *testscript.TestScript, neg bool, args []string) {
-				if len(args) != 1 {
-					ts.Fatalf("usage: sleep DURATION")
+			// waitfile FILE: wait until FILE exists, such as the file a
+			// background splitpoint creates once Ctrl-C stops it cleanly
+			// (SPLITPOINT_READY_FILE). It gives up after a minute.
+			"waitfile": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 1 || neg {
+					ts.Fatalf("usage: waitfile FILE")
 				}
-				d, err := time.ParseDuration(args[0])
-				ts.Check(err)
-				time.Sleep(d)
+				waitFor(ts, "waitfile "+args[0], func() bool {
+					_, err := os.Stat(ts.MkAbs(args[0]))
+					return err == nil
+				})
+			},
+			// waitrows DB SQL: wait until the query's first column is a
+			// positive number in the results database DB, such as a count
+			// of the games a background match has recorded. It gives up
+			// after a minute.
+			"waitrows": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 2 || neg {
+					ts.Fatalf("usage: waitrows DB SQL")
+				}
+				waitFor(ts, "waitrows "+args[1], func() bool {
+					st, err := results.OpenExisting(ts.MkAbs(args[0]))
+					if err != nil {
+						return false
+					}
+					defer st.Close()
+					var n int64
+					return st.DB().QueryRow(args[1]).Scan(&n) == nil && n > 0
+				})
 			},
 		},
 	})
+}
+
+// waitFor polls done until it holds, and fails the script when it never
+// does within a minute: a deadline that only catches a hung command.
+func waitFor(ts *testscript.TestScript, what string, done func() bool) {
+	deadline := time.Now().Add(time.Minute)
+	for !done() {
+		if time.Now().After(deadline) {
+			ts.Fatalf("%s: not within a minute", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // strip removes the keys from every object in v.

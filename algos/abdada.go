@@ -154,7 +154,7 @@ func (a *abdadaThread[T, P]) iterate(d int, prev game.Value, havePrev bool) game
 // at depth 7 on Bratko-Kopec, grains 2–3 (lab.AutoGrain's choice) saved
 // the two atomic updates a node but searched 5–6 % more nodes than the
 // serial Scout instead of 4 %, a speedup of 1.63–1.64 against 1.68–1.71
-// (BENCHMARKS.md, issue #18). The option is there to study that trade.
+// (BENCHMARKS.md). The option is there to study that trade.
 func (a *abdadaThread[T, P]) search(ply, depth int, alpha, beta game.Value, exclusive bool) (v game.Value, onEval bool) {
 	s := a.s
 	v, n, done := s.enter(ply, depth, alpha, beta, true)

@@ -112,8 +112,8 @@ type jamFrame[T any] struct {
 	pos T
 	// moves, scores and pv grow to what the nodes the frame served needed
 	// (genMoves, order, pvRoom), not to game.MaxMoves and game.MaxPly:
-	// with fixed arrays a frame was 3.7 KB, and at P = inf on BK.01 at
-	// depth 5 the 184,000 frames in flight were half the heap (issue #21).
+	// with fixed arrays a frame would be 3.7 KB, and at P = inf on BK.01
+	// at depth 5 the 184,000 frames in flight would be half the heap.
 	moves []game.Move
 	// kids and sorted grow to the widest node the frame served: frames
 	// are per processor, and the infinite simulated machine has many.
@@ -288,8 +288,8 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		// search to the next that the search reads (its counters are only
 		// summed), so on the simulator one list serves every processor:
 		// at P = inf a Searcher (about half a megabyte) per processor
-		// that ever searched at the grain made the deferred-read tests
-		// peak at 2.6 GB (issue #21).
+		// that ever searched at the grain would make the deferred-read
+		// tests peak at 2.6 GB.
 		e.workers = sched.NewScratchList(c, e.newWorker)
 	}
 	if e.batch {
@@ -371,8 +371,8 @@ func (e *jamEngine[T, P]) newWorker() *jamWorker[T, P] {
 func (e *jamEngine[T, P]) local(c sched.Ctx) *jamLocal {
 	if !e.batch {
 		// The simulator runs one processor at a time and the counters
-		// are only summed: one set serves all (per processor they were
-		// 128 bytes each of 400,000 processors at P = inf; issue #21).
+		// are only summed: one set serves all (per processor they would
+		// be 128 bytes each of 400,000 processors at P = inf).
 		return &e.locals[0]
 	}
 	i := c.Proc()
@@ -525,7 +525,7 @@ func (e *jamEngine[T, P]) jamRest(c sched.Ctx, f *jamFrame[T], key uint64, ply, 
 	}
 	if start < n {
 		var ok bool
-		if e.batch { // the pool: latent tests (issue #15)
+		if e.batch { // the pool: latent tests
 			ok = e.latentLoop(c, f, start, n, ply, depth, &alpha, beta, &b, &best, typ, rec)
 		} else {
 			ok = e.parallelLoop(c, f, start, n, ply, depth, &alpha, beta, &b, &best, typ, rec)
@@ -564,7 +564,7 @@ func (e *jamEngine[T, P]) leaf(c sched.Ctx, p *T, ply int, rec *workRec) (game.V
 // is played into a position borrowed from the scratch list and returned
 // at once, with no yield in between. A test of a leaf child, the most
 // numerous task, so holds no frame while it waits for its turn on the
-// simulated clock (issue #21). Time and values are leaf's.
+// simulated clock. Time and values are leaf's.
 func (e *jamEngine[T, P]) leafPlay(c sched.Ctx, pos *T, m game.Move, rec *workRec) (game.Value, bool) {
 	if c.Aborted() {
 		return 0, false
@@ -601,7 +601,7 @@ func terminalValue[T any, P game.Position[T]](pos P, ply int) game.Value {
 // children are all leaves (depth 1 without quiescence). Such a node's
 // tests are static evaluations, which the pool never promotes (latentLoop):
 // run by jamNode they would be Scout's tests with Jamboree's bookkeeping
-// around each, so the serial Scout runs them (issue #15, point 3). The
+// around each, so the serial Scout runs them. The
 // simulator keeps them in the algorithm's DAG.
 func (e *jamEngine[T, P]) serialNode(depth int) bool {
 	return depth <= e.opt.Grain || (e.batch && depth == 1 && !e.opt.Quiescence)
@@ -617,7 +617,7 @@ func (e *jamEngine[T, P]) isLeaf(ply, depth int) bool {
 // played into a scratch position (a fifth of a frame) and g is nil; else g
 // is the child's frame, with its principal variation, which the caller
 // puts back. The leaves a node waits on while their charges yield are
-// most of the frames in flight at P = inf (issue #21).
+// most of the frames in flight at P = inf.
 func (e *jamEngine[T, P]) child(c sched.Ctx, f *jamFrame[T], m game.Move, ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (v game.Value, ok bool, g *jamFrame[T]) {
 	if e.isLeaf(ply, depth) {
 		p := e.positions.Get(c)
@@ -1002,8 +1002,8 @@ func (f *jamFrame[T]) prepare(start, n int) {
 	if len(f.kids) < n {
 		// Exactly n, not doubled: a kid is 128 bytes, a node has at most
 		// game.MaxMoves children (so a frame grows a few times at most),
-		// and at P = 65,536 the kids of the frames in flight were the
-		// largest part of the heap (issue #21).
+		// and at P = 65,536 the kids of the frames in flight are the
+		// largest part of the heap.
 		f.kids = make([]jamKid, n)
 	}
 	for i := start; i < n; i++ {
@@ -1012,7 +1012,7 @@ func (f *jamFrame[T]) prepare(start, n int) {
 	if cap(f.pend) < n-start {
 		// Grown to the widest node the frame has served, not made at
 		// game.MaxMoves: 2 KB a frame, and tens of thousands of frames
-		// are in flight at P = 65,536 (issue #21).
+		// are in flight at P = 65,536.
 		f.pend = make([]*sched.Task, 0, max(n-start, 2*cap(f.pend)))
 	}
 }

@@ -152,7 +152,7 @@ func BenchmarkJamboreeBK2ID(b *testing.B) {
 	benchJamVsScout[chess.Position](b, bkRoots(b, 4), bkOptID(), 2)
 }
 
-// bkOptG0 is the default preset with Jamboree's finest grain (issue #15):
+// bkOptG0 is the default preset with Jamboree's finest grain:
 // iterative deepening with aspiration to depth 6, a 2^18 table, grain 0
 // (every node above the leaves parallel, its tests latent on the pool).
 func bkOptG0() Options {
@@ -162,25 +162,25 @@ func bkOptG0() Options {
 }
 
 // BenchmarkJamboreeBK1G0: one pool worker against Scout at grain 0, time
-// to depth 6 on BK.01–04 (issue #15 goal: jam/scout ≤ 1.5).
+// to depth 6 on BK.01–04 (goal: jam/scout ≤ 1.5).
 func BenchmarkJamboreeBK1G0(b *testing.B) {
 	benchJamVsScout[chess.Position](b, bkRoots(b, 4), bkOptG0(), 1)
 }
 
-// BenchmarkJamboreeBK2G0: two pool workers at grain 0 (issue #15 goal:
+// BenchmarkJamboreeBK2G0: two pool workers at grain 0 (goal:
 // 1.6 times the speed of one worker, i.e. speedup ≥ 1.6 × BK1G0's).
 func BenchmarkJamboreeBK2G0(b *testing.B) {
 	benchJamVsScout[chess.Position](b, bkRoots(b, 4), bkOptG0(), 2)
 }
 
 // BenchmarkJamboreeBK1G0Eager: BK1G0 with every test a task
-// (sched.Config.Eager), as the pool ran Jamboree before issue #15.
+// (sched.Config.Eager), the algorithm's DAG as the simulator runs it.
 func BenchmarkJamboreeBK1G0Eager(b *testing.B) {
 	benchJamVsScoutOn[chess.Position](b, bkRoots(b, 4), bkOptG0(), sched.Config{Machine: sched.PoolOf(1), ProfileBuckets: -1, Eager: true})
 }
 
 // BenchmarkJamboreeWide1G0: the wide synthetic tree at grain 0 on one
-// pool worker against Scout (issue #15 goal: jam/scout ≤ 1.5).
+// pool worker against Scout (goal: jam/scout ≤ 1.5).
 func BenchmarkJamboreeWide1G0(b *testing.B) {
 	tree, err := synth.Parse("ordered:b=32,d=8,seed=1,order=p0.95")
 	if err != nil {
@@ -200,10 +200,10 @@ func BenchmarkJamboreeWide2G0(b *testing.B) {
 }
 
 // BenchmarkJamboreeCheckers1W: the 1-worker overhead of Jamboree on
-// checkers (issue #15's goal ≤ 1.05), the command line's defaults
+// checkers (goal ≤ 1.05), the command line's defaults
 // (the default preset, iterative deepening, grain 3: lab.AutoGrain's
 // choice for four of the six ballots since it reads the branching factor
-// over two plies; it chose 2 before) on 3-move ballots 1–6 at depth 12,
+// over two plies; the last one-ply ratio would give 2) on 3-move ballots 1–6 at depth 12,
 // against the serial Scout.
 func BenchmarkJamboreeCheckers1W(b *testing.B) {
 	roots := ballots(b, 6)
@@ -214,7 +214,7 @@ func BenchmarkJamboreeCheckers1W(b *testing.B) {
 
 // BenchmarkJamboreeCheckers2W: the 2-worker speedup of Jamboree on
 // checkers with the command line's defaults on the 3-move ballots 1–6 at
-// depth 14 (issue #15's goal ≥ 1.8): the default preset, iterative
+// depth 14 (goal ≥ 1.8): the default preset, iterative
 // deepening, grain 3, the restart variant and steal ordering by levels,
 // a 2^20 table.
 func BenchmarkJamboreeCheckers2W(b *testing.B) {

@@ -176,7 +176,7 @@ func (e *jamEngine[T, P]) serial(c sched.Ctx, f *jamFrame[T], ply, depth int, al
 // position, no principal variation). Its caller, test, has just polled
 // for an abort. At grain 0 on the pool a test is most often a search of
 // three nodes (1.10 M serial searches for 3.35 M nodes on the ordered
-// tree), so what it costs besides the search is issue #15's 1-worker
+// tree), so what it costs besides the search is Jamboree's 1-worker
 // overhead: no second poll here, no defer.
 func (e *jamEngine[T, P]) serialPlay(c sched.Ctx, pos *T, m game.Move, ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, bool) {
 	w := e.workers.Get(c)

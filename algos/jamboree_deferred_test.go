@@ -56,7 +56,7 @@ const deferCombos = 9 * 64
 // deferRun keeps one case in raceShare. Each case is a combination on a
 // machine; a race needs the combination's code on any machine with more
 // than one processor, not on all nine, and the whole matrix runs without
-// the detector (issue #21: under -race this test alone took 6 minutes).
+// the detector (under -race the whole matrix alone takes 6 minutes).
 var raceShare = map[bool]int{true: 3, false: 1}[sched.Race]
 
 // deferRun reports whether case k of deferCombo runs: always without the

@@ -27,8 +27,8 @@ func (e *jamEngine[T, P]) interruptibleEnd(ply, depth int) int {
 }
 
 // inlineNode is jam on the pool at a node below the root above the grain
-// (issue #15, point 2: the serial loop that a steal request interrupts,
-// with Cilk-5's work-first principle). The worker's serial Scout searches
+// (the serial loop that a steal request interrupts, with Cilk-5's
+// work-first principle). The worker's serial Scout searches
 // the node's whole subtree, and the loop of every node on its path above
 // the grain asks before each child after the first whether a thief wants
 // work that no latent source of the worker can give (sched.Task.Wanted;

@@ -6,7 +6,7 @@ import (
 	"splitpoint/sched"
 )
 
-// latentLoop is parallelLoop on the pool (issue #15, points 2 and 3): the
+// latentLoop is parallelLoop on the pool: the
 // tests of children start…n−1 are latent children (sched.Latent) that the
 // node's own task runs inline, one after the other in move order, each
 // against the α of the moment it starts (J8), until a thief's steal

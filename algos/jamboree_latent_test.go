@@ -9,7 +9,7 @@ import (
 )
 
 // TestJamboreeLatentNoAlloc: on one pool worker, at grain 0, Jamboree's
-// tests are latent (issue #15): its allocations do not grow with the tree
+// tests are latent: its allocations do not grow with the tree
 // (a spawn per test would allocate nothing either once Tasks are
 // recycled, but a latent test makes no Task at all, so none is counted).
 func TestJamboreeLatentNoAlloc(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 )
 
 // BenchmarkJamboreeSim512: Jamboree on 512 simulated processors, the
-// regime of StarTech's tournament runs (issue #17), on BK.01 at depth 5
+// regime of StarTech's tournament runs (Kuszmaul 1995), on BK.01 at depth 5
 // with the default preset and grain 0; reports simulated nodes per second
 // of this computer's time and tasks per node. The figures at 10^7–10^8
 // nodes (depth 7 and 8 on Kaufman positions) are in BENCHMARKS.md.

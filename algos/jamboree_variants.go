@@ -38,8 +38,8 @@ func (e *jamEngine[T, P]) serializeSecond(typ metrics.NodeType, havePrelim bool,
 // value, or the lower bound of a table entry of depth ≥ k−1 (havePrelim
 // false when there is neither); ok is false when the search was aborted.
 //
-// exact says that the search of depth k−1 met no depth horizon (issue
-// #21): the tree ends below the node, a search of depth k would visit the
+// exact says that the search of depth k−1 met no depth horizon: the
+// tree ends below the node, a search of depth k would visit the
 // same nodes, so prelim (with *hint its best move and f.pv its principal
 // variation) is the node's result. Without this check a large k on a
 // shallow tree nests one search per ply below the tree's end, at every

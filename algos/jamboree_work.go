@@ -21,7 +21,7 @@ import (
 // horizon counts the depth horizons the search met (leaves cut off by
 // depth, and table or deferred answers, whose bounds may rest on a
 // shallower horizon), in every part of the subtree, useful or not: a
-// search that met none is exact at every greater depth (issue #21).
+// search that met none is exact at every greater depth.
 type workRec struct {
 	nodes   int64
 	horizon int64

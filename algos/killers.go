@@ -8,8 +8,8 @@ import "splitpoint/game"
 // master's in Crafty (Hyatt's CopyToChild). The serial search reaches
 // each subtree with the killers its elder brothers just taught; a stolen
 // child otherwise brings the thief's, learned in some unrelated part of
-// the tree. On the simulated machine (the default preset, BENCHMARKS.md
-// "Ninth session") it cuts Jamboree's search overhead on BK at depth 6
+// the tree. On the simulated machine (the default preset, BENCHMARKS.md,
+// the killer handover) it cuts Jamboree's search overhead on BK at depth 6
 // from 10.9 % to 5.1 % on 2 processors and from 44 % to 31 % on 8.
 // Options.NoKillerHandover (--param no_killer_handover=true) turns it off.
 //

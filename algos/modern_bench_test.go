@@ -58,5 +58,5 @@ func BenchmarkYBWCBK2ID(b *testing.B) { benchModernVsScout(b, AlgoYBWC) }
 func BenchmarkABDADABK2ID(b *testing.B) { benchModernVsScout(b, AlgoABDADA) }
 
 // BenchmarkLazySMPBK2ID: Lazy SMP on two pool workers, time to depth 7 on
-// BK.01–04 (no goal: its gain is Elo at a fixed time, issue #18 point 4).
+// BK.01–04 (no goal: its gain is Elo at a fixed time, which match measures).
 func BenchmarkLazySMPBK2ID(b *testing.B) { benchModernVsScout(b, AlgoLazySMP) }

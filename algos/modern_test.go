@@ -12,7 +12,7 @@ import (
 	"splitpoint/sched"
 )
 
-// The property tests of issue #18 point 1: YBWC, ABDADA and Lazy SMP on
+// The property tests of today's parallel searches: YBWC, ABDADA and Lazy SMP on
 // seeded synthetic trees, with the table off, on the pool and the
 // simulator.
 
@@ -25,9 +25,9 @@ var modernMachines = []sched.Machine{sched.PoolOf(1), sched.PoolOf(2), sched.Poo
 // modernMachines, except that under the race detector (sched.Race) the
 // simulated P = 256 takes one group of trees in 8, a group being one tree
 // per option set of modernConfigs (so every set still meets it). There
-// every searcher is a coroutine the detector follows, and that machine was
-// 95 % of the time of these tests: ABDADA's alone took 718 s of the 32
-// minutes go test -race ./... needed (issue #21). Every pool machine,
+// every searcher is a coroutine the detector follows, and that machine is
+// 95 % of the time of these tests when it runs every tree (ABDADA's alone
+// 718 s under -race). Every pool machine,
 // where threads race, runs every tree.
 func machinesFor(i int) []sched.Machine {
 	if !sched.Race || (i/4)%8 == 0 {

@@ -76,20 +76,20 @@ func TestPresetsAndString(t *testing.T) {
 	}
 }
 
-// TestCancel: a cancelled context stops a long search promptly with the
+// TestCancel: a cancelled context stops a long search promptly (at the
+// first poll, within pollMask+1 nodes: counted, not timed) with the
 // deepest completed iteration and ctx.Err(); a time limit stops it with no
 // error.
 func TestCancel(t *testing.T) {
 	tree, _ := synth.Parse("uniform:b=8,d=40,seed=2")
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	start := time.Now()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
 	res, err := Search[synth.Position](ctx, tree.Root(), Options{Algo: AlgoScout, Depth: 40, Iterative: true, TTBits: 12})
-	if err != context.DeadlineExceeded {
+	if err != context.Canceled {
 		t.Fatalf("err %v", err)
 	}
-	if el := time.Since(start); el > time.Second {
-		t.Fatalf("took %v to stop", el)
+	if res != nil && res.Nodes > pollMask+1 {
+		t.Fatalf("searched %d nodes after the context was cancelled", res.Nodes)
 	}
 	if res == nil || res.Depth < 1 || !res.Stopped || len(res.Iterations) != res.Depth {
 		t.Fatalf("result %+v", res)

@@ -32,7 +32,7 @@ type Result struct {
 	// TreeEnd reports that the last iteration (Depth) met no depth
 	// horizon and no table cutoff: the tree ends above that depth, so the
 	// value is the one every deeper search would return, and iterative
-	// deepening stopped there (issue #21).
+	// deepening stopped there.
 	TreeEnd bool `json:"tree_end,omitempty"`
 }
 

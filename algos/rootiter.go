@@ -23,7 +23,7 @@ type RootIterations struct {
 	// TreeEnd reports that the last search (Depth) met no depth horizon
 	// and no table answer: the tree ends above opt.Depth, so the value is
 	// the one of every deeper search, and iterative deepening stopped
-	// there (issue #21).
+	// there.
 	TreeEnd bool `json:"tree_end,omitempty"`
 }
 

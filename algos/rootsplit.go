@@ -24,7 +24,7 @@ type RootSplitter struct {
 	Nodes    uint64      `json:"nodes"`
 	// TreeEnd reports that its iterative deepening stopped early: an
 	// iteration met no depth horizon and no table cutoff, so deeper ones
-	// would repeat it (issue #21).
+	// would repeat it.
 	TreeEnd bool `json:"tree_end,omitempty"`
 }
 

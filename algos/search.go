@@ -87,8 +87,7 @@ func (s *Searcher[T, P]) Run(ctx context.Context, root *T, onIter func(*Result))
 		// Stop once an iteration met neither the horizon nor a table
 		// cutoff whose bound may rest on one (Searcher.horizon): the tree
 		// ended above depth d, so every deeper iteration would search it
-		// again and find the same value (small synthetic trees, endgames;
-		// issue #21).
+		// again and find the same value (small synthetic trees, endgames).
 		if s.horizon == horizon {
 			res.TreeEnd = true
 			break

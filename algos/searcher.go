@@ -85,7 +85,7 @@ type Searcher[T any, P game.Position[T]] struct {
 
 	// horizon counts the horizon nodes reached and the table cutoffs by
 	// entries that may rest on one (without tt.FlagEnd): a search
-	// without any is exact at every deeper depth (issue #21). h0[ply] is
+	// without any is exact at every deeper depth. h0[ply] is
 	// its value when the node at ply began its children, so finish can
 	// mark the entry of a subtree without any with tt.FlagEnd.
 	horizon   uint64
@@ -103,7 +103,7 @@ type Searcher[T any, P game.Position[T]] struct {
 	// made for (NewSearcher: game.MaxPly; a Jamboree worker without
 	// quiescence: the search's depth), so that the thousands of serial
 	// searches in flight on an infinite simulated machine do not each
-	// hold half a megabyte (issue #21).
+	// hold half a megabyte.
 	scores [][game.MaxMoves]int32
 	pvLen  [game.MaxPly + 1]int
 	pv     [][game.MaxPly + 1]game.Move

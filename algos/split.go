@@ -3,8 +3,7 @@ package algos
 import "splitpoint/game"
 
 // Interrupter is a parallel search's side of a Searcher's interruptible
-// plies (issue #15, point 2: the serial loop a steal request can
-// interrupt; Searcher.Interruptible; Jamboree's inline nodes,
+// plies (the serial loop a steal request can interrupt; Searcher.Interruptible; Jamboree's inline nodes,
 // jamboree_inline.go, and YBWC's, ybwc_latent.go): the serial Scout asks
 // it, before each child after the first at those plies, whether a thief
 // wants work (Wanted); if so, Split may turn the remaining children of one

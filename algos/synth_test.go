@@ -171,7 +171,7 @@ func TestSyntheticBestMove(t *testing.T) {
 			opt.Algo, opt.Depth = algo, tree.Depth()
 			// A 2^14 table, not the preset's 2^20: these trees have a few
 			// thousand nodes, and making and prefaulting 24 MB per search
-			// was three quarters of the test's time (issue #21).
+			// would be three quarters of the test's time.
 			opt.TTBits = 14
 			res, err := Search[synth.Position](context.Background(), tree.Root(), opt)
 			if err != nil {

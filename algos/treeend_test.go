@@ -8,7 +8,7 @@ import (
 	"splitpoint/sched"
 )
 
-// Issue #21: iterative deepening past a tree's end stops once an iteration
+// Iterative deepening past a tree's end stops once an iteration
 // met no depth horizon, and says so (TreeEnd).
 
 // TestSerialIterationStopsAtTreeEnd: a fixed depth far beyond a tree of
@@ -35,7 +35,7 @@ func TestSerialIterationStopsAtTreeEnd(t *testing.T) {
 
 // TestJamboreeIterationStopsAtTreeEnd: Jamboree's iterative deepening
 // stops likewise, and recursive iterative deepening to depth 65 on the
-// same tree (issue #21's 5.8 s, 650 MB case) searches a few hundred nodes
+// same tree (without the check 5.8 s and 650 MB) searches a few hundred nodes
 // instead of tens of millions: a node whose search one ply shallower met
 // no horizon takes its result.
 func TestJamboreeIterationStopsAtTreeEnd(t *testing.T) {

@@ -17,8 +17,8 @@ import (
 // the α its elder brothers left, as the serial Scout's does. Measured on
 // two workers at depth 7 on Bratko-Kopec it changed little: 7,200 brothers
 // stolen in either form, 6–8 % more nodes than the serial search, a
-// speedup of 1.73–1.76 against the eager form's 1.72–1.77 (issue #18,
-// BENCHMARKS.md); it spares the spawns of brothers nobody takes.
+// speedup of 1.73–1.76 against the eager form's 1.72–1.77
+// (BENCHMARKS.md); it spares the spawns of brothers nobody takes.
 //
 // It returns on a cutoff (cut), an abort of the master, or once no
 // brother is latent; the promoted ones are then in f.pend, for

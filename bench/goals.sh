@@ -1,5 +1,6 @@
 #!/bin/sh
-# bench/goals.sh — the timing goals of issues #15 and #18, as BENCHMARKS.md
+# bench/goals.sh — the pool's timing goals (Jamboree's defaults and grain,
+# YBWC/ABDADA/Jamboree at depth 7), as BENCHMARKS.md
 # records them: each line is one search of the goal's positions with its
 # serial baselines, REPEAT repetitions (default 3) alternating with their
 # baselines, each position's median time against its own median baseline,
@@ -23,14 +24,14 @@ goal() {
 ord='ordered:b=32,d=8,seed=1,order=p0.95'
 ck='suite:3move#1-6'
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, --repeat $R; load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
-for w in 1 2; do goal "#15 BK d6 defaults, $w worker(s)" suite:bk --algo jamboree --workers $w --depth 6; done
-for w in 1 2; do goal "#15 BK d6 grain 0, $w worker(s)" suite:bk --algo jamboree --workers $w --depth 6 --grain 0; done
-for w in 1 2; do goal "#15 ordered defaults, $w worker(s)" "$ord" --algo jamboree --workers $w; done
-for w in 1 2; do goal "#15 ordered grain 0, $w worker(s)" "$ord" --algo jamboree --workers $w --grain 0; done
-for w in 1 2; do goal "#15 checkers d14 defaults, $w w." "$ck" --algo jamboree --workers $w --depth 14; done
-for w in 1 2; do goal "#15 checkers d14 grain 0, $w w." "$ck" --algo jamboree --workers $w --depth 14 --grain 0; done
-for w in 1 2; do goal "#15 BK d6 tuned, $w worker(s)" suite:bk --algo jamboree --workers $w --depth 6 --preset default --grain 3 --iterative; done
-for a in ybwc abdada jamboree; do goal "#18 BK d7 $a, 2 workers" suite:bk --algo $a --workers 2 --depth 7; done
+for w in 1 2; do goal "jamboree BK d6 defaults, $w worker(s)" suite:bk --algo jamboree --workers $w --depth 6; done
+for w in 1 2; do goal "jamboree BK d6 grain 0, $w worker(s)" suite:bk --algo jamboree --workers $w --depth 6 --grain 0; done
+for w in 1 2; do goal "jamboree ordered defaults, $w worker(s)" "$ord" --algo jamboree --workers $w; done
+for w in 1 2; do goal "jamboree ordered grain 0, $w worker(s)" "$ord" --algo jamboree --workers $w --grain 0; done
+for w in 1 2; do goal "jamboree checkers d14 defaults, $w w." "$ck" --algo jamboree --workers $w --depth 14; done
+for w in 1 2; do goal "jamboree checkers d14 grain 0, $w w." "$ck" --algo jamboree --workers $w --depth 14 --grain 0; done
+for w in 1 2; do goal "jamboree BK d6 tuned, $w worker(s)" suite:bk --algo jamboree --workers $w --depth 6 --preset default --grain 3 --iterative; done
+for a in ybwc abdada jamboree; do goal "BK d7 $a, 2 workers" suite:bk --algo $a --workers 2 --depth 7; done
 go test ./algos -run XXX -bench 'PNegamaxPoolSpeedup' -benchtime 3x | grep Benchmark
 go test ./sched -run XXX -bench 'Sim1024' -benchtime 5x | grep Benchmark
 rm -rf "$(dirname "$bin")"

@@ -23,7 +23,7 @@ func (trivialEngine) Algo(experiment.Algo) (bool, error)                       {
 func (trivialEngine) Costs(string) (sched.CostModel, error)                    { return sched.DefaultCosts(), nil }
 func (trivialEngine) Run(context.Context, *experiment.Job, *results.Run) error { return nil }
 
-// BenchmarkJobThroughput is the coordinator's overhead (issue #19): b.N
+// BenchmarkJobThroughput is the coordinator's overhead: b.N
 // trivial jobs published, taken by two workers, answered and stored, in
 // jobs per second, with the server in process (DontListen) and over the
 // loopback address.

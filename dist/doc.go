@@ -1,5 +1,5 @@
-// Package dist spreads the workbench beyond one process on NATS JetStream
-// (issue #19): a sweep's planned runs become jobs on a work-queue stream
+// Package dist spreads the workbench beyond one process on NATS JetStream:
+// a sweep's planned runs become jobs on a work-queue stream
 // that any number of workers (splitpoint worker --nats URL) take, run and
 // answer on a results stream, and the coordinator (splitpoint sweep --nats
 // URL) stores each answer in the session's database exactly once.

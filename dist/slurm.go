@@ -43,7 +43,7 @@ func (s *Slurm) Check() error {
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 var sbatch = template.Must(template.New("sbatch").Funcs(template.FuncMap{"q": shellQuote}).Parse(`#!/bin/bash
-# {{.Name}}: a splitpoint sweep over {{.Nodes}} worker nodes (issue #19).
+# {{.Name}}: a splitpoint sweep over {{.Nodes}} worker nodes.
 # Written by "splitpoint slurm"; submit this file as is with sbatch.
 #SBATCH --job-name={{.Name}}
 #SBATCH --nodes={{.Total}}

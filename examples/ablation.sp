@@ -1,9 +1,10 @@
 # StarTech's and *Socrates's tuning variants in the papers' regime
-# (issue #17): each of StarTech's three improvements (serialize2, deferred,
-# rid) alone and together, and *Socrates's two scheduler changes (steal
-# ordering by levels, level waiting), on Kaufman's whole suite at depth 7
-# on 512 simulated processors, where the searches' average parallelism
-# W/C is in the hundreds to thousands (StarTech: over 1000, over 500 after
+# (Kuszmaul 1995; Joerg & Kuszmaul 1994): each of StarTech's three
+# improvements (serialize2, deferred, rid) alone and together, and
+# *Socrates's two scheduler changes (steal ordering by levels, level
+# waiting), on Kaufman's whole suite at depth 7 on 512 simulated
+# processors, where the searches' average parallelism W/C is in
+# the hundreds to thousands (StarTech: over 1000, over 500 after
 # serializing). Grain 0: Jamboree in parallel to the leaves, as the papers
 # ran it. Seeds: the machine's seed 1 (set seed).
 

@@ -1,4 +1,4 @@
-# Lu's ParaChinook experiments (issue #13; Lu 1993, Tables 4.1, 5.1, 5.2,
+# Lu's ParaChinook experiments (Lu 1993, Tables 4.1, 5.1, 5.2,
 # 5.3): PVSplit, PVFSplit and their straggler-preempting -LB versions with
 # 1, 2, 4, 8 and 16 searchers on the 20 positions of Lu's Tinsley–Chinook
 # 1992 suite, on the simulated machine (one unit per node) and on the

@@ -1,4 +1,4 @@
-# The modern comparison (issue #18): every parallel algorithm of the
+# The modern comparison: every parallel algorithm of the
 # workbench on the same positions, one evaluation, one table, one harness —
 # Jamboree (StarTech), Lu's PVSplit and PVFSplit, Vučković's root
 # splitting, and what engines run today: Feldmann's Young Brothers Wait

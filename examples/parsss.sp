@@ -1,5 +1,5 @@
-# Bhattacharya & Bagchi, "Searching Game Trees in Parallel Using SSS*"
-# (issue #14): Tables 2 and 3 on the deterministic simulated machine.
+# Bhattacharya & Bagchi, "Searching Game Trees in Parallel Using SSS*":
+# Tables 2 and 3 on the deterministic simulated machine.
 #
 # Time is in terminal counts (--costs terminal: one unit per terminal
 # examined, nothing else costs), no process is spawned on nodes of height
@@ -7,7 +7,7 @@
 # baseline). The paper measured one random tree per shape, the minimum of
 # 20 runs on a time-sliced VAX; here eight seeded uniform trees per shape,
 # each run once (the simulator is deterministic), reported as minimum, mean
-# and maximum. Two clocks (issue #14 point 4): "speedup" is the strict
+# and maximum. Two clocks: "speedup" is the strict
 # simulated machine's (W ≤ N·T), "paper_speedup" the paper's, where a
 # spawned process starts at its father's count and a solved MAX node waits
 # for the counts of the processes below it.

@@ -63,7 +63,7 @@ func (LabEngine) Run(ctx context.Context, job *Job, row *results.Run) error {
 	}
 	var note string
 	if row, _ := algos.Lookup(opt.Algo); row.Grain && job.Grain == AutoGrain {
-		// As the search command chooses it (issue #15): the same grain
+		// As the search command chooses it: the same grain
 		// for every P and repetition of the position, since the probe
 		// is deterministic (and cached by lab.AutoGrain).
 		od, _ := it.TreeDepth(opt)

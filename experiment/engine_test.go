@@ -73,7 +73,7 @@ func TestSweepEngine(t *testing.T) {
 }
 
 // TestSweepTreeDepth: a sweep without a depth searches each synthetic
-// tree whole (issue #16): its jobs take the tree's own depth.
+// tree whole: its jobs take the tree's own depth.
 func TestSweepTreeDepth(t *testing.T) {
 	jobs := plan(t, map[string]string{"positions": "uniform:b=2,d=3,seed=1,uniform:b=3,d=5,seed=1", "algos": "scout,pnegamax", "sim": "2"})
 	for _, j := range jobs {
@@ -122,7 +122,7 @@ func TestSweepEngineVariants(t *testing.T) {
 // TestSweepAutoGrain: a sweep that gives no grain runs each pool search
 // at the grain the search command would choose (lab.AutoGrain, the same
 // for every P of a position) and records how it was chosen; the
-// simulator keeps grain 0; a grain given is used as given (issue #15).
+// simulator keeps grain 0; a grain given is used as given.
 func TestSweepAutoGrain(t *testing.T) {
 	run := func(flags map[string]string) []results.Run { return sweep(t, plan(t, flags)) }
 	flags := map[string]string{"positions": "suite:bk#1", "algos": "jamboree", "depth": "5", "workers": "1,2", "sim": "4", "preset": "default"}
@@ -148,7 +148,7 @@ func TestSweepAutoGrain(t *testing.T) {
 
 // TestSweepDefaultsAsSearch: a sweep that gives no preset, variants or
 // levels plans every position with the settings the search command
-// chooses for it (lab.DefaultsFor, issue #15): a chess position gets the
+// chooses for it (lab.DefaultsFor): a chess position gets the
 // default preset and its table, the restart variant for Jamboree given
 // without variants (not for one given with them, nor for YBWC, which has
 // no such variant) and steal ordering by levels; a synthetic tree the

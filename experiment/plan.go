@@ -183,7 +183,7 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 		}
 		// The preset, the table and steal ordering the search command
 		// would choose for the position when the spec does not say
-		// (lab.DefaultsFor, issue #15).
+		// (lab.DefaultsFor).
 		given := lab.Given{Preset: s.Preset != "", Levels: s.levelsSet}
 		d := lab.DefaultsFor(pos.IsTree(), pos.Domain, base.Name, given)
 		common.Preset, common.Levels, common.TTBits = s.Preset, s.Levels || d.Levels, s.TTBits

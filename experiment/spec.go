@@ -37,8 +37,8 @@ type Spec struct {
 	Preset string
 	// Grain is the remaining depth at or below which a parallel search
 	// runs the serial Scout; when it is not given (grainSet false) each
-	// pool run gets lab.AutoGrain's, as the search command does (issue
-	// #15), and a simulated run 0.
+	// pool run gets lab.AutoGrain's, as the search command does, and a
+	// simulated run 0.
 	Grain int
 	// Params sets any other option by its name (algos.SetParams), on top
 	// of the preset, for every run: "spawn_height=4,granularity=3".

@@ -26,7 +26,7 @@ var ErrSingular = errors.New("degenerate observations")
 // no work shared among them (ABDADA, Lazy SMP, root splitting, PVSplit on
 // the simulated machine), so C is the run's time by construction and any
 // fit finds c∞ = 1, c1 = 0 exactly, which says nothing about W/P. The
-// modern comparison's full run fitted such sweeps to R² = 1 (issue #18).
+// modern comparison's full run fits such sweeps to R² = 1.
 var ErrTimeIsSpan = errors.New("the time of every run is its critical path (T_P = C)")
 
 // maxCond is the largest condition number of the column-equilibrated design

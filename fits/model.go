@@ -67,8 +67,8 @@ const (
 	// explains.
 	WorkOnly
 	// Bounds is T = cmax·max(W/P, C) + cmin·min(W/P, C): not a model of
-	// the papers but the one their bounds suggest (issue #17's "second
-	// model beside the papers'"). Any greedy schedule takes between
+	// the papers but the one their bounds suggest, a second model beside
+	// the papers'. Any greedy schedule takes between
 	// max(W/P, C) and W/P + C = max + min (Brent 1974; *Socrates §1), so
 	// the time is the larger term plus some share of the smaller; the
 	// papers' c1·W/P + c∞·C gives the span the same weight whether it

@@ -23,7 +23,7 @@ type BaselineMode struct {
 // BaselineCache keeps serial baselines in a results database (sweep
 // "baselines", role baseline), keyed by the position and every option of
 // the serial search, so that repeating a parallel search on other machines
-// or variants runs its baseline once (issue #15).
+// or variants runs its baseline once.
 type BaselineCache struct {
 	Store *results.Store
 }

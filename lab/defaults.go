@@ -13,7 +13,7 @@ type Given struct {
 }
 
 // Defaults are the settings a parallel search of a position gets when the
-// user did not give them (issue #15, "defaults a researcher can trust"),
+// user did not give them (defaults a researcher can trust),
 // each with the note the output prints beside the result. The search
 // command and sweeps (and through them the REPL, notebooks and the TUI)
 // read them here, so that a search and a sweep of the same position with

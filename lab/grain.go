@@ -26,7 +26,7 @@ const minTaskNanos = 2000
 
 // nodeNanos is the serial Scout's time per node in each domain on the
 // project's machine, as the search command runs it by default (BENCHMARKS.md,
-// "Eighth session"): chess (BK, the default preset: table, ordering,
+// the serial speeds): chess (BK, the default preset: table, ordering,
 // quiescence) 132 ns, checkers (3-move ballots, the same) 136 ns, a
 // synthetic tree (the plain preset) 27 ns. Constants, not a timing of the
 // run, for the reason minTaskNodes gives; an unknown domain counts as
@@ -36,8 +36,7 @@ var nodeNanos = map[string]float64{"chess": 130, "checkers": 130, "synth": 27}
 // minTaskNodesIn is the smallest serial task of domain in nodes: at least
 // minTaskNodes, and enough nodes of the domain to take minTaskNanos. On a
 // synthetic tree, 27 ns a node, that is 75 nodes: with 16 (432 ns) the
-// 1-worker overhead on ordered:b=32,d=8 was 4–8 %, with 75 it is under 1 %
-// (issue #15).
+// 1-worker overhead on ordered:b=32,d=8 is 4–8 %, with 75 it is under 1 %.
 func minTaskNodesIn(domain string) float64 {
 	ns, ok := nodeNanos[domain]
 	if !ok {
@@ -46,8 +45,8 @@ func minTaskNodesIn(domain string) float64 {
 	return max(minTaskNodes, math.Ceil(minTaskNanos/ns))
 }
 
-// AutoGrain chooses a parallel search's grain when none was given (issue
-// #15): on the simulated machine 0 (every node above the leaves parallel,
+// AutoGrain chooses a parallel search's grain when none was given: on the
+// simulated machine 0 (every node above the leaves parallel,
 // as the papers ran Jamboree: the simulator measures the algorithm's DAG
 // and charges spawns by its cost model); on the pool the smallest g ≥ 1
 // whose serial subtrees, EBF^g nodes, reach minTaskNodes, EBF being the
@@ -81,10 +80,10 @@ func AutoGrain(ctx context.Context, it *Item, opt algos.Options, cfg sched.Confi
 // (N_d / N_{d−2})^½. The growth over one ply alternates with the parity of
 // the depth (alpha-beta's odd-even effect: the checkers ballot 3move#1
 // grows 2.6, 1.0, 11.4 from depth 2 to 5, BK.01 9.6, 2.5, 2.7), so the last
-// one-ply ratio alone took the checkers tree for one of branching factor
-// 11.4 and gave it a grain whose serial searches averaged 11 nodes, not
-// the 131 assumed (issue #15: Jamboree's 1-worker overhead on checkers
-// was 15–20 %). Without two iterations it is the depth-th root of the
+// one-ply ratio alone would take the checkers tree for one of branching
+// factor 11.4 and give it a grain whose serial searches average 11 nodes,
+// not the 131 assumed (Jamboree's 1-worker overhead on checkers is then
+// 15–20 %). Without two iterations it is the depth-th root of the
 // nodes.
 func probeEBF(rep *SearchReport) float64 {
 	if n := len(rep.Iterations); n >= 3 && rep.Iterations[n-3].Nodes > 0 {

@@ -3,7 +3,7 @@ package lab
 import "testing"
 
 // TestGrainFor: the automatic grain's rule (AutoGrain) for the trees the
-// issue #15 goals measure. Source of the branching factors: the probes of
+// timing goals of BENCHMARKS.md measure. Source of the branching factors: the probes of
 // the search command on this machine (BK.01 2.9–3.3, the 3-move ballots
 // 2.7, ordered:b=32,d=8 5.7); node costs: nodeNanos.
 func TestGrainFor(t *testing.T) {

@@ -1,7 +1,3 @@
-// Package workbench is the core of splitpoint that the command line, the
-// REPL and the terminal UI share: position names, and the commands that run
-// on them. Every command writes to an io.Writer, so a test, a script and an
-// interactive prompt see the same output.
 package lab
 
 import (

@@ -18,8 +18,8 @@ const MaxRepeat = 99
 // they ran. The report they belong to is the repetition of median time,
 // its serial seconds the baselines' median and its speedup the ratio of
 // the two medians: on a shared 2-core VM one search of a short position
-// varies by a third from run to run (BENCHMARKS.md), and issue #15 reads
-// its goals as the median of three.
+// varies by a third from run to run (BENCHMARKS.md), so the timing goals
+// read the median of three.
 type Repeats struct {
 	N             int       `json:"n"`                        // repetitions that finished
 	Of            int       `json:"of"`                       // repetitions asked for

@@ -5,8 +5,8 @@ import (
 	"io"
 )
 
-// SuiteTotals is a search of several positions summed as issue #15 reads
-// its goals: each position's time (the median repetition's with
+// SuiteTotals is a search of several positions summed as the timing goals
+// of BENCHMARKS.md read: each position's time (the median repetition's with
 // --repeat) against its own serial baseline's (the median baseline's),
 // summed over the positions, and the work likewise.
 type SuiteTotals struct {

@@ -9,7 +9,7 @@ import (
 )
 
 // TestSuiteTotals: a search of several positions is summed position by
-// position, each against its own baseline (issue #15's reading), on the
+// position, each against its own baseline, on the
 // pool in seconds and on the simulator in cost units; without a baseline
 // for every position no comparison is printed, one position prints
 // nothing, and a cancelled run is left out, and said to be.

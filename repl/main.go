@@ -64,6 +64,7 @@ func Main(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	announceReady()
 	return workbench.Main(ctx, args, stdout, stderr)
 }
 
@@ -158,6 +159,7 @@ func runNotebook(home, name, path string, r io.Reader, keep bool, before func(sh
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	announceReady()
 	err = RunScript(ctx, sh, path, r, keep, stderr)
 	if serr := sh.Save(); serr != nil {
 		fmt.Fprintf(stderr, "splitpoint: saving the session: %v\n", serr)

@@ -1,6 +1,7 @@
 package repl
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -49,15 +50,30 @@ func (tm *tmux) screen() string {
 // to decide); it fails after limit.
 func (tm *tmux) waitFor(want string, limit time.Duration) time.Duration {
 	tm.t.Helper()
+	return tm.waitUntil(fmt.Sprintf("show %q", want), limit, func(s string) bool { return strings.Contains(s, want) })
+}
+
+// waitUntil polls the screen until ok holds for it; it fails, saying the
+// screen does not what, only when limit passes first.
+func (tm *tmux) waitUntil(what string, limit time.Duration, ok func(screen string) bool) time.Duration {
+	tm.t.Helper()
 	start := time.Now()
 	for time.Since(start) < limit {
-		if strings.Contains(tm.screen(), want) {
+		if ok(tm.screen()) {
 			return time.Since(start)
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(20 * time.Millisecond) // the polling interval
 	}
-	tm.t.Fatalf("after %v the screen does not show %q:\n%s", limit, want, tm.screen())
+	tm.t.Fatalf("after %v the screen does not %s:\n%s", limit, what, tm.screen())
 	return 0
+}
+
+// atPrompt reports whether the screen's last non-empty line is the
+// REPL's prompt with nothing typed after it.
+func atPrompt(screen string) bool {
+	lines := strings.Split(strings.TrimRight(screen, "\n "), "\n")
+	last := strings.TrimRight(lines[len(lines)-1], " ")
+	return strings.HasPrefix(last, "splitpoint[") && strings.HasSuffix(last, "]>")
 }
 
 func buildBinary(t *testing.T) string {
@@ -91,7 +107,7 @@ func TestTmuxCompletionAndInterrupt(t *testing.T) {
 
 	// A long search, stopped by Ctrl-C.
 	tm.send("search uniform:b=10,d=14,seed=1 --algo negamax --depth 14", "Enter")
-	time.Sleep(300 * time.Millisecond) // let it start: this only sets up the interrupt
+	tm.waitFor(" nodes · ", 60*time.Second) // the search's progress line: it runs
 	start := time.Now()
 	tm.send("C-c")
 	tm.waitFor("^C: stopping", 20*time.Second)
@@ -112,8 +128,7 @@ func TestTmuxCompletionAndInterrupt(t *testing.T) {
 
 // TestTmuxProgress: a long search at the REPL shows the live progress line
 // (depth, simulated nodes, rate, elapsed) while it runs, and its final
-// output is the one the same command prints when piped, the line cleared
-// (issue #16 point 2).
+// output is the one the same command prints when piped, the line cleared.
 func TestTmuxProgress(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and drives tmux")
@@ -126,7 +141,7 @@ func TestTmuxProgress(t *testing.T) {
 	tm.send(search, "Enter")
 	tm.waitFor("simulated nodes", 60*time.Second)
 	tm.waitFor("serial scout:", 120*time.Second) // the report's last line
-	time.Sleep(200 * time.Millisecond)           // the prompt after it
+	tm.waitUntil("show the prompt after the report", 20*time.Second, atPrompt)
 	screen := tm.screen()
 	if strings.Contains(screen, "simulated nodes") {
 		t.Errorf("the progress line was not cleared:\n%s", screen)

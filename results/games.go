@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// gamesTable is the table of match games (splitpoint match, issue #18):
+// gamesTable is the table of match games (splitpoint match):
 // one row per finished game, beside the runs. It came with schema
 // version 3; an older database gets it when opened (CREATE IF NOT
 // EXISTS), its runs unchanged.

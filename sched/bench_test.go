@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// The benchmarks of issue #4. Timings on a shared 2-core machine are noisy:
+// The runtime's benchmarks. Timings on a shared 2-core machine are noisy:
 // the ratios are measured within one benchmark, alternating the two sides.
 
 const fibN = 30

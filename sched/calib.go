@@ -1,6 +1,6 @@
 package sched
 
-// The calibration programs (issue #4 §5): programs whose W and C are known
+// The calibration programs: programs whose W and C are known
 // in closed form, to check the measurements and to time the runtime.
 
 // Fib computes the n-th Fibonacci number (F(0)=0, F(1)=1) by the doubly

@@ -1,6 +1,34 @@
+// Package sched is the parallel runtime of splitpoint: the contract every
+// parallel search algorithm is written against (Ctx), and two machines that
+// run the same algorithm code — a real goroutine pool and a simulated
+// machine of P processors (1…MaxSimProcs = 65536, or infinitely many) with a
+// virtual clock.
+//
+// The split follows the papers: the algorithm only exposes parallelism
+// (spawn, sync, abort, levels), the scheduler decides where and when it runs
+// (Joerg & Kuszmaul 1994, *Socrates on Cilk, §3; Kuszmaul 1995, StarTech,
+// "randomized work stealing"), and performance is understood through the
+// work W and the critical path C, both measured as the program runs by
+// timestamping (*Socrates Fig. 9; StarTech §"critical path and work").
+//
+// Execution model, the same on both machines: every processor owns a deque
+// of spawned tasks. Spawn pushes the child at the bottom of the spawning
+// processor's deque and the parent goes on (help-first). A processor takes
+// its own work from the bottom (newest, deepest) and an idle processor
+// steals from the top (oldest, shallowest) of a victim chosen at random
+// with the run's seeded generator (*Socrates §3). A task runs to completion
+// on the processor that started it; its stack is never moved.
+//
+// Waiting for children is helpful (Cilk, Zugzwang's "helpful master"; Lu
+// §2.4): a task that must wait for children runs other work on its own
+// processor meanwhile — first its own unstolen children, then pinned
+// processes sent to the processor, then stolen work — nested on top of
+// itself. With Config.LevelWait it only takes work at the level of the
+// children it waits for or deeper (*Socrates §4.4). See DESIGN notes in
+// doc.go for the effect on W and C.
 package sched
 
-// Design notes (issue #4).
+// Design notes.
 //
 // One scheduler, two clocks. Both machines run the same scheduling code:
 // proc.find (mail, own deque, steal), proc.run (a task to its end, then an
@@ -91,7 +119,7 @@ package sched
 // task's game.Stack there): a task never changes processor, so its
 // processor's list needs no lock.
 //
-// Latent children and the pool's promoted DAG (issue #15). On the pool an
+// Latent children and the pool's promoted DAG. On the pool an
 // algorithm may expose children as latent ones (local.go: Latent): the
 // parent's own task runs them inline, one after the other, and only those
 // a steal request, a heartbeat (Config.Heartbeat) or a wait with nothing
@@ -127,4 +155,4 @@ package sched
 // that a promoted test found meanwhile (its parent is suspended below it
 // on the same stack), only when its node's task is aborted. Config.Eager
 // promotes every child at registration: the pool then runs the
-// algorithm's DAG, as before issue #15.
+// algorithm's DAG, every child a task, as the simulator does.

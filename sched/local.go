@@ -10,9 +10,9 @@ import "sync/atomic"
 // A list made by NewScratchList holds objects without per-processor state
 // (a search frame every user overwrites): on the simulated machine, which
 // runs one processor at a time, one list then serves all processors, so
-// the objects kept follow the work in flight rather than P (issue #21: at
-// P = 65,536 per-processor lists of Jamboree's frames held 300 MB, most of
-// it on idle processors). On the pool it is per processor like any other.
+// the objects kept follow the work in flight rather than P (at P = 65,536,
+// per-processor lists of Jamboree's frames would hold 300 MB, most of it
+// on idle processors). On the pool it is per processor like any other.
 type FreeList[V any] struct {
 	New    func() *V
 	per    []freeSlot[V]
@@ -104,7 +104,7 @@ func Processes(c Ctx, n int, fn func(c Ctx, i int) any) []any {
 	return out
 }
 
-// Latent is a source of latent children (issue #15, point 2): children
+// Latent is a source of latent children: children
 // that a pool worker runs inline, in order, in the parent's own task, and
 // that become tasks only when someone wants work. This is the private-deque
 // work stealing of Acar, Charguéraud and Rainey ("Scheduling parallel

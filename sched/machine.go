@@ -99,7 +99,7 @@ type proc struct {
 
 	// The pool's own fields, nil on the simulator: at P = inf on BK.01
 	// depth 5 the simulator makes 900,000 processors, and with these
-	// inline a processor was 824 bytes (issue #21).
+	// inline a processor would be 824 bytes.
 	*poolProc
 
 	// simulator
@@ -159,8 +159,7 @@ func (m *machine) newProc(id int) *proc {
 		// The simulator runs one processor at a time, so its processors
 		// share one list of recycled tasks, which then follows the tasks
 		// in flight: per processor, the lists of idle processors held
-		// 175 MB of the 500 MB heap of BK.01 depth 4 at P = 65,536
-		// (issue #21).
+		// 175 MB of the 500 MB heap of BK.01 depth 4 at P = 65,536.
 		p.tfree = &m.taskFree
 	}
 	p.dq.levels = m.cfg.Levels

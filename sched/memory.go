@@ -15,7 +15,7 @@ import (
 	"github.com/dustin/go-humanize"
 )
 
-// Memory budget (issue #21). A simulated run at P = ∞ gives every spawned
+// Memory budget. A simulated run at P = ∞ gives every spawned
 // task a processor, so its memory follows the work in flight, which a deep
 // enough search makes larger than the machine. Config.MaxMem bounds it: the
 // simulator samples the process's memory every memCheckSteps events (the

@@ -44,7 +44,7 @@ func TestMemoryBudgetStops(t *testing.T) {
 	}
 }
 
-// TestMemoryBudgetPool: the pool checks the budget too (issue #21): a run
+// TestMemoryBudgetPool: the pool checks the budget too: a run
 // that allocates past it (each task keeps a megabyte until the run ends)
 // stops with the same *MemoryError, which names the pool and how far the
 // run got; with no budget the run finishes.

@@ -42,8 +42,8 @@ type Config struct {
 	// DefaultMaxMem (a quarter of physical memory); negative, none.
 	MaxMem int64 `json:"max_mem,omitempty"`
 	// Eager makes the pool promote latent children as soon as they are
-	// registered (local.go: Latent): every child is a task, as before
-	// issue #15 and as on the simulator. For comparison and for tests of
+	// registered (local.go: Latent): every child is a task, as in the
+	// algorithm's DAG and as on the simulator. For comparison and for tests of
 	// the promoted paths; the simulator ignores it.
 	Eager bool `json:"eager,omitempty"`
 	// Heartbeat, when positive, makes the pool also promote latent

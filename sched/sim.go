@@ -12,7 +12,7 @@ import (
 // nobody will signal).
 var ErrDeadlock = errors.New("sched: simulated machine deadlocked: every processor is blocked")
 
-// The simulated machine (issue #4 §3).
+// The simulated machine.
 //
 // Each virtual processor is an iter.Pull coroutine running the same
 // scheduling code as a pool worker (find, run, waitKids). An event loop
@@ -274,8 +274,8 @@ func (p *proc) spend(c int64) {
 // with nothing on its stack (simMain finds no work) parks without its
 // coroutine: the coroutine returns to the machine's free list and the next
 // processor to wake with no coroutine takes it. So the stacks follow the
-// work in flight, not P (issue #21: at P = 65,536 every processor kept its
-// own, idle ones included). Which goroutine runs a processor is invisible
+// work in flight, not P (a coroutine per processor would keep 65,536 stacks
+// at P = 65,536, idle ones included). Which goroutine runs a processor is invisible
 // to the simulation, which stays the same run bit for bit.
 type coro struct {
 	next  func() (struct{}, bool)

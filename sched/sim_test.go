@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"sync/atomic"
 	"testing"
-	"time"
 )
 
 func TestFibWorkSpan(t *testing.T) {
@@ -186,16 +185,14 @@ func TestAbortLatencySim(t *testing.T) {
 func TestCancel(t *testing.T) {
 	for _, machine := range []string{"sim", "pool"} {
 		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() {
-			time.Sleep(20 * time.Millisecond)
-			cancel()
-			close(done)
-		}()
+		var charged atomic.Int64
 		var forever func(c Ctx) any
 		forever = func(c Ctx) any {
 			for !c.Aborted() {
 				c.Charge(Node, 1)
+				if charged.Add(1) == 10000 { // cancelled from outside once the run is under way
+					cancel()
+				}
 				if c.Rand()%1000 == 0 {
 					c.Spawn(forever)
 				}
@@ -206,7 +203,7 @@ func TestCancel(t *testing.T) {
 		if err != context.Canceled || s == nil {
 			t.Errorf("%s: err %v", machine, err)
 		}
-		<-done
+		cancel()
 	}
 }
 

@@ -2,7 +2,7 @@ package sched
 
 import "fmt"
 
-// Stats is the measurement of one run, on either machine (issue #4 §4).
+// Stats is the measurement of one run, on either machine.
 //
 // Work and Span are in cost units on both machines: Work is W, the total
 // cost charged by all tasks — speculative and aborted work included — and
@@ -49,7 +49,7 @@ type Stats struct {
 	IdleFraction    float64 `json:"idle_fraction"` // idle / (P·Time); 0 on the infinite machine
 	ProcsUsed       int     `json:"procs_used"`    // processors created (the infinite machine's peak)
 
-	// Memory of a simulated run (issue #21): PeakLiveProcs is the most
+	// Memory of a simulated run: PeakLiveProcs is the most
 	// processors that had a task at once (running one, or waiting at a
 	// join or on shared state: each then has a goroutine stack); PeakMem
 	// the process's largest resident set sampled during the run (pool

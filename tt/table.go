@@ -1,10 +1,3 @@
-// Package tt is the transposition table of splitpoint: a table of 2^k
-// entries shared by every worker of a search, without locks. Each entry
-// holds what StarTech's global table holds (Kuszmaul 1995, §2, Fig. 3): the
-// depth to which the position was searched, the best move, a lower and an
-// upper bound to its value, plus a generation (age) and flag bits, one of
-// which (FlagBusy) is kept for the "search in progress" marker of deferred
-// reads (StarTech §4; *Socrates, Joerg & Kuszmaul 1994, §5 on subsumption).
 package tt
 
 import (
@@ -24,7 +17,7 @@ const (
 	// FlagEnd marks an entry whose search met no depth horizon: every
 	// leaf it visited was a position without moves or a draw, and every
 	// table answer it used carried FlagEnd too, so its bounds hold at
-	// every depth (issue #21: iterative deepening stops at a tree's end).
+	// every depth (so iterative deepening stops at a tree's end).
 	// The searches only read it to count horizons; the entry's depth and
 	// the replacement rule are those of any other entry. Bounds
 	// intersected with an entry of equal depth keep it only when both
@@ -130,7 +123,7 @@ func (t *Table) NewSearch() {
 // so it zeroes the slots as plain memory (one memclr) rather than with
 // three atomic stores a slot: tests that clear a table per tree spent
 // three quarters of their time here, and far more under the race
-// detector, which checks every atomic access (issue #21).
+// detector, which checks every atomic access.
 func (t *Table) Clear() {
 	if t == nil {
 		return

@@ -8,7 +8,7 @@ import (
 
 // TestDepthTreesOwn: stepping the depth below 1 gives "tree's own": the
 // command line then has no --depth, and the search takes a synthetic
-// tree's own depth (issue #16).
+// tree's own depth.
 func TestDepthTreesOwn(t *testing.T) {
 	a := newAlgorithmModel(map[string]string{"depth": "1"})
 	a.cursor = rowDepth

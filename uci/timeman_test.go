@@ -8,7 +8,7 @@ import (
 // TestBudgetNeverFlags plays whole games on a simulated clock: every move
 // takes its Hard limit plus a latency (the stop reaching the search, the
 // GUI, the pipe), the worst a move can do, and the clock must never fall
-// below zero. The controls are the 10+0.1, a faster 1+0.01, a
+// below zero. The controls are a common 10+0.1, a faster 1+0.01, a
 // repeating 40 moves in 60 s and sudden death with an increment only.
 func TestBudgetNeverFlags(t *testing.T) {
 	for _, c := range []struct {

@@ -44,7 +44,7 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 	}
 	set := map[string]bool{}
 	sf.fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	// Defaults a researcher can trust (issue #15): with no --preset a
+	// Defaults a researcher can trust: with no --preset a
 	// chess or checkers position is searched as an engine would (the
 	// default preset), a synthetic tree by the bare algorithm.
 	engineOpt := opt

@@ -1,4 +1,3 @@
-// Package resultstest holds test helpers for packages that store runs.
 package resultstest
 
 import (
