@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -76,38 +77,34 @@ func TestScripts(t *testing.T) {
 					ts.Fatalf("%s and %s: equal %t (but for %v)", args[0], args[1], eq, args[2:])
 				}
 			},
-			// waitjob URL N: wait until the NATS server at URL has
+			// waitjob URL CREDS N: wait until the NATS server at URL has
 			// delivered N jobs to the workers and one of them is not
 			// acknowledged yet: a worker is running it (dist_e2e.txtar
-			// kills it then). It gives up after a minute.
+			// kills it then). It connects with the key file CREDS once
+			// the coordinator has written it, and gives up after a minute.
 			"waitjob": func(ts *testscript.TestScript, neg bool, args []string) {
-				if len(args) != 2 || neg {
-					ts.Fatalf("usage: waitjob URL N")
+				if len(args) != 3 || neg {
+					ts.Fatalf("usage: waitjob URL CREDS N")
 				}
-				n, err := strconv.Atoi(args[1])
+				n, err := strconv.Atoi(args[2])
 				ts.Check(err)
-				nc, err := nats.Connect(args[0], nats.RetryOnFailedConnect(true), nats.MaxReconnects(-1))
+				var opts []nats.Option
+				waitFor(ts, "waitjob: the key file "+args[1], func() bool {
+					opts, err = dist.Creds{File: ts.MkAbs(args[1])}.Options()
+					if err != nil && !errors.Is(err, dist.ErrNoCredsFile) {
+						ts.Fatalf("waitjob: %v", err)
+					}
+					return err == nil
+				})
+				nc, err := nats.Connect(args[0], append(opts, nats.RetryOnFailedConnect(true), nats.MaxReconnects(-1))...)
 				ts.Check(err)
 				defer nc.Close()
 				js, err := jetstream.New(nc)
 				ts.Check(err)
-				deadline := time.Now().Add(time.Minute)
-				for {
-					ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-					c, err := js.Consumer(ctx, dist.JobsStream, dist.WorkersName)
-					var info *jetstream.ConsumerInfo
-					if err == nil {
-						info, err = c.Info(ctx)
-					}
-					cancel()
-					if err == nil && info.Delivered.Consumer >= uint64(n) && info.NumAckPending > 0 {
-						return
-					}
-					if time.Now().After(deadline) {
-						ts.Fatalf("waitjob: no worker took job %d within a minute (last: %v)", n, err)
-					}
-					time.Sleep(20 * time.Millisecond)
-				}
+				waitFor(ts, fmt.Sprintf("waitjob: a worker holding job %d", n), func() bool {
+					delivered, pending, err := jobsDelivered(js)
+					return err == nil && delivered >= uint64(n) && pending > 0
+				})
 			},
 			// waitfile FILE: wait until FILE exists, such as the file a
 			// background splitpoint creates once Ctrl-C stops it cleanly
@@ -141,6 +138,23 @@ func TestScripts(t *testing.T) {
 			},
 		},
 	})
+}
+
+// jobsDelivered sums over the consumers of the jobs stream the jobs
+// delivered and those not acknowledged yet.
+func jobsDelivered(js jetstream.JetStream) (delivered uint64, pending int, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	s, err := js.Stream(ctx, dist.JobsStream)
+	if err != nil {
+		return 0, 0, err
+	}
+	l := s.ListConsumers(ctx)
+	for info := range l.Info() {
+		delivered += info.Delivered.Consumer
+		pending += info.NumAckPending
+	}
+	return delivered, pending, l.Err()
 }
 
 // waitFor polls done until it holds, and fails the script when it never

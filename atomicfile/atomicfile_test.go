@@ -67,3 +67,26 @@ func TestMode(t *testing.T) {
 		}
 	}
 }
+
+// TestPrivate: WithMode(Private) writes a file only its owner reads, also
+// over a world-readable one and under a permissive umask.
+func TestPrivate(t *testing.T) {
+	old := syscall.Umask(0)
+	defer syscall.Umask(old)
+	path := filepath.Join(t.TempDir(), "secret")
+	for _, prior := range []bool{false, true} {
+		if prior {
+			os.WriteFile(path, []byte("x"), 0o644)
+		}
+		if err := WriteBytes(path, []byte("key"), WithMode(Private)); err != nil {
+			t.Fatal(err)
+		}
+		st, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Mode().Perm() != Private {
+			t.Errorf("replacing=%t: mode %v, want %v", prior, st.Mode().Perm(), Private)
+		}
+	}
+}

@@ -179,6 +179,12 @@ func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome,
 				note("%v", err)
 				continue
 			}
+			if m.Error != "" && finished[m.JobIDString()] {
+				msg.Ack()
+				out.Dropped++
+				note("sweep %s: job %d is stored already, an error for it from %s dropped: %s", c.ID, m.Job, m.Worker, m.Error)
+				continue
+			}
 			if m.Error != "" {
 				msg.Ack()
 				c.cancel(js, nonce)
@@ -194,6 +200,7 @@ func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome,
 			msg.Ack()
 			if !fresh {
 				out.Dropped++
+				note("sweep %s: job %d from %s is stored already: dropped", c.ID, m.Job, m.Worker)
 				continue
 			}
 			out.Done++

@@ -24,6 +24,15 @@
 // coordinator), and a worker given a job again whose run is on the results
 // stream acknowledges it unrun.
 //
+// Every server the workbench starts (StartServer, StartSweepServer) lets
+// in only the holders of its nkeys (Auth): the owner's, with every
+// permission, and the workers', allowed only what a worker does for one
+// sweep (WorkerPermissions), with the subjects and consumer above scoped
+// to it (WorkersConsumer). Commands reach other servers with the user's
+// credentials and CA (Creds). A worker runs a job only when the sweep's
+// command line could have planned it (JobMsg.Check) and reads file:
+// positions only inside its directory (Worker.Files); see docs/cluster.md.
+//
 // Coordinator.Progress reports where a sweep stands (the terminal UI's
 // cluster machine shows it); Dial and DialNow also reach a server of this
 // process without a listener by its inprocess:// URL (Server.URL), which

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 
+	"splitpoint/algos"
+	"splitpoint/experiment"
 	"splitpoint/results"
 )
 
@@ -31,6 +33,24 @@ func FuzzDecodeResult(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := DecodeResult("splitpoint.results.s.0", "s", 3, data)
 		if err == nil && (m.Sweep != "s" || m.Job < 0 || m.Job >= 3 || (m.Run == nil && m.Error == "")) {
+			t.Fatalf("accepted %+v", m)
+		}
+	})
+}
+
+// FuzzJobCheck: any job that decodes is either refused by Check with an
+// error or within the command line's limits; never a panic.
+func FuzzJobCheck(f *testing.F) {
+	good, _ := json.Marshal(JobMsg{Kind: KindJob, Sweep: "s", Job: 0, Total: 1, Role: results.RoleParallel, LoadName: "uniform:b=3,d=4,seed=1",
+		Algo: "jamboree", Machine: "sim", P: 4, Rep: 1, Depth: 4, Grain: -1})
+	f.Add(good)
+	f.Add([]byte(`{"kind":"splitpoint/job/1","sweep":"s","job":0,"total":1,"role":"serial","load":"file:../x","algo":"scout+x","machine":"serial","depth":1000,"rep":1}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := DecodeJob("", data)
+		if err != nil {
+			return
+		}
+		if m.Check(experiment.LabEngine{}) == nil && (m.Depth < 0 || m.Depth > algos.MaxDepth || m.Rep < 1 || m.P < 0) {
 			t.Fatalf("accepted %+v", m)
 		}
 	})

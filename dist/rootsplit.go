@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 	"time"
 
@@ -45,13 +46,15 @@ type ShareReply struct {
 
 // ServeRootSplit answers root-split requests on nc until the returned
 // subscription is drained, each in its own goroutine; out gets a line per
-// request (nil: none).
-func ServeRootSplit(nc *nats.Conn, name string, out io.Writer) (*nats.Subscription, error) {
+// request (nil: none). As a sweep's worker it searches only what the
+// command line allows (algos.Options.Validate) and reads file: positions
+// only from files (nil: none; lab.ResolveIn).
+func ServeRootSplit(nc *nats.Conn, name string, out io.Writer, files *os.Root) (*nats.Subscription, error) {
 	host := ThisHost().Name
 	var mu sync.Mutex
 	return nc.QueueSubscribe(RootSplitSubject, "searchers", func(m *nats.Msg) {
 		go func() {
-			rep := answerShare(m.Data, host)
+			rep := answerShare(m.Data, host, files)
 			data, _ := json.Marshal(rep)
 			m.Respond(data)
 			if out != nil {
@@ -67,14 +70,18 @@ func ServeRootSplit(nc *nats.Conn, name string, out io.Writer) (*nats.Subscripti
 	})
 }
 
-func answerShare(data []byte, host string) ShareReply {
+func answerShare(data []byte, host string, files *os.Root) ShareReply {
 	rep := ShareReply{Kind: KindShareReply, Host: host}
 	var req ShareRequest
 	if err := decode(RootSplitSubject, data, KindShareReq, &req); err != nil {
 		rep.Error = err.Error()
 		return rep
 	}
-	items, err := lab.Resolve(req.Load)
+	if err := req.Opt.Validate(); err != nil {
+		rep.Error = "root share refused: " + err.Error()
+		return rep
+	}
+	items, err := resolveIn(req.Load, files, func(string, ...any) {})
 	if err != nil {
 		rep.Error = err.Error()
 		return rep

@@ -34,7 +34,7 @@ func TestRemoteRootSplit(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer nc.Close()
-		if _, err := ServeRootSplit(nc, fmt.Sprint(i), nil); err != nil {
+		if _, err := ServeRootSplit(nc, fmt.Sprint(i), nil, nil); err != nil {
 			t.Fatal(err)
 		}
 		nc.Flush()

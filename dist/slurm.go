@@ -3,6 +3,7 @@ package dist
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"text/template"
@@ -20,6 +21,7 @@ type Slurm struct {
 	Partition string // "": the cluster's default
 	Binary    string // the splitpoint binary ("": splitpoint on PATH)
 	Name      string // the job's name
+	Files     string // the workers' directory of file: positions ("": none)
 }
 
 var slurmTime = regexp.MustCompile(`^(\d+-)?\d+(:\d{1,2}){0,2}$`)
@@ -44,7 +46,7 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 
 var sbatch = template.Must(template.New("sbatch").Funcs(template.FuncMap{"q": shellQuote}).Parse(`#!/bin/bash
 # {{.Name}}: a splitpoint sweep over {{.Nodes}} worker nodes.
-# Written by "splitpoint slurm"; submit this file as is with sbatch.
+# Written by "splitpoint slurm" (mode 0600); submit this file as is with sbatch.
 #SBATCH --job-name={{.Name}}
 #SBATCH --nodes={{.Total}}
 #SBATCH --ntasks={{.Total}}
@@ -60,17 +62,23 @@ SP={{q .Bin}}
 NODES=($(scontrol show hostnames "$SLURM_JOB_NODELIST"))
 COORD=${NODES[0]}
 URL=nats://$COORD:{{.Port}}
+# The workers' key: the coordinator makes one for its sweep and writes it
+# here, on the shared file system, mode 0600 in a directory of mode 0700;
+# the workers read it there (no secret on a command line or in this
+# script). An earlier sweep's goes first, so that no worker takes it.
+CREDS={{q .Creds}}
+rm -f "$CREDS"
 
 # The coordinator: the sweep, with an embedded NATS server (JetStream store
-# beside the database), on the first node.
+# and keys beside the database) that lets in only the holders of its keys,
+# on the first node.
 srun --nodes=1 --ntasks=1 --nodelist="$COORD" "$SP" sweep --spec {{q .Spec}} --db {{q .DB}} \
   --nats embedded --nats-port {{.Port}} &
 COORD_PID=$!
 
-# The workers, one per other node: they wait for the server (reconnecting)
-# and stop after a minute without jobs.
-sleep 5
-srun --nodes={{.Nodes}} --ntasks={{.Nodes}} --exclude="$COORD" "$SP" worker --nats "$URL" --idle 60s &
+# The workers, one per other node: they wait for the key, then for the
+# server (reconnecting), and stop after a minute without jobs.
+srun --nodes={{.Nodes}} --ntasks={{.Nodes}} --exclude="$COORD" "$SP" worker --nats "$URL" --nats-creds "$CREDS"{{if .Files}} --files {{q .Files}}{{end}} --idle 60s &
 WORKERS_PID=$!
 
 status=0
@@ -93,5 +101,6 @@ func (s *Slurm) Write(w io.Writer) error {
 		Slurm
 		Total int
 		Bin   string
-	}{*s, s.Nodes + 1, bin})
+		Creds string
+	}{*s, s.Nodes + 1, bin, filepath.Join(filepath.Dir(s.DB), "splitpoint-nats", "auth", RoleWorker+".nk")})
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -45,7 +46,9 @@ func CheckSweepID(id string) error {
 const Dedupe = 10 * time.Minute
 
 // EnsureStreams creates the two streams, or checks that they exist. The
-// coordinator and every worker call it; whoever comes first creates them.
+// coordinator and every worker call it; whoever comes first and may
+// creates them (a worker's key may only read their settings: it waits for
+// the coordinator).
 func EnsureStreams(ctx context.Context, js jetstream.JetStream) error {
 	cfgs := []jetstream.StreamConfig{
 		{Name: JobsStream, Subjects: []string{jobsPrefix + ">"}, Retention: jetstream.WorkQueuePolicy,
@@ -54,6 +57,12 @@ func EnsureStreams(ctx context.Context, js jetstream.JetStream) error {
 			Storage: jetstream.FileStorage, Duplicates: Dedupe, MaxAge: 7 * 24 * time.Hour},
 	}
 	for _, c := range cfgs {
+		if s, err := js.Stream(ctx, c.Name); err == nil {
+			have := s.CachedInfo().Config
+			if slices.Equal(have.Subjects, c.Subjects) && have.Retention == c.Retention && have.Duplicates == c.Duplicates && have.MaxAge == c.MaxAge {
+				continue
+			}
+		}
 		if _, err := js.CreateOrUpdateStream(ctx, c); err != nil {
 			return fmt.Errorf("stream %s: %w", c.Name, err)
 		}

@@ -47,6 +47,13 @@ type Worker struct {
 	Parallel int
 	// Jobs counts the runs this worker published.
 	Jobs int
+	// Sweep is the one sweep whose jobs the worker takes (its key's:
+	// CredsInfo.Sweep), through the consumer WorkersConsumer(Sweep); ""
+	// takes every sweep's.
+	Sweep string
+	// Files is the only directory file: positions are read from (nil:
+	// none is; see admit.go).
+	Files *os.Root
 
 	mu sync.Mutex // guards Jobs and Out across the running jobs
 }
@@ -88,14 +95,17 @@ func (w *Worker) Run(ctx context.Context) error {
 		err = EnsureStreams(ctx, js)
 		if err == nil {
 			cons, err = js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
-				Durable: WorkersName, AckPolicy: jetstream.AckExplicitPolicy, AckWait: w.AckWait, MaxDeliver: -1,
-				FilterSubject: jobsPrefix + ">"})
+				Durable: WorkersConsumer(w.Sweep), AckPolicy: jetstream.AckExplicitPolicy, AckWait: w.AckWait, MaxDeliver: -1,
+				FilterSubject: jobsFilter(w.Sweep)})
 		}
 		if err == nil {
 			break
 		}
 		if ctx.Err() != nil {
 			return nil
+		}
+		if err := closedForGood(w.NC); err != nil {
+			return err
 		}
 		if !waited {
 			w.say("waiting for the server at %s: %v", w.NC.Opts.Servers, err)
@@ -115,7 +125,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		stop context.CancelFunc
 	}
 	current := map[*inProgress]bool{}
-	sub, err := w.NC.Subscribe(cancelPrefix+">", func(m *nats.Msg) {
+	sub, err := w.NC.Subscribe(cancelFilter(w.Sweep), func(m *nats.Msg) {
 		key := strings.TrimPrefix(m.Subject, cancelPrefix) + "/" + string(m.Data)
 		mu.Lock()
 		defer mu.Unlock()
@@ -184,6 +194,9 @@ func (w *Worker) Run(ctx context.Context) error {
 			continue
 		}
 		m, err := DecodeJob(msg.Subject(), msg.Data())
+		if err == nil {
+			err = w.ownSweep(m)
+		}
 		if err != nil {
 			w.say("%v", err)
 			msg.Term()
@@ -282,7 +295,7 @@ func keepAlive(msg jetstream.Msg, ackWait time.Duration) (stop func()) {
 // run runs one job, telling the server it is in progress meanwhile.
 func (w *Worker) run(ctx context.Context, msg jetstream.Msg, m *JobMsg) *ResultMsg {
 	res := &ResultMsg{Kind: KindResult, Sweep: m.Sweep, Job: m.Job, Worker: w.Name}
-	job, err := m.Load(w.Engine)
+	job, err := w.load(m)
 	if err != nil {
 		res.Error = err.Error()
 		return res

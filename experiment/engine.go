@@ -21,11 +21,16 @@ func (LabEngine) Resolve(name string) ([]Position, error) {
 	if err != nil {
 		return nil, err
 	}
+	return Positions(items), nil
+}
+
+// Positions are the lab's items as a sweep's positions.
+func Positions(items []*lab.Item) []Position {
 	out := make([]Position, len(items))
 	for i, it := range items {
 		out[i] = Position{Name: it.Name, ID: it.ID, Domain: it.Domain(), Item: it}
 	}
-	return out, nil
+	return out
 }
 
 // Algo says whether a runs on a machine, or why it cannot run.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"splitpoint/algos"
@@ -170,10 +171,65 @@ func items(prefix string, entries []suites.Entry, sel string, hasSel bool) ([]*I
 // (tab-separated, ending in a PDN FEN), checkers PDN FENs one per line, or
 // chess EPD/FEN lines.
 func resolveFile(spec string) ([]*Item, error) {
+	return resolveFileWith(spec, os.ReadFile)
+}
+
+// ResolveIn is Resolve for a process that runs what others ask (a
+// distributed sweep's worker): a file: position is read through root only
+// (os.Root: no path leaves its directory, by ".." or by a symbolic link),
+// its path taken relative to root's directory or, when absolute, required
+// to lie inside it; with root nil every file: position is refused. The
+// items keep the name the caller gave, so that they match the positions
+// the sweep planned.
+func ResolveIn(name string, root *os.Root) ([]*Item, error) {
+	kind, rest, _ := strings.Cut(strings.TrimSpace(name), ":")
+	if kind != "file" {
+		return Resolve(name)
+	}
+	path, _, _ := strings.Cut(rest, "#")
+	if root == nil {
+		return nil, &ReadError{Path: path, Err: errors.New("file positions are not read here (no directory of position files was given)")}
+	}
+	return resolveFileWith(rest, func(p string) ([]byte, error) {
+		rel := p
+		if filepath.IsAbs(p) {
+			var err error
+			if rel, err = filepath.Rel(root.Name(), p); err != nil || !filepath.IsLocal(rel) {
+				return nil, fmt.Errorf("outside the directory of position files %s", root.Name())
+			}
+		}
+		if !filepath.IsLocal(rel) {
+			return nil, fmt.Errorf("outside the directory of position files %s", root.Name())
+		}
+		data, err := root.ReadFile(rel)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err // the error, not the path resolved below root
+			}
+			return nil, fmt.Errorf("not readable in the directory of position files %s: %w", root.Name(), err)
+		}
+		return data, nil
+	})
+}
+
+// ReadError is the error of a file: position whose file could not be
+// read (as against one read but not understood): it says why without
+// quoting the file.
+type ReadError struct {
+	Path string
+	Err  error
+}
+
+func (e *ReadError) Error() string { return fmt.Sprintf("file:%s: %v", e.Path, e.Err) }
+func (e *ReadError) Unwrap() error { return e.Err }
+
+// resolveFileWith is resolveFile reading the file with read.
+func resolveFileWith(spec string, read func(path string) ([]byte, error)) ([]*Item, error) {
 	path, sel, hasSel := strings.Cut(spec, "#")
-	data, err := os.ReadFile(path)
+	data, err := read(path)
 	if err != nil {
-		return nil, fmt.Errorf("file:%s: %w", path, err)
+		return nil, &ReadError{Path: path, Err: err}
 	}
 	first := firstLine(data)
 	switch {

@@ -66,7 +66,7 @@ func TestAutoSettings(t *testing.T) {
 		t.Errorf("variants: %v", a.flags())
 	}
 	var mc machineModel
-	if line := buildClusterPlan("suite:bk#1", a, mc, "nats://x")[0].line; !strings.Contains(line, "--algos=jamboree+none") {
+	if line := buildClusterPlan("suite:bk#1", a, mc, "nats://x", "")[0].line; !strings.Contains(line, "--algos=jamboree+none") {
 		t.Errorf("cluster line %q", line)
 	}
 	s := newAlgorithmModel(map[string]string{"levels": "false", "tt": "16", "grain": "2", "variants": "rid"})

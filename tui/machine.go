@@ -58,7 +58,7 @@ type machineModel struct {
 	nats     string
 	editing  bool
 	input    textinput.Model
-	embedded string // the URL workers reach the embedded server at, once started
+	embedded string // what workers give after --nats to reach the embedded server (its URL and key file), once started
 	err      string // why the last cluster run could not run
 }
 

@@ -57,8 +57,9 @@ func flagIf(on bool, name string, value any) []string {
 // position with the algorithm and its variants on the simulated machine of
 // each P, published through the NATS server at url to the workers and
 // stored in the session's database by the same coordinator as
-// "splitpoint sweep --nats URL" (the session fills in --db).
-func buildClusterPlan(pos string, a algorithmModel, mc machineModel, url string) []step {
+// "splitpoint sweep --nats URL" (the session fills in --db), with the
+// credentials file creds when not "".
+func buildClusterPlan(pos string, a algorithmModel, mc machineModel, url, creds string) []step {
 	var f []string
 	for _, fl := range a.flags() {
 		name, v, _ := strings.Cut(strings.TrimPrefix(fl, "--"), "=")
@@ -80,6 +81,10 @@ func buildClusterPlan(pos string, a algorithmModel, mc machineModel, url string)
 		}
 	}
 	f = append(f, mc.flags(mc.simP)...)
-	f = append(f, workbench.Quote("--nats="+url), workbench.Quote(pos))
+	f = append(f, workbench.Quote("--nats="+url))
+	if creds != "" {
+		f = append(f, workbench.Quote("--nats-creds="+creds))
+	}
+	f = append(f, workbench.Quote(pos))
 	return []step{{line: "sweep " + strings.Join(f, " "), sweep: true, procs: mc.simP, url: url, pos: pos}}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -145,7 +146,10 @@ type Model struct {
 // embeddedNATS is the UI's own NATS server, started by the first cluster
 // run with server "embedded" and kept for the next ones (the workers stay
 // connected) until the UI closes.
-type embeddedNATS struct{ srv *dist.Server }
+type embeddedNATS struct {
+	srv *dist.Server
+	log *os.File // its refusals (splitpoint-nats/refused.log)
+}
 
 // New builds the UI on a session.
 func New(ev Evaluator, s Session, opt Options) Model {
@@ -326,14 +330,14 @@ func (m Model) startPlan() (tea.Model, tea.Cmd) {
 	}
 	var plan []step
 	if m.machine.kind == machCluster {
-		url, err := m.clusterURL()
+		url, creds, err := m.clusterURL()
 		if err != nil {
 			m.machine.err = err.Error()
 			m.status = "cluster: " + err.Error()
 			return m, nil
 		}
 		m.machine.err = ""
-		plan = buildClusterPlan(pos, m.algorithm, m.machine, url)
+		plan = buildClusterPlan(pos, m.algorithm, m.machine, url, creds)
 	} else {
 		plan = buildPlan(m.loaded, pos, m.algorithm, m.machine)
 	}
@@ -369,35 +373,50 @@ func (m *Model) stepCmd(ctx context.Context) tea.Cmd {
 
 // clusterURL is the URL of the cluster's NATS server: the pane's, or for
 // "embedded" the server the UI starts (once) on DefaultNATSPort, or any
-// free port when that one is taken, with its JetStream store in the
-// session's directory as sweep --nats embedded keeps it.
-func (m Model) clusterURL() (string, error) {
+// free port when that one is taken, with its JetStream store and its keys
+// in the session's directory as sweep --nats embedded keeps them; creds
+// is then the owner's key file, which the sweep line names.
+func (m Model) clusterURL() (url, creds string, err error) {
 	switch url := m.machine.nats; url {
 	case "", "none":
-		return "", errors.New("no NATS server: type its URL with / in the machine pane (or set nats URL in the REPL), or choose embedded")
+		return "", "", errors.New("no NATS server: type its URL with / in the machine pane (or set nats URL in the REPL), or choose embedded")
 	case "embedded":
 	default:
-		return url, nil
+		return url, "", nil
 	}
 	if m.nats.srv == nil {
 		store := filepath.Join(m.session.Dir, "splitpoint-nats")
-		srv, err := dist.StartServer(dist.ServerOptions{Port: DefaultNATSPort, StoreDir: store})
+		// One key for the workers of every sweep the UI runs: they stay
+		// connected from one run to the next.
+		auth, err := dist.AuthFor(filepath.Join(store, "auth"), "")
 		if err != nil {
-			srv, err = dist.StartServer(dist.ServerOptions{Port: 0, StoreDir: store})
+			return "", "", fmt.Errorf("the embedded NATS server's keys: %w", err)
+		}
+		// What the server refuses goes to a file: standard error is
+		// the UI's screen.
+		logf, err := os.OpenFile(filepath.Join(store, "refused.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+		if err != nil {
+			return "", "", err
+		}
+		m.nats.log = logf
+		srv, err := dist.StartServer(dist.ServerOptions{Port: DefaultNATSPort, StoreDir: store, Auth: auth, Log: logf})
+		if err != nil {
+			srv, err = dist.StartServer(dist.ServerOptions{Port: 0, StoreDir: store, Auth: auth, Log: logf})
 		}
 		if err != nil {
-			return "", fmt.Errorf("starting the embedded NATS server: %w", err)
+			return "", "", fmt.Errorf("starting the embedded NATS server: %w", err)
 		}
 		m.nats.srv = srv
 	}
-	return m.nats.srv.LoopbackURL(), nil
+	return m.nats.srv.LocalURL(), m.nats.srv.Auth.OwnerFile(), nil
 }
 
-// workerURL is the URL workers on other machines use to reach the server
-// at url: the host's name for the UI's embedded server.
+// workerURL is what workers on other machines give to reach the server at
+// url: the host's name and the workers' key file for the UI's embedded
+// server.
 func (m Model) workerURL(url string) string {
-	if m.nats.srv != nil && url == m.nats.srv.LoopbackURL() {
-		return m.nats.srv.WorkerURL()
+	if m.nats.srv != nil && url == m.nats.srv.LocalURL() {
+		return m.nats.srv.WorkerURL() + " --nats-creds " + workbench.Quote(m.nats.srv.Auth.WorkerFile())
 	}
 	return url
 }
@@ -408,6 +427,10 @@ func (m Model) Close() {
 	if m.nats != nil && m.nats.srv != nil {
 		m.nats.srv.Shutdown()
 		m.nats.srv = nil
+	}
+	if m.nats != nil && m.nats.log != nil {
+		m.nats.log.Close()
+		m.nats.log = nil
 	}
 }
 
@@ -516,7 +539,7 @@ func (m Model) tabs() string {
 
 func (m Model) setupView(w int) string {
 	if m.nats.srv != nil {
-		m.machine.embedded = m.nats.srv.WorkerURL()
+		m.machine.embedded = m.workerURL(m.nats.srv.LocalURL())
 	}
 	third := max((w-2)/3, 20)
 	h := m.bodyHeight() - 2

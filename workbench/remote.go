@@ -59,7 +59,7 @@ func remoteRootSplitCmd(env *Env, name string, sf *searchFlags, rf *remoteFlags)
 	if err != nil {
 		return err
 	}
-	nc, err := dist.Dial(*rf.url, "splitpoint search --remote")
+	nc, err := dist.DialNow(*rf.url, "splitpoint search --remote", dist.Creds{})
 	if err != nil {
 		return err
 	}

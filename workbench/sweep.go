@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"splitpoint/experiment"
@@ -14,7 +15,7 @@ import (
 func init() {
 	register(&Command{
 		Name:  "sweep",
-		Args:  "[<position>…] --positions P,… --algos A,… [--workers P,…] [--sim P,…|inf] --depth D [--spec FILE.yaml] [--db FILE] [--nats URL|embedded [--resume ID]] …",
+		Args:  "[<position>…] --positions P,… --algos A,… [--workers P,…] [--sim P,…|inf] --depth D [--spec FILE.yaml] [--db FILE] [--nats URL|embedded [--nats-creds FILE] [--resume ID]] …",
 		Short: "run an experiment: positions × algorithms × machines, stored run by run in the results database",
 		Long: `Runs every algorithm on every position, on every pool size (--workers)
 and every simulated machine (--sim, inf for infinitely many processors), for
@@ -35,9 +36,13 @@ parallel runs. "splitpoint runs" and "splitpoint sql" read the database.
 
 --nats URL spreads the runs over workers ("splitpoint worker --nats URL" on
 any number of machines) through NATS JetStream; --nats embedded starts a
-server here (on --nats-port) and prints the command the workers run. Ctrl-C
-cancels the remaining jobs and keeps what finished; --resume ID re-attaches
-to sweep ID (the same spec) and waits only for what is not stored.
+server here (on --nats-port, every interface or --nats-listen's) that lets
+in only the holders of the sweep's keys, written beside the database with
+mode 0600, and prints the command the workers run with theirs. Another
+server takes --nats-creds, --nats-ca or NATS's environment variables (see
+docs/cluster.md). Ctrl-C cancels the remaining jobs and keeps what
+finished; --resume ID re-attaches to sweep ID (the same spec) and waits
+only for what is not stored.
 
 --spec FILE.yaml gives the same settings as a file (keys: ` + strings.Join(experiment.Keys, ", ") + `);
 flags given with it override the file. Positions given as arguments are
@@ -89,8 +94,7 @@ func sweepSpec(fs *flag.FlagSet, file string, args []string) (*experiment.Spec, 
 	var err error
 	fs.Visit(func(f *flag.Flag) {
 		key := f.Name
-		switch key {
-		case "spec", "db", "fit", "jobs", "nats", "nats-port", "resume":
+		if key == "spec" || key == "db" || key == "fit" || key == "jobs" || slices.Contains(distFlagNames, key) {
 			return
 		}
 		for _, k := range experiment.KeyTable() {
