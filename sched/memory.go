@@ -315,7 +315,10 @@ func (m *machine) sampleMem(p *proc) {
 	}
 	m.errMu.Unlock()
 	m.cancelled = true
-	m.abortTree(m.root, p.now)
+	// Every task sees the mark at its next poll, whatever its clock: a
+	// processor behind this one would otherwise go on (and allocate)
+	// until its clock reached the stop.
+	m.abortTree(m.root, 0)
 }
 
 // ParseBudget reads a memory budget: a size such as 2GB, 512MiB or
