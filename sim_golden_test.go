@@ -71,7 +71,7 @@ var simGoldenLarge = []string{
 
 // simHostKeys are the JSON keys of a simulated search that measure the
 // host, not the simulated machine: memory and wall-clock seconds.
-var simHostKeys = []string{"peak_mem_bytes", "bytes_per_live_proc", "max_mem_bytes", "serial_seconds"}
+var simHostKeys = []string{"peak_mem_bytes", "bytes_per_live_proc", "max_mem_bytes", "serial_seconds", "noise"}
 
 var updateGolden = flag.Bool("update-sim-golden", false, "rewrite testdata/sim_golden.txt from this build")
 

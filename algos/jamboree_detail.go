@@ -62,6 +62,6 @@ func (j *JamboreeDetail) WriteText(w io.Writer, _ MoveNamer, s *sched.Stats) {
 	if k.Retests > 0 || k.Restarts > 0 {
 		fmt.Fprintf(w, "  restart variant: failed tests tested again %d, running tests restarted %d\n", k.Retests, k.Restarts)
 	}
-	fmt.Fprintf(w, "  deferred waits %d (above the grain %d; answered %d, given up %d, refused as unsafe %d; waited %d units; blocked on shared state %d %s), post-abort visits %d\n",
-		k.DeferredWaits, k.DeferredWaitsAbove, k.DeferredHits, k.DeferredGiveUps, k.DeferredRefused, k.DeferredWaitTime, s.BlockedShared, s.TimeUnit, k.PostAbortVisits)
+	fmt.Fprintf(w, "  deferred waits %d (above the grain %d; answered %d, given up %d, refused as unsafe %d; waited %d units; blocked on shared state %s), post-abort visits %d\n",
+		k.DeferredWaits, k.DeferredWaitsAbove, k.DeferredHits, k.DeferredGiveUps, k.DeferredRefused, k.DeferredWaitTime, metrics.FormatTime(s.BlockedShared, s.TimeUnit), k.PostAbortVisits)
 }

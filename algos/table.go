@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"splitpoint/suggest"
 	"strings"
 
 	"splitpoint/game"
@@ -179,7 +180,8 @@ func UnknownAlgorithm(name string) error {
 		return fmt.Errorf("no algorithm given (allowed: %s; parallel, on --workers or --sim: %s)",
 			strings.Join(Names(SerialAlgos), ", "), strings.Join(Names(ParallelAlgos), ", "))
 	}
-	return fmt.Errorf("unknown algorithm %q (allowed: %s; parallel, on --workers or --sim: %s)", name,
+	all := Names(AllAlgos)
+	return fmt.Errorf("unknown algorithm %q%s (allowed: %s; parallel, on --workers or --sim: %s)", name, suggest.Hint(name, all),
 		strings.Join(Names(SerialAlgos), ", "), strings.Join(Names(ParallelAlgos), ", "))
 }
 

@@ -3,6 +3,7 @@ package algos
 import (
 	"fmt"
 	"slices"
+	"splitpoint/suggest"
 	"strings"
 )
 
@@ -95,7 +96,7 @@ func SetVariants(algo, list string, opt *Options) error {
 			case len(a.Variants) == 0:
 				return fmt.Errorf("%s has no variants (got %q)", algo, name)
 			}
-			return fmt.Errorf("%s has no variant %q (variants: %s, none)", algo, name, strings.Join(a.Variants, ", "))
+			return fmt.Errorf("%s has no variant %q%s (variants: %s, none)", algo, name, suggest.Hint(name, a.Variants), strings.Join(a.Variants, ", "))
 		}
 		p := v.on(opt)
 		if *p {

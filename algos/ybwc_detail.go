@@ -3,6 +3,7 @@ package algos
 import (
 	"fmt"
 	"io"
+	"splitpoint/metrics"
 
 	"splitpoint/sched"
 	"splitpoint/tt"
@@ -90,6 +91,18 @@ func writeTimeToDepth(w io.Writer, iters []JamIteration, st *sched.Stats) {
 	unit := "units"
 	if st != nil && st.TimeUnit != "" {
 		unit = st.TimeUnit
+	}
+	if unit == "ns" {
+		fmt.Fprintf(w, "  time to depth:")
+		for i, it := range iters {
+			sep := ","
+			if i == 0 {
+				sep = ""
+			}
+			fmt.Fprintf(w, "%s %d at %s", sep, it.Depth, metrics.FormatTime(it.At, unit))
+		}
+		fmt.Fprintln(w)
+		return
 	}
 	fmt.Fprintf(w, "  time to depth (%s):", unit)
 	for _, it := range iters {

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"slices"
+	"splitpoint/suggest"
 	"strings"
 )
 
@@ -123,7 +124,7 @@ func Find(name string) (Reproduction, error) {
 		for _, r := range Reproductions {
 			names = append(names, r.Name)
 		}
-		return Reproduction{}, fmt.Errorf("no reproduction %q (have: %s)", name, strings.Join(names, ", "))
+		return Reproduction{}, fmt.Errorf("no reproduction %q%s (have: %s)", name, suggest.Hint(name, names), strings.Join(names, ", "))
 	}
 	return Reproductions[i], nil
 }

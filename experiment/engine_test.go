@@ -228,7 +228,8 @@ func TestSweepJobsSameRows(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := range rows {
-			rows[i].Seconds, rows[i].Created = 0, ""
+			// the host: wall clock, load
+			rows[i].Seconds, rows[i].Created, rows[i].Noise, rows[i].OtherCores = 0, "", nil, nil
 			if rows[i].TimeUnit == "ns" { // the serial baseline's time is wall time
 				rows[i].Time = 0
 			}
@@ -239,7 +240,12 @@ func TestSweepJobsSameRows(t *testing.T) {
 	if len(got[0]) != len(jobs) || !reflect.DeepEqual(got[0], got[1]) {
 		for i := range min(len(got[0]), len(got[1])) {
 			if !reflect.DeepEqual(got[0][i], got[1][i]) {
-				t.Errorf("row %d (%s) differs:\n%s\n%s", i, got[0][i].Short(), got[0][i].Result, got[1][i].Result)
+				a, b := reflect.ValueOf(got[0][i]), reflect.ValueOf(got[1][i])
+				for f := 0; f < a.NumField(); f++ {
+					if !reflect.DeepEqual(a.Field(f).Interface(), b.Field(f).Interface()) {
+						t.Errorf("row %d (%s): %s differs: %v, %v", i, got[0][i].Short(), a.Type().Field(f).Name, a.Field(f), b.Field(f))
+					}
+				}
 			}
 		}
 		t.Fatalf("%d and %d rows of %d jobs", len(got[0]), len(got[1]), len(jobs))
@@ -260,7 +266,7 @@ func hostFree(t *testing.T, raw string) string {
 	strip = func(v any) {
 		switch x := v.(type) {
 		case map[string]any:
-			for _, k := range []string{"peak_mem_bytes", "bytes_per_live_proc", "max_mem_bytes", "serial_seconds", "seconds", "nps", "time_ns", "elapsed_ns"} {
+			for _, k := range []string{"peak_mem_bytes", "bytes_per_live_proc", "max_mem_bytes", "serial_seconds", "seconds", "nps", "time_ns", "elapsed_ns", "noise"} {
 				delete(x, k)
 			}
 			for _, e := range x {

@@ -82,7 +82,7 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
 	slots := NewSlots(r.Jobs)
 	slots.Hook = r.OnStart
 	out := &Outcome{Sweep: r.ID, Total: len(jobs)}
-	prog := &progressLog{w: r.Out, total: len(jobs), start: now(), now: now, jobs: slots.N()}
+	prog := &progressLog{w: r.Out, total: len(jobs), start: now(), now: now}
 	var line *progress.Line
 	if r.Term != nil {
 		on := true

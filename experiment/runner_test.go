@@ -155,8 +155,8 @@ func TestRunnerStoresEveryRun(t *testing.T) {
 	if n := strings.Count(text, "oversubscribe"); n != 1 {
 		t.Errorf("oversubscription note %d times:\n%s", n, text)
 	}
-	if !strings.Contains(text, "[1/6] scout on a#1, eta") || !strings.Contains(text, "[6/6] pnegamax sim p=4 on a#2, eta 0s") {
-		t.Errorf("progress:\n%s", text)
+	if strings.Contains(text, "[1/") || strings.Contains(text, "eta") {
+		t.Errorf("progress lines in a sweep's output that is not a terminal:\n%s", text)
 	}
 }
 

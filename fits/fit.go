@@ -86,6 +86,10 @@ type Result struct {
 	// MeanError, MeanRelativeError and MaxRelativeError summarise the
 	// residuals as defined above (the maximum of |rᵢ|/Tᵢ).
 	MeanError, MeanRelativeError, MaxRelativeError float64
+	// Unit is the unit of Time ("ns", or "units" of the simulator's cost
+	// model), printed with the absolute errors; "" when unknown. The
+	// caller sets it.
+	Unit string
 	// Predicted are the fitted times T̂ᵢ and Residuals the Tᵢ − T̂ᵢ.
 	Predicted, Residuals []float64
 	// BrentMeanError and BrentMeanRelativeError are the mean error and mean
@@ -210,6 +214,9 @@ func FitWeighted(obs []Obs, m Model, wt Weighting) (*Result, error) {
 		return nil, fmt.Errorf("%w: the runs cannot tell the terms of %s apart (condition number %.3g; "+
 			"vary P, or measure runs whose work and span are not proportional)", ErrSingular, m.Formula(), c)
 	}
+	if err := checkDesign(obs, m); err != nil {
+		return nil, err
+	}
 	var bs mat.Dense
 	if err := qr.SolveTo(&bs, false, y); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrSingular, err)
@@ -307,6 +314,9 @@ func FitWeighted(obs []Obs, m Model, wt Weighting) (*Result, error) {
 	}
 	res.BrentMeanError, res.BrentMeanRelativeError, _ = errorStats(obs, brent)
 	res.Published = compare(res, obs)
+	if err := checkSigns(res); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 

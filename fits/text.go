@@ -14,7 +14,11 @@ import (
 // returns the first write error.
 func WriteFit(w io.Writer, r *Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "model %s: %s  (n = %d runs, %d degrees of freedom)\n", r.Model, r.Model.Formula(), r.N, r.DoF)
+	dof := "degrees"
+	if r.DoF == 1 {
+		dof = "degree"
+	}
+	fmt.Fprintf(tw, "model %s: %s  (n = %d runs, %d %s of freedom)\n", r.Model, r.Model.Formula(), r.N, r.DoF, dof)
 	if r.Weighting == Relative {
 		fmt.Fprintf(tw, "least squares on relative residuals (T − T̂)/T; the residual standard error is relative\n")
 	}
@@ -27,15 +31,15 @@ func WriteFit(w io.Writer, r *Result) error {
 	if r.Weighting == Relative {
 		fmt.Fprintf(tw, "residual standard error\t%s\t(relative)\n", pct(r.Sigma))
 	} else {
-		fmt.Fprintf(tw, "residual standard error\t%s\n", num(r.Sigma))
+		fmt.Fprintf(tw, "residual standard error\t%s\n", num(r.Sigma)+unitOf(r))
 	}
 	fmt.Fprintf(tw, "R²\t%s\n", num6(r.R2))
 	fmt.Fprintf(tw, "correlation\t%s\t(predicted with measured)\n", num6(r.Correlation))
-	fmt.Fprintf(tw, "mean error\t%s\t(mean |T − T̂|)\n", num(r.MeanError))
+	fmt.Fprintf(tw, "mean error\t%s\t(mean |T − T̂|)\n", num(r.MeanError)+unitOf(r))
 	fmt.Fprintf(tw, "mean relative error\t%s\t(mean |T − T̂|/T)\n", pct(r.MeanRelativeError))
 	fmt.Fprintf(tw, "max relative error\t%s\t(largest |T − T̂|/T)\n", pct(r.MaxRelativeError))
 	fmt.Fprintf(tw, "Brent's bound W/P + C\t%s\t(its mean relative error; mean error %s)\n",
-		pct(r.BrentMeanRelativeError), num(r.BrentMeanError))
+		pct(r.BrentMeanRelativeError), num(r.BrentMeanError)+unitOf(r))
 	if err := tw.Flush(); err != nil {
 		return err
 	}
@@ -116,4 +120,12 @@ func withSE(v, se float64) string {
 		return num(v)
 	}
 	return num(v) + "±" + num(se)
+}
+
+// unitOf is " " and the unit of r's times, or "" when it is unknown.
+func unitOf(r *Result) string {
+	if r.Unit == "" {
+		return ""
+	}
+	return " " + r.Unit
 }

@@ -2,6 +2,7 @@ package fits
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -42,6 +43,10 @@ type ValidationPoint struct {
 	Inside bool
 }
 
+// ErrNothingToValidate is wrapped by the error Validate returns when maxP
+// leaves no run to fit or none to predict.
+var ErrNothingToValidate = errors.New("nothing to validate")
+
 // Validate fits m to the observations with P ≤ maxP and predicts those with
 // P > maxP. It returns Fit's errors for the fitted part, and an error when
 // no observation has P > maxP. It panics if maxP is NaN or not positive.
@@ -67,7 +72,10 @@ func ValidateWeighted(obs []Obs, maxP float64, m Model, wt Weighting) (*Validati
 		}
 	}
 	if len(test) == 0 {
-		return nil, fmt.Errorf("no run has P > %g to predict", maxP)
+		return nil, fmt.Errorf("%w: no run has P > %g to predict", ErrNothingToValidate, maxP)
+	}
+	if len(train) == 0 {
+		return nil, fmt.Errorf("%w: no run has P ≤ %g to fit the model on", ErrNothingToValidate, maxP)
 	}
 	fit, err := FitWeighted(train, m, wt)
 	if err != nil {

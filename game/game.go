@@ -1,5 +1,10 @@
 package game
 
+import (
+	"fmt"
+	"strconv"
+)
+
 // Move is a move in a domain's own encoding. Zero is never a legal move.
 type Move uint32
 
@@ -27,6 +32,20 @@ const (
 // MatedIn is the value of being mated (or, in checkers, of having no move)
 // ply plies below the search root.
 func MatedIn(ply int) Value { return -Mate + Value(ply) }
+
+// Describe writes v for a person: the number, and for a forced win or loss
+// "mate in N" or "mated in N" in moves of the side to move (a mate found
+// p plies below the root is (p+1)/2 moves away).
+func Describe(v Value) string {
+	switch {
+	case !IsMate(v):
+		return strconv.Itoa(int(v))
+	case v > 0:
+		return fmt.Sprintf("%d (mate in %d)", v, (int(Mate-v)+1)/2)
+	default:
+		return fmt.Sprintf("%d (mated in %d)", v, (int(Mate+v)+1)/2)
+	}
+}
 
 // IsMate reports whether v encodes a forced win or loss.
 func IsMate(v Value) bool { return v >= Mate-MaxPly || v <= -Mate+MaxPly }

@@ -10,6 +10,7 @@ import (
 
 	"splitpoint/algos"
 	"splitpoint/game"
+	"splitpoint/metrics"
 	"splitpoint/progress"
 	"splitpoint/sched"
 	"splitpoint/tt"
@@ -66,6 +67,9 @@ type ParallelReport struct {
 	// Repeats is set on a pool run repeated for its timing
 	// (ParallelRepeated): this report is the median repetition's.
 	Repeats *Repeats `json:"repeats,omitempty"`
+	// Noise says whether other processes competed for the cores while a
+	// pool run was timed (nil on the simulator, whose time is counted).
+	Noise *Noise `json:"noise,omitempty"`
 }
 
 // AccountCycles fills r.Cycles from the run's counters (sched.Stats.Cycles).
@@ -126,13 +130,14 @@ func Parallel(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config
 			}
 		}
 	}
+	probe := poolNoise(cfg)
 	res, st, err := it.dom.parallel(ctx, opt, cfg)
 	if st == nil {
 		return nil, err
 	}
 	cfg.Observe = nil
 	rep := &ParallelReport{Position: it.Name, ID: it.ID, Algo: opt.Algo, Depth: opt.Depth, PV: []string{}, Config: cfg,
-		Options: opt, DepthNote: note, Stats: st}
+		Options: opt, DepthNote: note, Stats: st, Noise: probe.stop()}
 	if res == nil {
 		return rep, err
 	}
@@ -206,12 +211,13 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 	if s.Note != "" {
 		fmt.Fprintf(w, "  NOTE: %s\n", s.Note)
 	}
+	r.Noise.writeText(w)
 	if r.Failed != "" {
 		fmt.Fprintf(w, "  STOPPED: %s\n", r.Failed)
 		return
 	}
 	if r.Cancelled {
-		fmt.Fprintf(w, "  CANCELLED after %d nodes (work W %d, time %d %s, %d tasks)", s.Counts["node"], s.Work, s.Time, s.TimeUnit, s.Tasks)
+		fmt.Fprintf(w, "  CANCELLED after %d nodes (work W %d, time %s, %d tasks)", s.Counts["node"], s.Work, metrics.FormatTime(s.Time, s.TimeUnit), s.Tasks)
 		if n := len(r.Iterations); n > 0 {
 			it := r.Iterations[n-1]
 			fmt.Fprintf(w, "; deepest completed iteration: depth %d, value %d", it.Depth, it.Value)
@@ -221,7 +227,7 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		fmt.Fprintln(w)
 		return
 	}
-	fmt.Fprintf(w, "  value %d at depth %d", r.Value, r.Depth)
+	fmt.Fprintf(w, "  value %s at depth %d", game.Describe(game.Value(r.Value)), r.Depth)
 	if r.BestMove != "" {
 		fmt.Fprintf(w, ", best move %s", r.BestMove)
 	}
@@ -232,21 +238,27 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 	if len(r.PV) > 0 {
 		fmt.Fprintf(w, "  pv: %s\n", strings.Join(r.PV, " "))
 	}
-	unit := "units"
+	tp := metrics.FormatTime(s.Time, s.TimeUnit)
 	switch {
 	case s.TimeUnit == "ns":
-		unit = "ns wall"
+		tp += " wall"
 	case s.Costs == sched.TerminalCosts():
-		unit = sched.TerminalTimeUnit
+		tp = fmt.Sprintf("%d %s", s.Time, sched.TerminalTimeUnit)
+	default:
+		costs := s.Costs.String()
+		if !strings.Contains(costs, "node=") {
+			costs = strings.TrimSuffix("node=1,"+costs, ",")
+		}
+		tp += fmt.Sprintf(" (a unit is the cost model's: %s)", costs)
 	}
-	fmt.Fprintf(w, "  work W %d, critical path C %d, parallelism W/C %.2f, time T_P %d %s\n", s.Work, s.Span, s.Parallelism, s.Time, unit)
+	fmt.Fprintf(w, "  work W %d, critical path C %d, parallelism W/C %.2f, time T_P %s\n", s.Work, s.Span, s.Parallelism, tp)
 	fmt.Fprintf(w, "  tasks %d, steals %d of %d attempts, aborts %d (%d tasks aborted), idle fraction %.3f\n",
 		s.Tasks, s.Steals, s.StealAttempts, s.Aborts, s.AbortedTasks, s.IdleFraction)
 	if s.Promotions > 0 {
 		fmt.Fprintf(w, "  latent tests promoted to tasks %d times (steal requests and helpful waits)\n", s.Promotions)
 	}
-	fmt.Fprintf(w, "  blocked on children %d, on shared state %d, on parents %d; scheduling overhead %d\n",
-		s.BlockedChildren, s.BlockedShared, s.BlockedParent, s.Overhead)
+	fmt.Fprintf(w, "  blocked on children %s, on shared state %s, on parents %s; scheduling overhead %s\n",
+		metrics.FormatTime(s.BlockedChildren, s.TimeUnit), metrics.FormatTime(s.BlockedShared, s.TimeUnit), metrics.FormatTime(s.BlockedParent, s.TimeUnit), metrics.FormatTime(s.Overhead, s.TimeUnit))
 	if s.CPUNS > 0 {
 		fmt.Fprintf(w, "  cpu %.3f s\n", float64(s.CPUNS)/1e9)
 	}
@@ -262,7 +274,7 @@ func (r *ParallelReport) WriteText(w io.Writer) {
 		if b.Cached {
 			from = " (cached: run earlier with the same options)"
 		}
-		fmt.Fprintf(w, "  serial %s: value %d, nodes %d, W_serial %d, %.3f s%s; efficiency W_serial/W %.3f, speedup %.2f\n",
+		fmt.Fprintf(w, "  serial %s: value %d, nodes %d, W_serial %d, %.3f s%s; efficiency W_serial/W %.3f (the work), speedup %.2f (T_S/T_P, the time)\n",
 			b.Algo, b.Value, b.Nodes, b.Work, b.Seconds, from, r.Efficiency, r.Speedup)
 	}
 	if r.Repeats != nil {

@@ -60,6 +60,7 @@ func FillSerial(row *results.Run, rep *SearchReport, costs sched.CostModel) erro
 	row.Work = algos.SerialWork(costs, rep.Result)
 	row.Span, row.Parallelism = row.Work, 1
 	row.Time, row.TimeUnit, row.Seconds = max(int64(rep.Seconds*1e9), 1), "ns", rep.Seconds
+	rep.Noise.SetRow(row)
 	return row.SetResult(rep)
 }
 
@@ -78,5 +79,6 @@ func FillParallel(row *results.Run, rep *ParallelReport) error {
 		row.IdleFrac = d.SearcherIdleFraction() // Lu: idle per searcher, the controller not counted
 	}
 	row.BlockedKids, row.BlockedShr, row.BlockedPar = s.BlockedChildren, s.BlockedShared, s.BlockedParent
+	rep.Noise.SetRow(row)
 	return row.SetResult(rep)
 }

@@ -22,6 +22,9 @@ type SearchReport struct {
 	// Cancelled is set when the search was stopped (Ctrl-C) before it
 	// finished: only the iterations it completed are results.
 	Cancelled bool `json:"cancelled,omitempty"`
+	// Noise says whether other processes competed for the cores while the
+	// search was timed (nil where that cannot be measured).
+	Noise *Noise `json:"noise,omitempty"`
 	*algos.Result
 	iterBest []string // each iteration's best move, in the domain's notation
 }
@@ -33,12 +36,13 @@ func Search(ctx context.Context, it *Item, opt algos.Options) (*SearchReport, er
 	if err := checkTable(opt, sched.DefaultMaxMem()); err != nil {
 		return nil, err
 	}
+	probe := startNoise(1)
 	res, err := it.dom.search(ctx, opt)
 	if res == nil {
 		return nil, err
 	}
 	return &SearchReport{Position: it.Name, ID: it.ID, DepthNote: note, Cancelled: err != nil && ctx.Err() != nil,
-		Result: res, iterBest: it.annotate(res)}, err
+		Noise: probe.stop(), Result: res, iterBest: it.annotate(res)}, err
 }
 
 // MoveText writes m in the item's notation ("" for no move, and for the
@@ -72,6 +76,7 @@ func (r *SearchReport) WriteText(w io.Writer) {
 	if r.DepthNote != "" {
 		fmt.Fprintf(w, "  %s\n", r.DepthNote)
 	}
+	r.Noise.writeText(w)
 	if r.Cancelled {
 		c := res.Counters
 		fmt.Fprintf(w, "  CANCELLED after %d nodes in %.3f s", c.Nodes, res.Seconds)
@@ -93,7 +98,7 @@ func (r *SearchReport) WriteText(w io.Writer) {
 	case res.TreeEnd:
 		stop = " (no depth horizon was met: the whole tree was searched, and iterations stop here)"
 	}
-	fmt.Fprintf(w, "  value %d at depth %d%s", res.Value, res.Depth, stop)
+	fmt.Fprintf(w, "  value %s at depth %d%s", game.Describe(game.Value(res.Value)), res.Depth, stop)
 	if res.BestMoveText != "" {
 		fmt.Fprintf(w, ", best move %s", res.BestMoveText)
 	}

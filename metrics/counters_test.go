@@ -32,3 +32,19 @@ func TestMergeFinalize(t *testing.T) {
 		t.Fatal("EBF")
 	}
 }
+
+func TestFormatTime(t *testing.T) {
+	for _, c := range []struct {
+		t    int64
+		unit string
+		want string
+	}{
+		{0, "ns", "0 ms"}, {566_619, "ns", "0.567 ms"}, {12_345_678, "ns", "12.3 ms"},
+		{2_500_000_000, "ns", "2.500 s"}, {1321, "units", "1321 units"}, {7, "", "7 units"},
+		{40, "terminal counts", "40 terminal counts"},
+	} {
+		if got := FormatTime(c.t, c.unit); got != c.want {
+			t.Errorf("FormatTime(%d, %q) = %q, want %q", c.t, c.unit, got, c.want)
+		}
+	}
+}

@@ -5,8 +5,7 @@
 // simulator), their rate, the elapsed time and an estimate of the rest when
 // one can be made — and cleared when the command ends, so that the final
 // output is the same as when it is piped. When the output is not a
-// terminal the line prints nothing (a sweep may ask for one line per
-// finished item instead).
+// terminal (a file, a pipe, a notebook cell) the line prints nothing.
 //
 // A running search publishes its counters through a Live found in its
 // context (WithLive, LiveFrom), so the algorithms need no reference to the

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/dustin/go-humanize"
+	"golang.org/x/term"
 )
 
 // Live is what a running search publishes: nodes visited and the deepest
@@ -39,23 +40,33 @@ func LiveFrom(ctx context.Context) *Live {
 	return l
 }
 
-// IsTerminal reports whether w is a terminal.
+// IsTerminal reports whether w is a terminal (not a file, a pipe, a
+// notebook cell or /dev/null).
 func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// Terminal is where a command line draws its progress: standard error
+// when it is a terminal (so that "splitpoint … > out.txt" still shows
+// progress and writes none of it to the file), else standard output when
+// it is one, else nil: no progress at all.
+func Terminal(stdout, stderr io.Writer) io.Writer {
+	switch {
+	case IsTerminal(stderr):
+		return stderr
+	case IsTerminal(stdout):
+		return stdout
 	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return nil
 }
 
 // Line is one command's progress line. The zero of its methods' effects
-// when the output is not a terminal is nothing at all (unless PerItem).
+// when the output is not a terminal is nothing at all.
 type Line struct {
-	w       io.Writer
-	tty     bool
-	perItem bool // not on a terminal: one line per finished item
-	now     func() time.Time
+	w   io.Writer
+	tty bool
+	now func() time.Time
 
 	mu       sync.Mutex
 	label    string
@@ -72,8 +83,9 @@ type Line struct {
 
 // Options tune a Line.
 type Options struct {
-	// PerItem prints one line per finished item when the output is not a
-	// terminal (sweeps: a log of the runs).
+	// PerItem has no effect: progress reaches a terminal only, never a
+	// file, a pipe or a notebook cell, where the command's results say
+	// what was done.
 	PerItem bool
 	// TTY forces terminal mode on (tests) or off; nil: detect.
 	TTY *bool
@@ -87,7 +99,7 @@ type Options struct {
 // Start begins the progress line of a command doing total items (0: one
 // piece of work of unknown length), labelled label (e.g. "search").
 func Start(w io.Writer, label string, total int, o Options) *Line {
-	l := &Line{w: w, label: label, total: total, perItem: o.PerItem, now: o.Now, live: &Live{}}
+	l := &Line{w: w, label: label, total: total, now: o.Now, live: &Live{}}
 	if l.now == nil {
 		l.now = time.Now
 	}
@@ -143,11 +155,7 @@ func (l *Line) Item(i int, what string) {
 func (l *Line) Done(done int, what string) {
 	l.mu.Lock()
 	l.done = done
-	line := l.render(done, what)
 	l.mu.Unlock()
-	if !l.tty && l.perItem && l.w != nil {
-		fmt.Fprintln(l.w, line)
-	}
 	l.draw()
 }
 

@@ -39,7 +39,7 @@ func init() {
 		{name: "open", args: "<name>", short: "save this session and open another (new if it does not exist)", run: cmdOpen},
 		{name: "sessions", args: "", short: "list the saved sessions", run: cmdSessions},
 		{name: "rerun", args: "[N|N-M]", short: "re-execute all cells (from a fresh state) or a range, and show what changed", run: cmdRerun},
-		{name: "export", args: "[--md FILE] [--html FILE]", short: "write the notebook as Markdown and as one HTML page", run: cmdExport},
+		{name: "export", args: "[--md FILE] [--html FILE] [--ipynb [FILE]]", short: "write the notebook as Markdown, one HTML page and a Jupyter notebook (--ipynb alone: only the notebook)", run: cmdExport},
 		{name: "tui", args: "", short: "open the full-screen terminal UI on this session", run: cmdTUI},
 		{name: "quit", args: "", short: "save and leave (also: exit, Ctrl-D)", run: cmdQuit},
 		{name: "exit", args: "", short: "save and leave", run: cmdQuit},
@@ -77,6 +77,11 @@ func cmdHelp(_ context.Context, sh *Shell, args []string) error {
 			}
 			return nil
 		}
+		if c := findShellCommand(args[0]); c != nil && workbench.Lookup(args[0]) == nil && c.Name != "help" {
+			fmt.Fprintf(sh.Out, "(a command of the shell: splitpoint %s)\n", c.Name)
+			c.WriteHelp(sh.Out)
+			return nil
+		}
 		return workbench.Help(sh.Out, args[0])
 	}
 	fmt.Fprintf(sh.Out, "session commands:\n")
@@ -88,7 +93,12 @@ func cmdHelp(_ context.Context, sh *Shell, args []string) error {
 		fmt.Fprintf(sh.Out, "  %-9s %s\n", c.Name, c.Short)
 	}
 	fmt.Fprintf(sh.Out, "\n\"help <command>\" describes one; Tab completes commands, flags, positions and files.\n")
-	fmt.Fprintf(sh.Out, "From the shell also: splitpoint run FILE.sp (a notebook as a script), splitpoint reproduce list | NAME [--quick]\n(a paper's result, one command each), splitpoint tui.\n")
+	fmt.Fprintf(sh.Out, "\ncommands of the shell (splitpoint <command>; splitpoint help lists them all):\n")
+	for _, c := range shellCommands {
+		if findSessionCommand(c.Name) == nil {
+			fmt.Fprintf(sh.Out, "  %-10s %s\n", c.Name, c.Short)
+		}
+	}
 	return nil
 }
 
@@ -212,6 +222,7 @@ func cmdOpen(_ context.Context, sh *Shell, args []string) error {
 		return err
 	}
 	sh.S, sh.Dir = other.S, other.Dir
+	sh.rememberLast()
 	fmt.Fprintf(sh.Out, "opened session %s: %d cells, loaded %q\n", sh.S.Name, len(sh.S.Cells), sh.S.Loaded)
 	return nil
 }

@@ -17,39 +17,86 @@ import (
 	"splitpoint/examples"
 	"splitpoint/progress"
 	"splitpoint/sessions"
+	"splitpoint/suggest"
 	"splitpoint/workbench"
 )
 
 // Main is the splitpoint binary: with no command it opens the REPL on the
-// current session (the most recently saved, or "default"); "run FILE" runs
-// a script; session commands (sessions, export, rerun, cells, settings)
-// act on the session --session names; every other command is the
-// workbench's, the same typed or given as arguments. It returns the exit
-// status.
+// current session (the most recently saved, or "default"); the shell's
+// commands (shellCommands: run, reproduce, tui, version, completion, help)
+// open sessions or describe the program; session commands (sessions,
+// export, rerun, cells, settings) act on the session --session names;
+// every other command is the workbench's, the same typed or given as
+// arguments. It returns the exit status.
 func Main(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	global := flag.NewFlagSet("splitpoint", flag.ContinueOnError)
-	global.SetOutput(stderr)
+	global.SetOutput(io.Discard)
 	session := global.String("session", "", "the session to open (default: the most recently saved one, or \"default\")")
-	global.Usage = func() { workbench.Help(stdout, "") }
+	version := global.Bool("version", false, "print the version and exit")
+	global.Usage = func() {}
 	if err := global.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			writeUsage(stdout)
 			return 0
 		}
+		msg := err.Error()
+		if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+			msg = "unknown flag " + name + suggest.Hint(strings.TrimLeft(name, "-"), []string{"--session", "--version", "--help"}) +
+				" (flags before the command: --session NAME, --version; a command's flags follow it)"
+		}
+		fmt.Fprintf(stderr, "splitpoint: %s\nsee \"splitpoint help\"\n", msg)
 		return 2
+	}
+	if *version {
+		writeVersion(stdout)
+		return 0
 	}
 	args = global.Args()
 	home := sessions.Home()
 	if len(args) == 0 {
 		return repl(home, *session, stdin, stdout, stderr)
 	}
+	if c := findShellCommand(args[0]); c != nil {
+		if args[0] != "help" {
+			pos, err := c.Check(args[1:])
+			if errors.Is(err, flag.ErrHelp) {
+				c.WriteHelp(stdout)
+				return 0
+			}
+			if err == nil && c.NArgs > 0 && len(pos) != c.NArgs {
+				err = workbench.UsageError("%s takes %s", c.Name, c.Args)
+			}
+			if err != nil {
+				return usageFailure(stderr, args[0], err)
+			}
+		}
+		switch args[0] {
+		case "run":
+			return script(home, *session, args[1:], stdout, stderr)
+		case "reproduce":
+			return reproduce(home, *session, args[1:], stdout, stderr)
+		case "tui":
+			return tuiMain(home, *session, stdout, stderr)
+		case "version":
+			writeVersion(stdout)
+			return 0
+		case "completion":
+			if err := writeCompletion(stdout, args[1]); err != nil {
+				return usageFailure(stderr, args[0], err)
+			}
+			return 0
+		case "help":
+			if err := cliHelp(stdout, args[1:]); err != nil {
+				return usageFailure(stderr, "", err)
+			}
+			return 0
+		}
+	}
 	switch args[0] {
-	case "run":
-		return script(home, *session, args[1:], stdout, stderr)
-	case "reproduce":
-		return reproduce(home, *session, args[1:], stdout, stderr)
-	case "tui":
-		return tuiMain(home, *session, stdout, stderr)
-	case "help", "sessions", "export", "rerun", "cells", "settings":
+	case "--help", "-h":
+		writeUsage(stdout)
+		return 0
+	case "sessions", "export", "rerun", "cells", "settings":
 		sh, err := Open(home, currentName(home, *session), stdout)
 		if err != nil {
 			fmt.Fprintf(stderr, "splitpoint: %v\n", err)
@@ -62,10 +109,25 @@ func Main(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	if workbench.Lookup(args[0]) == nil {
+		return usageFailure(stderr, "", unknownCommand(args[0]))
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	announceReady()
 	return workbench.Main(ctx, args, stdout, stderr)
+}
+
+// usageFailure prints a usage error in one line and where to read more,
+// and returns exit status 2.
+func usageFailure(stderr io.Writer, cmd string, err error) int {
+	fmt.Fprintf(stderr, "splitpoint: %s\n", workbench.Message(err))
+	if _, ok := findCLI(cmd); ok {
+		fmt.Fprintf(stderr, "see \"splitpoint help %s\"\n", cmd)
+	} else {
+		fmt.Fprintf(stderr, "see \"splitpoint help\"\n")
+	}
+	return 2
 }
 
 func join(args []string) string {
@@ -76,16 +138,24 @@ func join(args []string) string {
 	return strings.Join(q, " ")
 }
 
-// currentName is the session to open: the one named, else the most
-// recently saved, else "default".
+// currentName is the session to open: the one named, else the one a
+// person last opened (sessions.Current), else "default".
 func currentName(home, named string) string {
 	if named != "" {
 		return named
 	}
-	if infos, _ := sessions.List(home); len(infos) > 0 && infos[0].Err == nil {
-		return infos[0].Name
+	return sessions.Current(home)
+}
+
+// rememberLast records sh's session as the one plain `splitpoint` opens
+// next, when sh is a person's REPL or terminal UI.
+func (sh *Shell) rememberLast() {
+	if !sh.RememberLast {
+		return
 	}
-	return "default"
+	if err := sessions.SetLast(sh.Home, sh.S.Name); err != nil {
+		fmt.Fprintf(sh.Out, "warning: recording the last session: %v\n", err)
+	}
 }
 
 func repl(home, named string, stdin *os.File, stdout, stderr io.Writer) int {
@@ -94,6 +164,8 @@ func repl(home, named string, stdin *os.File, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "splitpoint: %v\n", err)
 		return 1
 	}
+	sh.RememberLast = true
+	sh.rememberLast()
 	if term.IsTerminal(int(stdin.Fd())) {
 		if err := Interactive(sh, stdin, stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "splitpoint: %v\n", err)
@@ -115,7 +187,7 @@ func script(home, named string, args []string, stdout, stderr io.Writer) int {
 	keep := fs.Bool("keep-going", false, "go on after a failing line (the exit status still reports it)")
 	jobs := jobsFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: splitpoint [--session NAME] run [--keep-going] [--jobs N] FILE.sp\n\nRuns the commands of FILE line by line, as the REPL would, in a session\n(by default a new one named after the file). It stops at the first error\nwith file:line: message and a non-zero exit. --jobs N sets the session's\njobs: its sweeps run N simulated runs at once (0: one per core).\n")
+		findShellCommand("run").WriteHelp(stderr)
 	}
 	flags, files := splitArgs(args)
 	if err := fs.Parse(flags); err != nil {
@@ -151,9 +223,7 @@ func runNotebook(home, name, path string, r io.Reader, keep bool, before func(sh
 		fmt.Fprintf(stderr, "splitpoint: %v\n", err)
 		return 1
 	}
-	if progress.IsTerminal(stdout) {
-		sh.Term = stdout
-	}
+	sh.Term = progress.Terminal(stdout, stderr)
 	if before != nil {
 		before(sh)
 	}
@@ -212,7 +282,7 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	quick := fs.Bool("quick", false, "the quick form: fewer positions, seeds or depths (minutes on a 2-core machine)")
 	jobs := jobsFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: splitpoint reproduce list | NAME [--quick] [--jobs N]\n\nRuns the bundled notebook that brings back a paper's result, printing\nits table beside the workbench's and writing the report, in a fresh\nsession reproduce-NAME (docs/reproductions.md sets the full forms' figures\nbeside the papers').\n")
+		findShellCommand("reproduce").WriteHelp(stderr)
 	}
 	flags, rest := splitArgs(args)
 	if err := fs.Parse(flags); err != nil {

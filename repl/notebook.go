@@ -111,8 +111,23 @@ func cmdExport(_ context.Context, sh *Shell, args []string) error {
 	fs.SetOutput(sh.Out)
 	md := fs.String("md", filepath.Join(sh.Dir, "notebook.md"), "Markdown file")
 	html := fs.String("html", filepath.Join(sh.Dir, "notebook.html"), "HTML file")
-	if err := fs.Parse(args); err != nil {
+	nbPath := filepath.Join(sh.Dir, "notebook.ipynb")
+	ipynbOnly := false
+	fs.Func("ipynb", "Jupyter notebook file (nbformat 4); alone, write only the notebook", func(v string) error {
+		if v != "" {
+			nbPath = v
+		}
+		ipynbOnly = true
+		return nil
+	})
+	if err := fs.Parse(ipynbArgs(args)); err != nil {
 		return err
+	}
+	if err := exportIPynb(sh, nbPath); err != nil {
+		return err
+	}
+	if ipynbOnly && !flagGiven(fs, "md") && !flagGiven(fs, "html") {
+		return nil
 	}
 	var buf bytes.Buffer
 	writeMarkdown(&buf, sh.S)
@@ -184,7 +199,7 @@ pre{background:#f6f6f4;padding:.8em;overflow:auto;font-size:13px} .err{color:#a0
 .fig svg{max-width:100%;height:auto}
 </style></head><body>
 <h1>splitpoint session {{.Name}}</h1>
-<p class="meta">saved {{.Saved}}; settings {{range $k, $v := .Settings}}{{$k}}={{$v}} {{end}}{{if .Loaded}}; loaded {{.Loaded}}{{end}}</p>
+<p class="meta">saved {{.Saved.Format "2006-01-02 15:04 MST"}}; settings {{range $k, $v := .Settings}}{{$k}}={{$v}} {{end}}{{if .Loaded}}; loaded {{.Loaded}}{{end}}</p>
 {{range .Cells}}<div class="cell"><div class="in">[{{.N}}] {{.Input}}</div>
 <div class="meta">{{.Started.Format "2006-01-02 15:04:05"}} · {{printf "%.3f" .Seconds}} s · {{.Source}}</div>
 <pre>{{.Output}}</pre>{{if .Error}}<p class="err">error: {{.Error}}</p>{{end}}

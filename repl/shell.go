@@ -13,17 +13,22 @@ import (
 	"time"
 
 	"splitpoint/sessions"
+	"splitpoint/suggest"
 	"splitpoint/workbench"
 )
 
 // Shell evaluates command lines on a session: the REPL, scripts and the
 // terminal UI all call Eval.
 type Shell struct {
-	Home string // where sessions live
-	Dir  string // this session's directory
-	S    *sessions.Session
-	Out  io.Writer
-	Now  func() time.Time
+	// RememberLast is set for a person's REPL or terminal UI: the session
+	// it opens (and any it switches to with open) is the one plain
+	// `splitpoint` opens next (sessions.SetLast). Scripts leave it unset.
+	RememberLast bool
+	Home         string // where sessions live
+	Dir          string // this session's directory
+	S            *sessions.Session
+	Out          io.Writer
+	Now          func() time.Time
 	// Autosave saves the session after every recorded cell.
 	Autosave bool
 	// Observe, when not nil, is handed to the workbench commands (Env.Observe):
@@ -107,7 +112,7 @@ func (sh *Shell) Eval(ctx context.Context, line, source string) error {
 	cell := sessions.Cell{N: sh.nextCell(), Input: strings.TrimSpace(line), Source: source, Started: start,
 		Seconds: sh.Now().Sub(start).Seconds(), Output: out, Files: files}
 	if err != nil {
-		cell.Error = err.Error()
+		cell.Error = workbench.Message(err)
 	}
 	sh.S.Cells = append(sh.S.Cells, cell)
 	if sh.Autosave {
@@ -141,13 +146,13 @@ func (sh *Shell) exec(ctx context.Context, words []string) (string, []string, er
 			err = workbench.Run(env, args)
 		}
 	} else {
-		err = fmt.Errorf("unknown command %q (type help for the commands)", words[0])
+		err = replUnknown(words[0])
 	}
 	switch {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintf(w, "%s: cancelled\n", words[0])
 	case err != nil:
-		fmt.Fprintf(w, "error: %v\n", err)
+		fmt.Fprintf(w, "error: %s\n", workbench.Message(err))
 	}
 	return buf.String(), env.Files, err
 }
@@ -193,4 +198,13 @@ func (sh *Shell) expand(cmd *workbench.Command, words []string) ([]string, error
 		}
 	}
 	return append(out, user...), nil
+}
+
+// replUnknown is the error for a word that is no command of the REPL: a
+// command of the shell is named as such, a typo gets the nearest command.
+func replUnknown(name string) error {
+	if c := findShellCommand(name); c != nil {
+		return fmt.Errorf("%s is a command of the shell, not of the REPL: splitpoint %s %s", name, name, c.Args)
+	}
+	return fmt.Errorf("unknown command %q%s (type help for the commands)", name, suggest.Hint(name, CommandNames()))
 }

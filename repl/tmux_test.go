@@ -26,7 +26,9 @@ func startTmux(t *testing.T, cmd string) *tmux {
 		}
 		t.Skip("tmux not installed")
 	}
-	tm := &tmux{t: t, name: "splitpoint-test-" + filepath.Base(t.TempDir())}
+	// The tmux server is shared by every test process of the user: the
+	// process id keeps two test binaries' sessions apart.
+	tm := &tmux{t: t, name: fmt.Sprintf("splitpoint-test-%d-%s", os.Getpid(), filepath.Base(t.TempDir()))}
 	if out, err := exec.Command("tmux", "new-session", "-d", "-s", tm.name, "-x", "160", "-y", "40", cmd).CombinedOutput(); err != nil {
 		t.Fatalf("tmux: %v: %s", err, out)
 	}

@@ -82,6 +82,8 @@ func tuiMain(home, named string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "splitpoint: %v\n", err)
 		return 1
 	}
+	sh.RememberLast = true
+	sh.rememberLast()
 	if err := RunTUI(sh, os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintf(stderr, "splitpoint tui: %v\n", err)
 		return 1

@@ -111,7 +111,7 @@ func TestFigureAxisTitleInside(t *testing.T) {
 			t.Fatal(err)
 		}
 		img := vgimg.New(figureWidth, figureHeight)
-		drawFigure(p, img)
+		drawFigure(p, img, len(c.Series))
 		im := img.Image()
 		b := im.Bounds()
 		dark := func(r image.Rectangle) int {

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strconv"
 
@@ -48,6 +49,15 @@ func optionJSON(c *Chart) ([]byte, error) {
 	if err := json.Unmarshal(b, &opt); err != nil {
 		return nil, err
 	}
+	if logX, _ := c.logScales(); logX && c.LogXBase == 2 {
+		if axes, ok := opt["xAxis"].([]any); ok {
+			for _, a := range axes {
+				if a, ok := a.(map[string]any); ok {
+					a["logBase"] = 2
+				}
+			}
+		}
+	}
 	if axes, ok := opt["yAxis"].([]any); ok {
 		for _, a := range axes {
 			if a, ok := a.(map[string]any); ok {
@@ -83,6 +93,10 @@ func chartGlobals(c *Chart) []charts.GlobalOpts {
 		xType = "category"
 	}
 	split := &opts.SplitLine{Show: opts.Bool(true)}
+	minInterval := 0.0
+	if c.IntegerX && c.kind() != Bar {
+		minInterval = 1
+	}
 	// The legend lists series in the caller's order, whatever order the
 	// series objects end up in.
 	names := make([]string, len(c.Series))
@@ -93,18 +107,21 @@ func chartGlobals(c *Chart) []charts.GlobalOpts {
 		charts.WithInitializationOpts(opts.Initialization{ChartID: c.ID}),
 		charts.WithTitleOpts(opts.Title{Title: c.Title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 15}}),
 		charts.WithColorsOpts(palette),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Type: "scroll", Bottom: "0", Data: names}),
+		// A plain legend wraps onto as many rows as it needs: every series
+		// stays visible (a scrolling legend pages them "1/3").
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Type: "plain", Bottom: "0", Data: names}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: trigger}),
 		// The right margin holds half the widest x tick label: containLabel
 		// missed the last label of a log axis ("100,000,000" at 10^8).
-		charts.WithGridOpts(opts.Grid{Left: "4%", Right: "44", Top: "48", Bottom: "56", ContainLabel: opts.Bool(true)}),
+		charts.WithGridOpts(opts.Grid{Left: "4%", Right: "44", Top: "48", Bottom: fmt.Sprint(56 + legendRowHeight*(legendRows(names)-1)), ContainLabel: opts.Bool(true)}),
 		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Right: "2%", Feature: &opts.ToolBoxFeature{
 			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Title: "save PNG"},
 			DataZoom:    &opts.ToolBoxFeatureDataZoom{Show: opts.Bool(true)},
 			Restore:     &opts.ToolBoxFeatureRestore{Show: opts.Bool(true), Title: "reset"},
 		}}),
 		charts.WithXAxisOpts(opts.XAxis{Type: xType, Name: c.XLabel, NameLocation: "middle", NameGap: 28,
-			Scale: opts.Bool(!logX && c.kind() != Bar), SplitLine: split, AxisLabel: &opts.AxisLabel{Show: opts.Bool(true)}}),
+			Scale: opts.Bool(!logX && c.kind() != Bar), SplitLine: split, AxisLabel: &opts.AxisLabel{Show: opts.Bool(true)},
+			MinInterval: minInterval}),
 		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: c.YLabel, NameLocation: "end", NameGap: 12,
 			SplitLine: split, AxisLabel: &opts.AxisLabel{Show: opts.Bool(true)}}),
 	}
@@ -203,4 +220,25 @@ func barCategories(c *Chart) (labels []string, index map[float64]int) {
 // formatNumber prints x in the shortest form that reads back exactly.
 func formatNumber(x float64) string {
 	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// legendRowHeight is the height of one row of an echarts legend, in pixels.
+const legendRowHeight = 22
+
+// legendRows estimates how many rows a plain legend of these names takes
+// in a chart about 520 pixels wide (each entry: a 25-pixel swatch, its
+// text at about 7 pixels a character and a 10-pixel gap), so that the
+// grid leaves room for all of them.
+func legendRows(names []string) int {
+	const width = 520
+	rows, x := 1, 0
+	for _, n := range names {
+		w := 25 + 5 + 7*len([]rune(n)) + 10
+		if x > 0 && x+w > width {
+			rows++
+			x = 0
+		}
+		x += w
+	}
+	return rows
 }

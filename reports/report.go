@@ -117,8 +117,14 @@ type Chart struct {
 	// that stays logarithmic, points with a non-positive coordinate are
 	// left out (with a warning).
 	LogX, LogY bool
-	Kind       ChartKind
-	Series     []Series
+	// LogXBase is the base of a log x axis: 10 (the zero value) or 2
+	// (processors P = 1, 2, 4 … 512).
+	LogXBase int
+	// IntegerX puts ticks on the x axis at integers only: processors P,
+	// never 1.2 or 1.4.
+	IntegerX bool
+	Kind     ChartKind
+	Series   []Series
 }
 
 // Series is one named set of points. For Bar charts the X values are the
@@ -223,12 +229,16 @@ func (c *Chart) kind() ChartKind {
 // for which a requested log scale is kept.
 const minLogSpan = 10
 
+// minLog2Span is minLogSpan for a base-2 axis, which labels every power
+// of two.
+const minLog2Span = 4
+
 // logScales returns whether the X and Y axes are drawn logarithmic: asked
 // for with LogX or LogY, and the axis's finite positive values span at
 // least a factor of minLogSpan. (A bar chart's X axis holds categories:
 // its LogX has no effect, as before.)
 func (c *Chart) logScales() (logX, logY bool) {
-	wide := func(v func(*Series) []float64) bool {
+	wide := func(span float64, v func(*Series) []float64) bool {
 		lo, hi := math.Inf(1), 0.0
 		for i := range c.Series {
 			for _, x := range v(&c.Series[i]) {
@@ -237,10 +247,14 @@ func (c *Chart) logScales() (logX, logY bool) {
 				}
 			}
 		}
-		return hi > 0 && hi/lo >= minLogSpan
+		return hi > 0 && hi/lo >= span
 	}
-	logX = c.LogX && c.kind() != Bar && wide(func(s *Series) []float64 { return s.X })
-	logY = c.LogY && wide(func(s *Series) []float64 { return s.Y })
+	span := float64(minLogSpan)
+	if c.LogXBase == 2 {
+		span = minLog2Span
+	}
+	logX = c.LogX && c.kind() != Bar && wide(span, func(s *Series) []float64 { return s.X })
+	logY = c.LogY && wide(minLogSpan, func(s *Series) []float64 { return s.Y })
 	return logX, logY
 }
 
@@ -280,6 +294,7 @@ func Write(dir string, r *Report) (index string, warnings []string, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", nil, err
 	}
+	r = r.drawable()
 	figures := map[string][]byte{}
 	for i := range r.Sections {
 		s := &r.Sections[i]

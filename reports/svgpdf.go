@@ -62,7 +62,7 @@ func writeFigure(w io.Writer, c *Chart, format string) (err error) {
 	if err != nil {
 		return err
 	}
-	drawFigure(p, vc)
+	drawFigure(p, vc, len(c.Series))
 	_, err = vc.WriteTo(w)
 	return err
 }
@@ -72,13 +72,31 @@ func writeFigure(w io.Writer, c *Chart, format string) (err error) {
 // and some viewers' cropping ate into it.
 const figureMargin = 2 * vg.Millimeter
 
-// drawFigure draws p on vc inside a white margin of figureMargin.
-func drawFigure(p *plot.Plot, vc vg.CanvasSizer) {
+// drawFigure draws p on vc inside a white margin of figureMargin. A
+// legend of more than insideLegendMax entries is drawn in a column to the
+// right of the plot, where it hides no data.
+func drawFigure(p *plot.Plot, vc vg.CanvasSizer, entries int) {
 	dc := draw.New(vc)
 	dc.SetColor(p.BackgroundColor)
 	dc.Fill(dc.Rectangle.Path())
-	p.Draw(draw.Crop(dc, figureMargin, -figureMargin, figureMargin, -figureMargin))
+	area := draw.Crop(dc, figureMargin, -figureMargin, figureMargin, -figureMargin)
+	if entries <= insideLegendMax {
+		p.Draw(area)
+		return
+	}
+	leg := p.Legend
+	p.Legend = plot.NewLegend()
+	leg.Left, leg.Top = true, true
+	r := leg.Rectangle(area)
+	width := r.Max.X - r.Min.X
+	p.Draw(draw.Crop(area, 0, -(width + 3*figureMargin), 0, 0))
+	top := p.Title.TextStyle.Height(p.Title.Text) + p.Title.Padding
+	leg.Draw(draw.Crop(area, area.Max.X-area.Min.X-width, 0, 0, -top))
+	p.Legend = leg
 }
+
+// insideLegendMax is the most legend entries drawn inside the plot.
+const insideLegendMax = 3
 
 // buildPlot turns c into a gonum plot with the same data, titles, log axes
 // and colours as the HTML chart.
@@ -91,14 +109,23 @@ func buildPlot(c *Chart) (*plot.Plot, error) {
 	p.Legend.Top = true
 	p.Legend.Left = true
 	p.Legend.ThumbnailWidth = vg.Points(18)
+	p.Legend.Padding = vg.Points(4)
 	logX, logY := c.logScales()
-	if logX {
+	p.X.Tick.Marker = uniformTicks{plot.DefaultTicks{}}
+	p.Y.Tick.Marker = uniformTicks{plot.DefaultTicks{}}
+	switch {
+	case logX && c.LogXBase == 2:
 		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.X.Tick.Marker = log2Ticks{}
+	case logX:
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = uniformTicks{plot.LogTicks{Prec: -1}}
+	case c.IntegerX:
+		p.X.Tick.Marker = integerTicks{}
 	}
 	if logY {
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.Y.Tick.Marker = uniformTicks{plot.LogTicks{Prec: -1}}
 	}
 	grid := plotter.NewGrid()
 	grid.Vertical.Color = color.Gray{Y: 225}

@@ -118,19 +118,23 @@ func writeTableTeX(w io.Writer, t *Table) error {
 		}
 	}
 	var b strings.Builder
-	b.WriteString("% Written by splitpoint's reports package; needs \\usepackage{booktabs}.\n")
+	b.WriteString("% Written by splitpoint's reports package; needs \\usepackage{booktabs} and \\usepackage{graphicx}.\n")
+	b.WriteString("% A table wider than the text is scaled down to the text width.\n")
 	b.WriteString("\\begin{table}[htbp]\n\\centering\n")
+	if len(t.Columns) > 6 {
+		b.WriteString("\\small\n\\setlength{\\tabcolsep}{4pt}\n")
+	}
 	if t.Title != "" {
 		fmt.Fprintf(&b, "\\caption{%s}\n", texEscape(t.Title))
 	}
 	fmt.Fprintf(&b, "\\label{tab:%s}\n", t.ID)
-	fmt.Fprintf(&b, "\\begin{tabular}{%s}\n\\toprule\n", spec.String())
+	fmt.Fprintf(&b, "\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{\\begin{tabular}{%s}\n\\toprule\n", spec.String())
 	b.WriteString(texRow(t.Columns))
 	b.WriteString("\\midrule\n")
 	for _, row := range t.Rows {
 		b.WriteString(texRow(row))
 	}
-	b.WriteString("\\bottomrule\n\\end{tabular}\n\\end{table}\n")
+	b.WriteString("\\bottomrule\n\\end{tabular}}\n\\end{table}\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -160,7 +164,48 @@ var texReplacer = strings.NewReplacer(
 	`|`, `\textbar{}`,
 	"\n", " ",
 	"\r", " ",
+	// Symbols the reports print that a stock pdflatex (utf8 input, OT1 or
+	// T1 fonts) cannot typeset as text: as math or text commands.
+	"·", `\ensuremath{\cdot}`,
+	"∞", `\ensuremath{\infty}`,
+	"²", `\ensuremath{^{2}}`,
+	"³", `\ensuremath{^{3}}`,
+	"±", `\ensuremath{\pm}`,
+	"≤", `\ensuremath{\le}`,
+	"≥", `\ensuremath{\ge}`,
+	"≈", `\ensuremath{\approx}`,
+	"×", `\ensuremath{\times}`,
+	"−", `\ensuremath{-}`,
+	"→", `\ensuremath{\to}`,
+	"√", `\ensuremath{\surd}`,
+	"α", `\ensuremath{\alpha}`,
+	"β", `\ensuremath{\beta}`,
+	"µ", `\ensuremath{\mu}`,
+	"μ", `\ensuremath{\mu}`,
+	"σ", `\ensuremath{\sigma}`,
+	"Σ", `\ensuremath{\Sigma}`,
+	"–", `--`,
+	"—", `---`,
+	"…", `\ldots{}`,
+	"’", `'`,
+	"‘", "`",
+	"“", "``",
+	"”", `''`,
+	"\u00a0", `~`,
+	"\u0302", ``, // combining circumflex (T̂): dropped
 )
 
-// texEscape makes s print literally in LaTeX text mode.
-func texEscape(s string) string { return texReplacer.Replace(s) }
+// texEscape makes s print literally in LaTeX text mode with a stock
+// pdflatex: LaTeX's special characters escaped, the symbols above typeset
+// as math, accented Latin letters (Latin-1 and Latin Extended-A, which
+// LaTeX's utf8 input handles) kept, and any other character replaced by
+// "?" rather than stopping the compilation.
+func texEscape(s string) string {
+	s = texReplacer.Replace(s)
+	return strings.Map(func(r rune) rune {
+		if r < 0x80 || (r >= 0xc0 && r <= 0x17f && r != 0xd7 && r != 0xf7) {
+			return r
+		}
+		return '?'
+	}, s)
+}

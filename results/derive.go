@@ -148,6 +148,9 @@ type SummaryRow struct {
 	// OtherHost counts the pool runs whose speedup compares wall times
 	// measured on two hosts (OtherHost), which WriteSummary notes.
 	OtherHost int
+	// Noisy counts the runs timed while other processes competed for the
+	// cores (column noise), which WriteSummary notes.
+	Noisy int
 }
 
 // OtherHost reports whether r and its baseline ran on different hosts
@@ -230,6 +233,9 @@ func Summarize(runs []Run) []SummaryRow {
 		a.row.Runs++
 		if r.Machine == "pool" && OtherHost(r, b) {
 			a.row.OtherHost++
+		}
+		if r.Noise != nil || (r.Machine == "pool" && b != nil && b.Noise != nil) {
+			a.row.Noisy++
 		}
 		a.sp = append(a.sp, m.Speedup)
 		a.ef = append(a.ef, m.Efficiency)

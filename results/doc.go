@@ -50,6 +50,11 @@
 //     over NATS): its job id in the sweep (unique per sweep: a redelivered
 //     job is stored once) and the worker's hostname, CPU model and logical
 //     cores; NULL for local runs. Added in schema 3.
+//   - noise, other_cores: for a timed run (the pool, and serial runs), a
+//     one-line warning when other processes competed for the cores while
+//     it ran (NULL when they did not), and the mean number of cores those
+//     processes kept busy (NULL when not measured). Timings of noisy rows
+//     are not those of a quiet machine. Added in schema 4.
 //
 // View derived adds the measures of Derive to every row: speedup,
 // efficiency, search_overhead, failed_share, cutoff_share, node_saving, and

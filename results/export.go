@@ -79,6 +79,11 @@ func formatField(p any) string {
 			return ""
 		}
 		return **v
+	case **float64:
+		if *v == nil {
+			return ""
+		}
+		return strconv.FormatFloat(**v, 'g', -1, 64)
 	}
 	panic(fmt.Sprintf("results: column of type %T", p))
 }
@@ -108,6 +113,14 @@ func parseField(p any, s string) error {
 			return nil
 		}
 		*v = &s
+	case **float64:
+		if s == "" {
+			*v = nil
+			return nil
+		}
+		var x float64
+		x, err = strconv.ParseFloat(s, 64)
+		*v = &x
 	}
 	return err
 }

@@ -85,6 +85,13 @@ type Run struct {
 	Host  *string `json:"host"`
 	CPU   *string `json:"cpu"`
 	Cores *int64  `json:"cores"`
+	// Noise is a one-line warning on a timing taken while other processes
+	// competed for the cores (NULL when the cores were free, and for
+	// simulated runs, whose time is not measured); OtherCores is how many
+	// cores other processes kept busy on average during the run (NULL when
+	// not measured). See lab.Noise.
+	Noise      *string  `json:"noise"`
+	OtherCores *float64 `json:"other_cores"`
 }
 
 // column is one column of table runs: its name, SQL type and the field
@@ -145,6 +152,8 @@ var columns = []column{
 	{"host", "TEXT", func(r *Run) any { return &r.Host }},
 	{"cpu", "TEXT", func(r *Run) any { return &r.CPU }},
 	{"cores", "INTEGER", func(r *Run) any { return &r.Cores }},
+	{"noise", "TEXT", func(r *Run) any { return &r.Noise }},
+	{"other_cores", "REAL", func(r *Run) any { return &r.OtherCores }},
 }
 
 // Columns lists the columns of table runs in order.

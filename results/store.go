@@ -17,9 +17,9 @@ const DefaultPath = "splitpoint.db"
 
 // schemaVersion is stored in PRAGMA user_version. Version 2 added the
 // column failed, version 3 the table games (games.go), the columns job,
-// host, cpu and cores and the view's other_host; an older database gets
-// them when opened.
-const schemaVersion = 3
+// host, cpu and cores and the view's other_host, version 4 the columns
+// noise and other_cores; an older database gets them when opened.
+const schemaVersion = 4
 
 // Store is an open results database.
 type Store struct {
@@ -233,6 +233,11 @@ func deref(p any) any {
 		}
 		return **v
 	case **string:
+		if *v == nil {
+			return nil
+		}
+		return **v
+	case **float64:
 		if *v == nil {
 			return nil
 		}

@@ -223,3 +223,66 @@ func TestOpenAddsFailedColumn(t *testing.T) {
 		t.Fatalf("after insert: %+v", rows)
 	}
 }
+
+// TestOpenAddsNoiseColumns: a database of schema 3, before the columns
+// noise and other_cores, opens, keeps its rows (NULL in the new columns),
+// stores a noisy row and reads it back, also through CSV.
+func TestOpenAddsNoiseColumns(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	st, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := handRows()[0]
+	if err := st.Insert(context.Background(), &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"DROP VIEW derived", "ALTER TABLE runs DROP COLUMN noise", "ALTER TABLE runs DROP COLUMN other_cores", "PRAGMA user_version = 3"} {
+		if _, err := st.DB().Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
+	}
+	st.Close()
+	st, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var version int
+	if err := st.DB().QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != schemaVersion {
+		t.Errorf("user_version = %d, %v; want %d", version, err, schemaVersion)
+	}
+	rows, err := st.Runs("")
+	if err != nil || len(rows) != 1 || rows[0].Noise != nil || rows[0].OtherCores != nil {
+		t.Fatalf("old rows %+v, %v", rows, err)
+	}
+	msg, other := "noisy timing: other processes kept 1.3 of the 2 cores busy", 1.3
+	f := handRows()[1]
+	f.Noise, f.OtherCores = &msg, &other
+	if err := st.Insert(context.Background(), &f); err != nil {
+		t.Fatal(err)
+	}
+	rows, _ = st.Runs("")
+	if len(rows) != 2 || rows[1].Noise == nil || *rows[1].Noise != msg || rows[1].OtherCores == nil || *rows[1].OtherCores != other {
+		t.Fatalf("after insert: %+v", rows)
+	}
+	var buf bytes.Buffer
+	if err := WriteCSV(&buf, rows); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadCSV("runs.csv", &buf)
+	if err != nil || len(back) != 2 || back[0].OtherCores != nil || back[1].Noise == nil || *back[1].OtherCores != other {
+		t.Fatalf("CSV round trip: %+v, %v", back, err)
+	}
+	if sum := Summarize(rows); len(sum) == 0 {
+		t.Fatal("no summary")
+	} else {
+		var out bytes.Buffer
+		if err := WriteSummary(&out, sum); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), "competed for the cores") {
+			t.Errorf("summary does not warn of the noisy row:\n%s", out.String())
+		}
+	}
+}

@@ -38,12 +38,21 @@ func WriteSummary(w io.Writer, rows []SummaryRow) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	var noisy []string
 	for _, r := range rows {
 		if r.OtherHost > 0 {
 			fmt.Fprintf(w, "note: %s pool p=%s: %d of %d runs ran on another host than their baseline: the speedup compares wall times of two machines\n",
 				r.Label(), r.ProcsLabel(), r.OtherHost, r.Runs)
 		}
+		if r.Noisy > 0 {
+			noisy = append(noisy, fmt.Sprintf("%s %s p=%s %d of %d", r.Label(), r.Machine, r.ProcsLabel(), r.Noisy, r.Runs))
+		}
 	}
+	if len(noisy) > 0 {
+		fmt.Fprintf(w, "warning: runs timed while other processes competed for the cores (column noise; the run or its baseline): %s; their times and speedups are not those of a quiet machine\n",
+			strings.Join(noisy, ", "))
+	}
+	fmt.Fprintln(w, "speedup = T_S/T_P (the serial baseline's time over the run's; on the simulator T_S is its work), efficiency = T_S/W (its work over the run's work): a run can be efficient and slow")
 	return nil
 }
 

@@ -1,41 +1,83 @@
 package results
 
-import "runtime/debug"
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"strings"
+)
 
-// Version is the version of the running build, stored with every run: the
-// module version when it has one, else the VCS revision (12 hex digits,
-// "-dirty" when the tree had changes) that the go command stamped, else
-// "devel" (a build with -buildvcs=false, or a test).
-func Version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "devel"
-	}
-	return versionOf(bi)
+// Build describes the running build: what "splitpoint version" prints and
+// every stored run records (Version).
+type Build struct {
+	// Module is the main module's version ("v1.2.0", or a pseudo-version
+	// the go command derived from the VCS), "devel" when it has none.
+	Module string
+	// Commit is the VCS revision the go command stamped ("" when the build
+	// had none: go run, -buildvcs=false, a test), Time its commit time,
+	// Modified whether the tree had uncommitted changes.
+	Commit, Time string
+	Modified     bool
+	// Go is the toolchain that built it (runtime.Version).
+	Go string
 }
 
-func versionOf(bi *debug.BuildInfo) string {
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
+// ReadBuild reads the running build's information (runtime/debug).
+func ReadBuild() Build {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return Build{Module: "devel", Go: runtime.Version()}
 	}
-	var rev string
-	var dirty bool
+	return buildOf(bi)
+}
+
+func buildOf(bi *debug.BuildInfo) Build {
+	b := Build{Module: bi.Main.Version, Go: bi.GoVersion}
+	if b.Module == "" || b.Module == "(devel)" {
+		b.Module = "devel"
+	}
+	if b.Go == "" {
+		b.Go = runtime.Version()
+	}
 	for _, s := range bi.Settings {
 		switch s.Key {
 		case "vcs.revision":
-			rev = s.Value
+			b.Commit = s.Value
+		case "vcs.time":
+			b.Time = s.Value
 		case "vcs.modified":
-			dirty = s.Value == "true"
+			b.Modified = s.Value == "true"
 		}
 	}
-	if rev == "" {
-		return "devel"
+	return b
+}
+
+// String is the build in one line, as stored with every run: the module
+// version, the commit (12 hex digits, "-dirty" when the tree had changes)
+// when the go command stamped one, and the Go version, e.g.
+// "devel+3f2a1b4c5d6e-dirty go1.26.8" or "v1.2.0 go1.26.8".
+func (b Build) String() string {
+	var s strings.Builder
+	s.WriteString(b.Module)
+	if b.Commit != "" && !strings.Contains(b.Module, short(b.Commit)) {
+		fmt.Fprintf(&s, "+%s", short(b.Commit))
+		if b.Modified {
+			s.WriteString("-dirty")
+		}
 	}
+	if b.Go != "" {
+		fmt.Fprintf(&s, " %s", b.Go)
+	}
+	return s.String()
+}
+
+func short(rev string) string {
 	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	if dirty {
-		rev += "-dirty"
+		return rev[:12]
 	}
 	return rev
 }
+
+// Version is the version of the running build, stored with every run
+// (Build.String).
+func Version() string { return ReadBuild().String() }

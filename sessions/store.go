@@ -148,6 +148,9 @@ type Info struct {
 	Cells int
 	Saved time.Time
 	Err   error // the session file cannot be read
+	// Scripted is set when every cell came from a script (a session
+	// `splitpoint run` or `splitpoint reproduce` made).
+	Scripted bool
 }
 
 // List returns the sessions under home, most recently saved first.
@@ -170,7 +173,7 @@ func List(home string) ([]Info, error) {
 		}
 		in := Info{Name: e.Name(), Err: err}
 		if s != nil {
-			in.Cells, in.Saved = len(s.Cells), s.Saved
+			in.Cells, in.Saved, in.Scripted = len(s.Cells), s.Saved, scripted(s)
 		}
 		out = append(out, in)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"splitpoint/suggest"
 	"strings"
 	"sync"
 
@@ -135,7 +136,7 @@ func Find(name string) (*Suite, error) {
 			}
 		}
 	}
-	return nil, fmt.Errorf("unknown suite %q (known: %s)", name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("unknown suite %q%s (known: %s)", name, suggest.Hint(name, Names()), strings.Join(Names(), ", "))
 }
 
 // Entries parses the suite on first use and returns its positions.

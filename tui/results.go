@@ -50,7 +50,7 @@ type resultRow struct {
 
 // resultColumns are the table's columns; sortKeys compare rows by each.
 func resultColumns() []string {
-	return []string{"#", "from", "position", "algorithm", "mach", "P", "W", "C", "T_P", "steals", "eff"}
+	return []string{"#", "from", "position", "algorithm", "mach", "P", "W", "C", "T_P", "steals", "T_S/W"}
 }
 
 func sortKey(r resultRow, col int) any {
@@ -290,7 +290,7 @@ func (r resultsModel) fitView(w, h int, st styles) string {
 	res, err := fits.Fit(obs, fits.Full)
 	if err != nil {
 		b.WriteString(st.warn.Render(truncate("no fit: "+err.Error(), w)) + "\n")
-		b.WriteString(st.dim.Render("the full model needs at least 4 runs with different P, W and C") + "\n")
+		b.WriteString(st.dim.Render("the full model needs at least 4 runs on 3 or more values of P, with different W and C") + "\n")
 		return b.String()
 	}
 	var left strings.Builder

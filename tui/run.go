@@ -282,7 +282,7 @@ func (r runModel) reportView(w int, st styles) string {
 	}
 	b.WriteString(fmt.Sprintf("   idle %.3f\n", s.IdleFraction))
 	if jam {
-		b.WriteString(fmt.Sprintf("jamboree %s: failed work %d, cutoff work %d; efficiency %.3f", j.Variants, j.Work.Failed.Total, j.Work.Cutoff.Total, rep.Efficiency))
+		b.WriteString(fmt.Sprintf("jamboree %s: failed work %d, cutoff work %d; efficiency T_S/W %.3f", j.Variants, j.Work.Failed.Total, j.Work.Cutoff.Total, rep.Efficiency))
 		if s.IsSim() {
 			b.WriteString(fmt.Sprintf(", speedup %.2f", rep.Speedup))
 		}

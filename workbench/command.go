@@ -6,11 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"splitpoint/dist"
 	"splitpoint/lab"
 	"splitpoint/progress"
 	"splitpoint/sched"
+	"splitpoint/suggest"
 	"strings"
 )
 
@@ -150,7 +152,7 @@ func (c *Command) newFlagSet(out io.Writer) (*flag.FlagSet, func(*Env, []string)
 }
 
 func (c *Command) writeHelp(w io.Writer, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "usage: splitpoint %s %s\n\n%s\n", c.Name, c.Args, c.Short)
+	fmt.Fprintf(w, "usage: %s\n\n%s\n", strings.TrimSpace("splitpoint "+c.Name+" "+c.Args), c.Short)
 	if c.Long != "" {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(c.Long))
 	}
@@ -168,7 +170,7 @@ func Help(w io.Writer, name string) error {
 	if name != "" {
 		c := Lookup(name)
 		if c == nil {
-			return fmt.Errorf("unknown command %q (commands: %s)", name, strings.Join(names(), ", "))
+			return fmt.Errorf("unknown command %q%s (commands: %s)", name, suggest.Hint(name, names()), strings.Join(names(), ", "))
 		}
 		fs, _ := c.newFlagSet(w)
 		c.writeHelp(w, fs)
@@ -209,24 +211,101 @@ func Run(env *Env, args []string) error {
 	}
 	c := Lookup(args[0])
 	if c == nil {
-		return usageErr("unknown command %q (commands: help, %s)", args[0], strings.Join(names(), ", "))
+		return usageErr("unknown command %q%s (commands: help, %s)", args[0], suggest.Hint(args[0], names()), strings.Join(names(), ", "))
 	}
-	fs, run := c.newFlagSet(env.Out)
-	flags, pos, err := splitFlags(fs, args[1:])
+	return c.Exec(env, args[1:])
+}
+
+// Exec parses the command's arguments (flags anywhere among them) and runs
+// it. --help writes the command's help to env.Out; a flag error is one
+// line naming the flag, the value and what the flag takes, never the
+// whole help.
+func (c *Command) Exec(env *Env, args []string) error {
+	fs, run := c.newFlagSet(io.Discard)
+	pos, err := c.parse(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		c.writeHelp(env.Out, fs)
+		return nil
+	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", c.Name, err)
-	}
-	if err := fs.Parse(flags); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return fmt.Errorf("%s: %w: %v", c.Name, ErrUsage, err)
+		return err
 	}
 	if err := run(env, pos); err != nil {
 		return fmt.Errorf("%s: %w", c.Name, err)
 	}
 	return nil
 }
+
+// Check parses args as Exec would, without running the command: the
+// positional arguments, flag.ErrHelp for --help, or the one-line usage
+// error.
+func (c *Command) Check(args []string) ([]string, error) {
+	fs, _ := c.newFlagSet(io.Discard)
+	return c.parse(fs, args)
+}
+
+func (c *Command) parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	flags, pos, err := splitFlags(fs, args)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", c.Name, err)
+	}
+	if err := fs.Parse(flags); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: %w", c.Name, flagError(fs, err))
+	}
+	return pos, nil
+}
+
+// WriteHelp writes the command's help: usage, description and flags.
+func (c *Command) WriteHelp(w io.Writer) {
+	fs, _ := c.newFlagSet(w)
+	c.writeHelp(w, fs)
+}
+
+// invalidValue matches the flag package's error for a value its flag
+// rejects.
+var invalidValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (.*)$`)
+
+// flagKinds says what a value of each kind of flag must look like.
+var flagKinds = map[string]string{
+	"int": "not a whole number", "uint": "not a whole number ≥ 0", "float": "not a number",
+	"duration": "not a duration (e.g. 500ms, 10s, 2m)", "": "not true or false",
+}
+
+// flagError rewrites a flag package error as one line: the flag, the value
+// given and what the flag takes (its kind and its usage text).
+func flagError(fs *flag.FlagSet, err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return usageErr("--%s needs a value", name)
+	}
+	m := invalidValue.FindStringSubmatch(msg)
+	if m == nil {
+		return usageErr("%s", msg)
+	}
+	value, name, why := m[1], m[2], m[3]
+	f := fs.Lookup(name)
+	if f == nil {
+		return usageErr("--%s %q: %s", name, value, why)
+	}
+	kind, usage := flag.UnquoteUsage(f)
+	if why == "parse error" {
+		if k, ok := flagKinds[kind]; ok {
+			why = k
+		}
+	}
+	return usageErr("--%s %q: %s (--%s: %s)", name, value, why, name, usage)
+}
+
+// Message is err's text for the user, without the usage marker.
+func Message(err error) string {
+	return strings.Replace(err.Error(), ErrUsage.Error()+": ", "", 1)
+}
+
+// UsageError is an error in how a command was called (ErrUsage).
+func UsageError(format string, args ...any) error { return usageErr(format, args...) }
 
 // splitFlags separates flags from positional arguments anywhere on the
 // line, so "perft chess:start 5 --divide" works. "--" ends the flags.
@@ -249,8 +328,12 @@ func splitFlags(fs *flag.FlagSet, args []string) (flags, pos []string, err error
 		f := fs.Lookup(name)
 		if f == nil {
 			var known []string
-			fs.VisitAll(func(f *flag.Flag) { known = append(known, "--"+f.Name) })
-			return nil, nil, fmt.Errorf("%w: unknown flag %s (flags: %s)", ErrUsage, a, strings.Join(known, " "))
+			fs.VisitAll(func(f *flag.Flag) { known = append(known, f.Name) })
+			hint := ""
+			if c, ok := suggest.Closest(name, known); ok {
+				hint = " (did you mean --" + c + "?)"
+			}
+			return nil, nil, fmt.Errorf("%w: unknown flag %s%s", ErrUsage, a, hint)
 		}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 			continue

@@ -1,9 +1,11 @@
 package workbench
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"splitpoint/fits"
 	"splitpoint/results"
@@ -69,12 +71,23 @@ func fitDB(env *Env, db, sweep, algo, machine string, m fits.Model, wt fits.Weig
 		}
 		return writeJSON(env.Out, out)
 	}
+	// Groups with nothing to validate at maxP are named once, together.
+	var nothing groupNotes
 	for _, g := range groups {
+		if maxP > 0 {
+			if _, err := fits.ValidateWeighted(g.Obs, maxP, m, wt); errors.Is(err, fits.ErrNothingToValidate) {
+				nothing.add(g.Algo, g.Machine, err.Error())
+				continue
+			}
+		}
 		fmt.Fprintf(env.Out, "fit %s on %s, sweep %s (%d runs; T_P in %s, W and C in cost units)\n", g.Algo, g.Machine, sweep, len(g.Obs), g.Unit)
-		if err := FitCmd(env, g.Obs, m, wt, maxP, false); err != nil {
+		if err := FitCmd(env, g.Obs, m, wt, maxP, false, g.Unit); err != nil {
 			fmt.Fprintf(env.Out, "  not fitted: %v\n", err)
 		}
 		fmt.Fprintln(env.Out)
+	}
+	if n := nothing.text(); n != "" {
+		fmt.Fprintln(env.Out, strings.ReplaceAll(n, "\n\n", "\n"))
 	}
 	return nil
 }
@@ -145,7 +158,7 @@ measure of *Socrates's "mean relative error", instead of the absolute ones
 				if err != nil {
 					return err
 				}
-				return FitCmd(env, obs, m, wt, *maxP, *asJSON)
+				return FitCmd(env, obs, m, wt, *maxP, *asJSON, "")
 			}
 		},
 	})
@@ -154,12 +167,13 @@ measure of *Socrates's "mean relative error", instead of the absolute ones
 // FitCmd fits m to obs (or, when maxP > 0, fits the runs with P ≤ maxP and
 // predicts the others) and writes the result to env.Out as text or JSON.
 // The runs may come from a CSV file or from anywhere else.
-func FitCmd(env *Env, obs []fits.Obs, m fits.Model, wt fits.Weighting, maxP float64, asJSON bool) error {
+func FitCmd(env *Env, obs []fits.Obs, m fits.Model, wt fits.Weighting, maxP float64, asJSON bool, unit string) error {
 	if maxP > 0 {
 		v, err := fits.ValidateWeighted(obs, maxP, m, wt)
 		if err != nil {
 			return err
 		}
+		v.Fit.Unit = unit
 		if asJSON {
 			return writeJSON(env.Out, v)
 		}
@@ -169,6 +183,7 @@ func FitCmd(env *Env, obs []fits.Obs, m fits.Model, wt fits.Weighting, maxP floa
 	if err != nil {
 		return fmt.Errorf("fitting %d runs: %w", len(obs), err)
 	}
+	r.Unit = unit
 	if asJSON {
 		return writeJSON(env.Out, r)
 	}

@@ -15,10 +15,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Help(stdout, "")
 		return 0
 	}
-	env := &Env{Ctx: ctx, Out: stdout}
-	if progress.IsTerminal(stdout) {
-		env.Term = stdout
-	}
+	env := &Env{Ctx: ctx, Out: stdout, Term: progress.Terminal(stdout, stderr)}
 	err := Run(env, args)
 	if err == nil {
 		return 0
@@ -27,13 +24,12 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "splitpoint: %s: cancelled\n", args[0])
 		return 130
 	}
-	fmt.Fprintf(stderr, "splitpoint: %v\n", err)
-	switch {
-	case errors.Is(err, ErrUsage):
+	fmt.Fprintf(stderr, "splitpoint: %s\n", Message(err))
+	if errors.Is(err, ErrUsage) {
 		if Lookup(args[0]) != nil {
-			fmt.Fprintf(stderr, "run \"splitpoint help %s\" for usage\n", args[0])
+			fmt.Fprintf(stderr, "see \"splitpoint help %s\"\n", args[0])
 		} else {
-			fmt.Fprintf(stderr, "run \"splitpoint help\" for the commands\n")
+			fmt.Fprintf(stderr, "see \"splitpoint help\"\n")
 		}
 		return 2
 	}

@@ -9,9 +9,17 @@ import (
 	"splitpoint/algos"
 	"splitpoint/lab"
 	"splitpoint/results"
+	"splitpoint/sched"
 )
 
 func sortStrings(s []string) { sort.Strings(s) }
+
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
 
 // parallelCmd runs search on a machine.
 func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error {
@@ -20,6 +28,9 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 		return usageErr("--workers and --sim run the parallel algorithms (%s), not %q", strings.Join(algos.Names(algos.ParallelAlgos), ", "), algo)
 	}
 	if !mf.parallel() {
+		if sf.fs.Lookup("workers") != nil && isSet(sf.fs, "workers") {
+			return usageErr("--workers %d: want 1…%d pool workers (or --sim P|inf: the simulated machine)", *mf.workers, sched.MaxPoolWorkers)
+		}
 		return usageErr("%s runs on a machine: give --workers P or --sim P|inf", algo)
 	}
 	cfg, err := mf.config(*sf.seed)

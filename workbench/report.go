@@ -100,8 +100,11 @@ func buildReport(runs []results.Run, base map[int64]results.Run, db, sweep, titl
 	}
 	rep := &reports.Report{Title: title, Meta: reportMeta(runs, db, sweep)}
 	add := func(s reports.Section) { rep.Sections = append(rep.Sections, s) }
-	add(reports.Section{Heading: "Summary", Text: "Means and sample standard deviations over the positions, per algorithm, machine and P (the shape of Lu's Tables 4.1 and 5.1–5.3). Speedup is T_S/T_P and efficiency T_S/W (StarTech), with T_S the serial baseline's time (on the simulator its work in cost units); search overhead is nodes_P/nodes_serial − 1.",
-		Table: summaryTable(runs)})
+	summary := "Means and sample standard deviations over the positions, per algorithm, machine and P (the shape of Lu's Tables 4.1 and 5.1–5.3). Speedup is T_S/T_P and efficiency T_S/W (StarTech), with T_S the serial baseline's time (on the simulator its work in cost units); search overhead is nodes_P/nodes_serial − 1."
+	if w := noiseWarning(runs); w != "" {
+		summary += "\n\n" + w
+	}
+	add(reports.Section{Heading: "Summary", Text: summary, Table: summaryTable(runs)})
 	for _, c := range reportCharts(runs, base) {
 		add(c)
 	}
@@ -145,6 +148,25 @@ func reportMeta(runs []results.Run, db, sweep string) []reports.KV {
 	return kv
 }
 
+// noiseWarning is one line on the runs timed while other processes
+// competed for the cores (column noise), or "" when there are none.
+func noiseWarning(runs []results.Run) string {
+	noisy, timed := 0, 0
+	for i := range runs {
+		r := &runs[i]
+		if r.OtherCores != nil {
+			timed++
+		}
+		if r.Noise != nil {
+			noisy++
+		}
+	}
+	if noisy == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Warning: %d of the %d timed runs (pool runs and serial baselines) were measured while other processes kept the cores busy (column noise of the results database): their times and speedups are not those of a quiet machine.", noisy, timed)
+}
+
 func sweepLabel(s string) string {
 	if s == "" {
 		return "all"
@@ -180,12 +202,12 @@ func summaryTable(runs []results.Run) *reports.Table {
 
 func runsTable(runs []results.Run) *reports.Table {
 	t := &reports.Table{ID: "runs", Title: "Runs",
-		Columns: []string{"id", "role", "position", "id in suite", "algorithm", "machine", "P", "depth", "seed", "tt bits", "value", "best move", "nodes", "work", "span", "time", "unit"}}
+		Columns: []string{"id", "role", "position", "id in suite", "algorithm", "machine", "P", "depth", "seed", "tt bits", "value", "best move", "nodes", "work", "span", "time", "unit", "other cores busy"}}
 	for i := range runs {
 		r := &runs[i]
 		t.Rows = append(t.Rows, []string{fmt.Sprint(r.ID), r.Role, r.Position, r.PositionID, r.AlgoLabel(), r.Machine, r.ProcsLabel(),
 			fmt.Sprint(r.Depth), fmt.Sprint(r.Seed), fmt.Sprint(r.TTBits), fmt.Sprint(r.Value), r.BestMove,
-			fmt.Sprint(r.Nodes), fmt.Sprint(r.Work), fmt.Sprint(r.Span), fmt.Sprint(r.Time), r.TimeUnit})
+			fmt.Sprint(r.Nodes), fmt.Sprint(r.Work), fmt.Sprint(r.Span), fmt.Sprint(r.Time), r.TimeUnit, otherCores(r)})
 	}
 	return t
 }
@@ -199,28 +221,30 @@ func num(x float64, d int) string {
 }
 
 // fitSections fits T_P = c1·W/P + c∞·C + c0 per algorithm and machine, and
-// validates it: fit on small P, predict large P.
+// validates it: fit on small P, predict large P. A group the runs cannot
+// fit (too few runs or values of P, a negative cost) is named in one line
+// of text and neither tabled nor drawn; groups that fail for the same
+// reason share that line.
 func fitSections(runs []results.Run, maxP float64) []reports.Section {
 	groups := results.Observations(runs)
 	if len(groups) == 0 {
 		return nil
 	}
-	coef := &reports.Table{ID: "fits", Title: "Fits of T_P = c1·W/P + c∞·C + c0",
-		Columns: []string{"algorithm", "machine", "n", "c1", "se", "c1 95% CI", "c∞", "se", "c∞ 95% CI", "c0", "se", "R²", "correlation", "mean rel. error %", "Brent W/P+C mean rel. error %"}}
+	coef := &reports.Table{ID: "fits", Title: "Fits of T_P = c1·W/P + c∞·C + c0 (± standard error)",
+		Columns: []string{"algorithm", "machine", "runs", "c1", "c∞", "c0", "R²", "correlation", "rel. error %", "Brent rel. error %"}}
 	val := &reports.Table{ID: "validation", Title: "Validation: fit on small P, predict large P",
 		Columns: []string{"algorithm", "machine", "fit on P ≤", "predicted runs", "mean rel. error %", "max rel. error %", "inside 95% prediction interval %", "Brent mean rel. error %"}}
 	var out []reports.Section
-	var notes []string
+	var fitNotes, valNotes groupNotes
 	for _, g := range groups {
 		f, err := fits.Fit(g.Obs, fits.Full)
 		if err != nil {
-			notes = append(notes, fmt.Sprintf("%s on %s: not fitted: %v", g.Algo, g.Machine, err))
+			fitNotes.add(g.Algo, g.Machine, "not fitted: "+err.Error())
 			continue
 		}
-		ci := func(c fits.Coef) string { return fmt.Sprintf("[%s, %s]", num(c.CI95[0], 3), num(c.CI95[1], 3)) }
+		pm := func(c fits.Coef, d int) string { return num(c.Value, d) + " ± " + num(c.SE, d) }
 		coef.Rows = append(coef.Rows, []string{g.Algo, g.Machine, fmt.Sprint(f.N),
-			num(f.C1.Value, 4), num(f.C1.SE, 4), ci(f.C1), num(f.Cinf.Value, 4), num(f.Cinf.SE, 4), ci(f.Cinf),
-			num(f.C0.Value, 2), num(f.C0.SE, 2), num(f.R2, 5), num(f.Correlation, 6),
+			pm(f.C1, 4), pm(f.Cinf, 4), pm(f.C0, 2), num(f.R2, 5), num(f.Correlation, 6),
 			num(100*f.MeanRelativeError, 2), num(100*f.BrentMeanRelativeError, 2)})
 		out = append(out, fitCharts(g, f)...)
 		mp := maxP
@@ -231,18 +255,61 @@ func fitSections(runs []results.Run, maxP float64) []reports.Section {
 			val.Rows = append(val.Rows, []string{g.Algo, g.Machine, num(mp, 0), fmt.Sprint(len(v.Points)),
 				num(100*v.MeanRelativeError, 2), num(100*v.MaxRelativeError, 2), num(100*v.Coverage, 0), num(100*v.BrentMeanRelativeError, 2)})
 		} else {
-			notes = append(notes, fmt.Sprintf("%s on %s: no validation: %v", g.Algo, g.Machine, err))
+			valNotes.add(g.Algo, g.Machine, "nothing to validate: "+strings.TrimPrefix(err.Error(), fits.ErrNothingToValidate.Error()+": "))
 		}
 	}
-	text := "Least squares with gonum; standard errors and 95 % intervals from Student's t. StarTech reports T_P ≈ 1.02·W/P + 1.5·C + 4.3 s; *Socrates (0.95 ± 0.04)·C + (1.091 ± 0.001)·W/P with correlation 0.999947 and mean relative error 4.85 %. On the pool T_P is in nanoseconds while W and C are in cost units, so c1 and c∞ there are nanoseconds per unit."
-	if len(notes) > 0 {
-		text += "\n\n" + strings.Join(notes, "\n")
+	text := "Least squares with gonum; standard errors and 95 % intervals from Student's t; rel. error is the mean relative error |T − T̂|/T of the fit, Brent's that of the bound W/P + C. StarTech reports T_P ≈ 1.02·W/P + 1.5·C + 4.3 s; *Socrates (0.95 ± 0.04)·C + (1.091 ± 0.001)·W/P with correlation 0.999947 and mean relative error 4.85 %. On the pool T_P is in nanoseconds while W and C are in cost units, so c1 and c∞ there are nanoseconds per unit."
+	if n := fitNotes.text(); n != "" {
+		text += "\n\n" + n
 	}
-	head := []reports.Section{{Heading: "Performance model", Text: text, Table: coef}}
-	if len(val.Rows) > 0 {
-		head = append(head, reports.Section{Heading: "Validation", Text: "Each model is fitted on the runs with small P only and predicts the others — how the papers develop on a small machine and predict a large one.", Table: val})
+	head := []reports.Section{{Heading: "Performance model", Text: text}}
+	if len(coef.Rows) > 0 {
+		head[0].Table = coef
+	}
+	if len(val.Rows) > 0 || valNotes.text() != "" {
+		vs := reports.Section{Heading: "Validation", Text: "Each model is fitted on the runs with small P only and predicts the others — how the papers develop on a small machine and predict a large one."}
+		if n := valNotes.text(); n != "" {
+			vs.Text += "\n\n" + n
+		}
+		if len(val.Rows) > 0 {
+			vs.Table = val
+		}
+		head = append(head, vs)
 	}
 	return append(head, out...)
+}
+
+// groupNotes collects one-line notes on algorithm/machine groups, so that
+// groups with the same note share one line.
+type groupNotes struct {
+	order []string
+	who   map[string][]string
+}
+
+func (n *groupNotes) add(algo, machine, note string) {
+	if n.who == nil {
+		n.who = map[string][]string{}
+	}
+	key := machine + "\x00" + note
+	if _, ok := n.who[key]; !ok {
+		n.order = append(n.order, key)
+	}
+	n.who[key] = append(n.who[key], algo)
+}
+
+// text is one line a note: "a, b and c on pool: note".
+func (n *groupNotes) text() string {
+	var lines []string
+	for _, key := range n.order {
+		machine, note, _ := strings.Cut(key, "\x00")
+		algos := n.who[key]
+		who := algos[0]
+		if k := len(algos); k > 1 {
+			who = strings.Join(algos[:k-1], ", ") + " and " + algos[k-1]
+		}
+		lines = append(lines, fmt.Sprintf("%s on %s: %s", who, machinePhrase(machine), note))
+	}
+	return strings.Join(lines, "\n\n")
 }
 
 func largestFinite(obs []fits.Obs) float64 {
@@ -253,4 +320,17 @@ func largestFinite(obs []fits.Obs) float64 {
 		}
 	}
 	return m
+}
+
+// otherCores is the runs table's cell for the cores other processes kept
+// busy during a timed run, marked when the timing is noisy.
+func otherCores(r *results.Run) string {
+	if r.OtherCores == nil {
+		return "–"
+	}
+	c := fmt.Sprintf("%.2f", *r.OtherCores)
+	if r.Noise != nil {
+		c += " (noisy)"
+	}
+	return c
 }

@@ -11,6 +11,7 @@ import (
 	"splitpoint/fits"
 	"splitpoint/reports"
 	"splitpoint/results"
+	"strings"
 )
 
 // groupKey is an algorithm (with its variants) on a machine.
@@ -85,9 +86,10 @@ func reportCharts(runs []results.Run, base map[int64]results.Run) []reports.Sect
 		if !machines[mach] {
 			continue
 		}
-		sp := &reports.Chart{ID: "speedup-" + mach, Title: "Speedup against P (" + mach + ")", XLabel: "processors P", YLabel: "speedup T_S/T_P", LogX: true, LogY: true}
-		ov := &reports.Chart{ID: "overhead-" + mach, Title: "Search overhead against P (" + mach + ")", XLabel: "processors P", YLabel: "search overhead %", LogX: true}
-		idle := &reports.Chart{ID: "idle-" + mach, Title: "Idle time against P (" + mach + ")", XLabel: "processors P", YLabel: "idle %", LogX: true}
+		name := machineName(mach)
+		sp := pAxis(&reports.Chart{ID: "speedup-" + mach, Title: "Speedup against P (" + name + ")", YLabel: "speedup T_S/T_P", LogY: true}, mach)
+		ov := pAxis(&reports.Chart{ID: "overhead-" + mach, Title: "Search overhead against P (" + name + ")", YLabel: "search overhead %"}, mach)
+		idle := pAxis(&reports.Chart{ID: "idle-" + mach, Title: "Idle time against P (" + name + ")", YLabel: "idle %"}, mach)
 		lo, hi := math.Inf(1), 0.0
 		for _, k := range keys {
 			if k.machine != mach {
@@ -104,13 +106,13 @@ func reportCharts(runs []results.Run, base map[int64]results.Run) []reports.Sect
 			x, y = meanBy(ms, func(m measured) float64 { return 100 * m.m.IdleFraction })
 			idle.Series = append(idle.Series, reports.Series{Name: k.label, X: x, Y: y})
 		}
-		if hi > 0 {
+		if hi > lo {
 			sp.Series = append(sp.Series, reports.Series{Name: "linear speedup", X: []float64{lo, hi}, Y: []float64{lo, hi}, Dashed: true})
 		}
 		out = append(out,
-			chartSection("Speedup ("+mach+")", "Mean speedup over the positions; the dashed line is linear speedup.", sp),
-			chartSection("Search overhead ("+mach+")", "nodes_P/nodes_serial − 1, mean over the positions (Lu Fig. 5.10).", ov),
-			chartSection("Idle time ("+mach+")", "Idle fraction of P·T_P, mean over the positions (Lu Fig. 5.11).", idle))
+			chartSection("Speedup, "+name, "Mean speedup T_S/T_P over the positions; the dashed line is linear speedup.", sp),
+			chartSection("Search overhead, "+name, "nodes_P/nodes_serial − 1, mean over the positions (Lu Fig. 5.10).", ov),
+			chartSection("Idle time, "+name, "Idle fraction of P·T_P, mean over the positions (Lu Fig. 5.11).", idle))
 	}
 	for i, k := range keys {
 		if i >= 6 {
@@ -161,9 +163,11 @@ func ratingChart(runs []results.Run) (reports.Section, bool) {
 	if len(keys) == 0 {
 		return reports.Section{}, false
 	}
-	c := &reports.Chart{ID: "rating", Title: "Rating against P", XLabel: "processors P", YLabel: "rating 2930 − 200·log10(t20)", LogX: true}
+	c := &reports.Chart{ID: "rating", Title: "Rating against P", XLabel: "processors P", YLabel: "rating 2930 − 200·log10(t20)", LogX: true, IntegerX: true, LogXBase: 2}
+	var machines []string
 	for _, k := range keys {
-		s := reports.Series{Name: k.label + " (" + k.machine + ")"}
+		s := reports.Series{Name: k.label + " (" + machineName(k.machine) + ")"}
+		machines = appendNew(machines, k.machine)
 		for p := range times[k] {
 			s.X = append(s.X, p)
 		}
@@ -173,14 +177,15 @@ func ratingChart(runs []results.Run) (reports.Section, bool) {
 		}
 		c.Series = append(c.Series, s)
 	}
-	return chartSection("Rating", "Kaufman's rating estimate from the sum of the 20 fastest solution times at each P (StarTech §3, Fig. 5); an unsolved position counts as the time limit; simulated times are in seconds at this computer's serial speed.", c), true
+	return chartSection("Rating, "+machineNames(machines), "Kaufman's rating estimate from the sum of the 20 fastest solution times at each P (StarTech §3, Fig. 5); an unsolved position counts as the time limit; simulated times are in seconds at this computer's serial speed.", c), true
 }
 
 // perPositionCharts are StarTech's Figs. 6 and 7: work and critical path
 // against P, one line per position.
 func perPositionCharts(k groupKey, ms []measured) []reports.Section {
-	work := &reports.Chart{ID: "work-" + k.label + "-" + k.machine, Title: "Work W against P: " + k.label + " (" + k.machine + ")", XLabel: "processors P", YLabel: "work W (cost units)", LogX: true, LogY: true}
-	span := &reports.Chart{ID: "span-" + k.label + "-" + k.machine, Title: "Critical path C against P: " + k.label + " (" + k.machine + ")", XLabel: "processors P", YLabel: "critical path C (cost units)", LogX: true, LogY: true}
+	name := machineName(k.machine)
+	work := pAxis(&reports.Chart{ID: "work-" + k.label + "-" + k.machine, Title: "Work W against P: " + k.label + " (" + name + ")", YLabel: "work W (cost units)", LogY: true}, k.machine)
+	span := pAxis(&reports.Chart{ID: "span-" + k.label + "-" + k.machine, Title: "Critical path C against P: " + k.label + " (" + name + ")", YLabel: "critical path C (cost units)", LogY: true}, k.machine)
 	byPos := map[string][]measured{}
 	var order []string
 	for _, m := range ms {
@@ -200,8 +205,8 @@ func perPositionCharts(k groupKey, ms []measured) []reports.Section {
 		span.Series = append(span.Series, reports.Series{Name: name, X: x, Y: y})
 	}
 	return []reports.Section{
-		chartSection("Work: "+k.label, "Work against P for each position (StarTech Fig. 6): speculative work grows with P.", work),
-		chartSection("Critical path: "+k.label, "Critical path against P for each position (StarTech Fig. 7).", span),
+		chartSection("Work: "+k.label+", "+name, "Work against P for each position (StarTech Fig. 6): speculative work grows with P.", work),
+		chartSection("Critical path: "+k.label+", "+name, "Critical path against P for each position (StarTech Fig. 7).", span),
 	}
 }
 
@@ -209,7 +214,7 @@ func perPositionCharts(k groupKey, ms []measured) []reports.Section {
 // idle time and the other overheads (search overhead, scheduling), after
 // Lu Fig. 4.5.
 func utilizationChart(k groupKey, ms []measured) reports.Section {
-	c := &reports.Chart{ID: "utilization-" + k.label + "-" + k.machine, Title: "Utilization: " + k.label + " (" + k.machine + ")", XLabel: "processors P", YLabel: "% of P·T_P", Kind: reports.Bar}
+	c := &reports.Chart{ID: "utilization-" + k.label + "-" + k.machine, Title: "Utilization: " + k.label + " (" + machineName(k.machine) + ")", XLabel: "processors P", YLabel: "% of P·T_P", Kind: reports.Bar}
 	px, eff := meanBy(ms, func(m measured) float64 { return 100 * m.m.Speedup / m.p })
 	ix, iy := meanBy(ms, func(m measured) float64 { return 100 * m.m.IdleFraction })
 	idleAt := map[float64]float64{}
@@ -224,7 +229,7 @@ func utilizationChart(k groupKey, ms []measured) reports.Section {
 		other[i] = max(0, 100-eff[i]-idle[i])
 	}
 	c.Series = []reports.Series{{Name: "useful (T_S/(P·T_P))", X: px, Y: eff}, {Name: "idle", X: px, Y: idle}, {Name: "other overheads", X: px, Y: other}}
-	return chartSection("Utilization: "+k.label, "Where the processors' time goes at each P (Lu Fig. 4.5).", c)
+	return chartSection("Utilization: "+k.label+", "+machineName(k.machine), "Where the processors' time goes at each P (Lu Fig. 4.5).", c)
 }
 
 // profileChart draws the parallelism profile (tasks ready to run over the
@@ -232,6 +237,7 @@ func utilizationChart(k groupKey, ms []measured) reports.Section {
 // on the first position.
 func profileChart(keys []groupKey, groups map[groupKey][]measured) (reports.Section, bool) {
 	c := &reports.Chart{ID: "profile", Title: "Parallelism profile", XLabel: "fraction of the run's time", YLabel: "tasks that could run", Kind: reports.Area}
+	var machines []string
 	for _, k := range keys {
 		var best *measured
 		for i, m := range groups[k] {
@@ -256,18 +262,20 @@ func profileChart(keys []groupKey, groups map[groupKey][]measured) (reports.Sect
 		for i := range ys {
 			xs[i] = float64(i) / float64(len(ys))
 		}
-		c.Series = append(c.Series, reports.Series{Name: fmt.Sprintf("%s, %s P=%g", k.label, k.machine, best.p), X: xs, Y: ys})
+		c.Series = append(c.Series, reports.Series{Name: fmt.Sprintf("%s, %s P=%g", k.label, machineName(k.machine), best.p), X: xs, Y: ys})
+		machines = appendNew(machines, k.machine)
 	}
 	if len(c.Series) == 0 {
 		return reports.Section{}, false
 	}
-	return chartSection("Parallelism profile", "How many tasks could run at each moment of one run per algorithm (the largest P, first position).", c), true
+	return chartSection("Parallelism profile, "+machineNames(machines), "How many tasks could run at each moment of one run per algorithm (the largest P, first position).", c), true
 }
 
 // tableSizeChart is StarTech's Fig. 4: nodes searched against the
 // transposition table's size, when the runs cover several sizes.
 func tableSizeChart(runs []results.Run, keys []groupKey, groups map[groupKey][]measured) (reports.Section, bool) {
-	c := &reports.Chart{ID: "nodes-vs-table", Title: "Nodes against table size", XLabel: "table entries", YLabel: "nodes (mean over positions)", LogX: true, LogY: true}
+	c := &reports.Chart{ID: "nodes-vs-table", Title: "Nodes against table size", XLabel: "table entries", YLabel: "nodes (mean over positions)", LogX: true, LogY: true, LogXBase: 2}
+	machines := []string{"serial"}
 	serial := map[float64][]float64{}
 	for i := range runs {
 		if runs[i].Role == results.RoleBaseline {
@@ -284,10 +292,11 @@ func tableSizeChart(runs []results.Run, keys []groupKey, groups map[groupKey][]m
 			at[math.Ldexp(1, int(m.r.TTBits))] = append(at[math.Ldexp(1, int(m.r.TTBits))], float64(m.r.Nodes))
 		}
 		if len(at) >= 2 {
-			c.Series = append(c.Series, meanSeries(k.label+" ("+k.machine+", all P)", at))
+			c.Series = append(c.Series, meanSeries(k.label+" ("+machineName(k.machine)+", all P)", at))
+			machines = appendNew(machines, k.machine)
 		}
 	}
-	return chartSection("Table size", "Nodes searched against the number of table entries (StarTech Fig. 4).", c), true
+	return chartSection("Table size, "+machineNames(machines), "Nodes searched against the number of table entries (StarTech Fig. 4).", c), true
 }
 
 func meanSeries(name string, at map[float64][]float64) reports.Series {
@@ -310,9 +319,10 @@ func meanSeries(name string, at map[float64][]float64) reports.Series {
 // search per position.
 func nodeSavingChart(keys []groupKey, groups map[groupKey][]measured) (reports.Section, bool) {
 	c := &reports.Chart{ID: "node-savings", Title: "Node savings per position", XLabel: "position (index in the sweep)", YLabel: "node saving %", Kind: reports.Bar}
+	var machines []string
 	for _, k := range keys {
 		var s reports.Series
-		s.Name = k.label + " (" + k.machine + ")"
+		s.Name = k.label + " (" + machineName(k.machine) + ")"
 		idx := map[string]int{}
 		for _, m := range groups[k] {
 			if m.r.WinnerNodes == nil || m.m.NodeSaving != m.m.NodeSaving {
@@ -328,20 +338,21 @@ func nodeSavingChart(keys []groupKey, groups map[groupKey][]measured) (reports.S
 		}
 		if len(s.X) > 0 {
 			c.Series = append(c.Series, s)
+			machines = appendNew(machines, k.machine)
 		}
 	}
 	if len(c.Series) == 0 {
 		return reports.Section{}, false
 	}
-	return chartSection("Node savings", "1 − nodes of the searcher whose move was chosen / serial nodes (Vučković §6, Fig. 6.1).", c), true
+	return chartSection("Node savings, "+machineNames(machines), "1 − nodes of the searcher whose move was chosen / serial nodes (Vučković §6, Fig. 6.1).", c), true
 }
 
 // fitCharts draw predicted against measured T_P with y = x, and the
 // relative residuals.
 func fitCharts(g results.ObsGroup, f *fits.Result) []reports.Section {
-	pm := &reports.Chart{ID: "fit-" + g.Algo + "-" + g.Machine, Title: "Predicted against measured T_P: " + g.Algo + " (" + g.Machine + ")",
+	pm := &reports.Chart{ID: "fit-" + g.Algo + "-" + g.Machine, Title: "Predicted against measured T_P: " + g.Algo + " (" + machineName(g.Machine) + ")",
 		XLabel: "measured T_P (" + g.Unit + ")", YLabel: "predicted T_P (" + g.Unit + ")", Kind: reports.Scatter, LogX: true, LogY: true}
-	res := &reports.Chart{ID: "residuals-" + g.Algo + "-" + g.Machine, Title: "Residuals: " + g.Algo + " (" + g.Machine + ")",
+	res := &reports.Chart{ID: "residuals-" + g.Algo + "-" + g.Machine, Title: "Residuals: " + g.Algo + " (" + machineName(g.Machine) + ")",
 		XLabel: "measured T_P (" + g.Unit + ")", YLabel: "(measured − predicted)/measured %", Kind: reports.Scatter, LogX: true}
 	var mx, px, rx, ry []float64
 	lo, hi := math.Inf(1), 0.0
@@ -361,5 +372,58 @@ func fitCharts(g results.ObsGroup, f *fits.Result) []reports.Section {
 	}
 	res.Series = []reports.Series{{Name: "runs", X: rx, Y: ry}}
 	text := fmt.Sprintf("T_P = %.4g·W/P + %.4g·C + %.4g; R² = %.5f, mean relative error %.2f %%.", f.C1.Value, f.Cinf.Value, f.C0.Value, f.R2, 100*f.MeanRelativeError)
-	return []reports.Section{chartSection("Model: "+g.Algo+" on "+g.Machine, text, pm), chartSection("Residuals: "+g.Algo+" on "+g.Machine, "", res)}
+	return []reports.Section{chartSection("Model: "+g.Algo+", "+machineName(g.Machine), text, pm), chartSection("Residuals: "+g.Algo+", "+machineName(g.Machine), "", res)}
+}
+
+// machineName is the machine a report's headings name: "simulated" for
+// the simulator, "goroutine pool" for the pool.
+func machineName(machine string) string {
+	switch machine {
+	case "sim":
+		return "simulated"
+	case "pool":
+		return "goroutine pool"
+	}
+	return machine
+}
+
+// machinePhrase is the machine in a sentence: "the simulated machine".
+func machinePhrase(machine string) string {
+	switch machine {
+	case "sim":
+		return "the simulated machine"
+	case "pool":
+		return "the goroutine pool"
+	}
+	return "machine " + machine
+}
+
+// pAxis sets a chart's x axis to the number of processors P: integers,
+// on a base-2 log scale for the simulator (P = 1, 2, 4 … 512), linear for
+// the pool (P = 1, 2, … the cores).
+func pAxis(c *reports.Chart, machine string) *reports.Chart {
+	c.XLabel = "processors P"
+	c.IntegerX = true
+	c.LogX = machine == "sim"
+	c.LogXBase = 2
+	return c
+}
+
+// appendNew appends s to list unless it is there.
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+// machineNames names the machines of a chart for its heading.
+func machineNames(machines []string) string {
+	names := make([]string, len(machines))
+	for i, m := range machines {
+		names[i] = machineName(m)
+	}
+	return strings.Join(names, " and ")
 }

@@ -180,7 +180,7 @@ func sweepFits(env *Env, rows []results.Run) error {
 	}
 	for _, g := range groups {
 		fmt.Fprintf(env.Out, "\nfit %s on %s (%d runs; T_P in %s, W and C in cost units)\n", g.Algo, g.Machine, len(g.Obs), g.Unit)
-		if err := FitCmd(env, g.Obs, fits.Full, fits.Absolute, 0, false); err != nil {
+		if err := FitCmd(env, g.Obs, fits.Full, fits.Absolute, 0, false, g.Unit); err != nil {
 			fmt.Fprintf(env.Out, "  not fitted: %v\n", err)
 		}
 	}

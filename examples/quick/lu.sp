@@ -7,4 +7,4 @@ set levels false
 set depth 13
 sweep --positions suite:tinsley#1-4 --algos pvsplit,pvfsplit,pvsplit-lb,pvfsplit-lb --sim 1,2,4,8,16 --workers 1,2
 runs --summary --sweep all
-report --sweep all --out lu-report --title "Lu's ParaChinook algorithms (quick form)"
+report --sweep all --out lu-quick-report --title "Lu's ParaChinook algorithms (quick form)"

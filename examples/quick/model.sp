@@ -12,4 +12,4 @@ fit --sweep all --machine sim --model nointercept
 fit --sweep all --machine sim --model bounds --weights relative
 fit --sweep all --machine sim --validate-maxp 32
 fit --sweep all --machine sim --model bounds --weights relative --validate-maxp 32
-report --sweep all --out model-report --title "The performance model (*Socrates eq. 1, quick form)"
+report --sweep all --out model-quick-report --title "The performance model (*Socrates eq. 1, quick form)"

@@ -17,4 +17,4 @@ fit --machine sim
 fit --machine sim --model bounds --weights relative
 match --a algo=jamboree,workers=2,movetime=50ms --b algo=jamboree,workers=1,movetime=50ms --book suite:bk#1 --games 2
 match --a algo=ybwc,workers=2,movetime=50ms --b algo=ybwc,workers=1,movetime=50ms --book suite:bk#1 --games 2
-report --sweep all --out modern-report --title "The modern comparison (quick form)"
+report --sweep all --out modern-quick-report --title "The modern comparison (quick form)"

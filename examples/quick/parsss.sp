@@ -23,4 +23,4 @@ sweep --positions uniform:b=3,d=10,seed=1,uniform:b=3,d=10,seed=2 --algos parite
 sweep --positions uniform:b=3,d=10,seed=1,uniform:b=3,d=10,seed=2 --algos paritersss --sim 1,2,3,8 --depth 10 --costs terminal --param spawn_height=4,memory=36 --baseline sss
 sweep --positions uniform:b=3,d=10,seed=1,uniform:b=3,d=10,seed=2 --algos paritersss --sim 1,2,3,8 --depth 10 --costs terminal --param spawn_height=4,memory=61 --baseline sss
 sql "SELECT algo, substr(position, 9, instr(substr(position, 9), ',seed') - 1) AS tree, json_extract(result, '$.options.memory') AS m, p AS n, count(*) AS trees, round(min(speedup), 2) AS min, round(avg(speedup), 2) AS speedup, round(max(speedup), 2) AS max, round(avg(speedup * time * 1.0 / json_extract(result, '$.' || algo || '.paper_time')), 2) AS paper_speedup, round(avg(work)) AS terminals FROM derived WHERE role = 'parallel' GROUP BY algo, tree, m, p ORDER BY algo DESC, tree, m, p"
-report --sweep all --out parsss-report --title "PARSSS* and PARITERSSS*: Tables 2 and 3 (quick form)"
+report --sweep all --out parsss-quick-report --title "PARSSS* and PARITERSSS*: Tables 2 and 3 (quick form)"

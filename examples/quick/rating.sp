@@ -9,4 +9,4 @@ set param no_killer_handover=true
 set grain 0
 set seed 1
 solve suite:kaufman --algo jamboree --variants deferred,rid --depth 4 --time 10s --sim 1,16,128,512
-report --sweep all --out rating-report --title "Rating against P (StarTech Fig. 5, quick form)"
+report --sweep all --out rating-quick-report --title "Rating against P (StarTech Fig. 5, quick form)"

@@ -13,4 +13,4 @@ sweep --positions suite:bk#1-4 --algos jamboree --sim 64 --tt 12
 sweep --positions suite:bk#1-4 --algos jamboree --sim 64 --tt 16
 # Nodes against the table's size, serial Scout and Jamboree (Fig. 4's "positions visited").
 sql "SELECT tt_bits, SUM(CASE WHEN role = 'baseline' THEN nodes END) AS serial_nodes, SUM(CASE WHEN role = 'parallel' THEN nodes END) AS jamboree_nodes FROM runs GROUP BY tt_bits ORDER BY tt_bits"
-report --sweep all --out tt-size-report --title "Nodes against table size (StarTech Fig. 4, quick form)"
+report --sweep all --out tt-size-quick-report --title "Nodes against table size (StarTech Fig. 4, quick form)"
