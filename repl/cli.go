@@ -28,6 +28,7 @@ var shellCommands = []*workbench.Command{
 stops at the first error with file:line: message and a non-zero exit.`,
 		Flags: func(fs *flag.FlagSet) func(*workbench.Env, []string) error {
 			fs.Bool("keep-going", false, "go on after a failing line (the exit status still reports it)")
+			jobsFlag(fs)
 			return nil
 		}},
 	{Name: "reproduce", Args: "list | NAME | --docs FILE", NArgs: 1,
@@ -43,6 +44,7 @@ tables, judged from its latest full-form run, to FILE
 		Flags: func(fs *flag.FlagSet) func(*workbench.Env, []string) error {
 			fs.Bool("quick", false, "the quick form: fewer positions, seeds or depths (minutes on a 2-core machine)")
 			fs.Bool("docs", false, "write to FILE the verdict tables of every reproduction's claims, judged from its latest full-form run")
+			jobsFlag(fs)
 			return nil
 		}},
 	{Name: "tui", Args: "",

@@ -1,0 +1,25 @@
+package repl
+
+import (
+	"flag"
+	"strconv"
+)
+
+// The jobs setting: how many simulated runs a sweep or a worker runs at
+// once (the --jobs flag of sweep, reproduce's sweeps and worker).
+func init() {
+	settings = append(settings, setting{name: "jobs", help: "simulated runs a sweep or worker runs at once (0 = one per core; pool and serial runs always run alone)", check: checkInt(0, 1<<16)})
+}
+
+// jobsFlag declares run's and reproduce's --jobs: the session's jobs
+// setting for the script's sweeps.
+func jobsFlag(fs *flag.FlagSet) *int {
+	return fs.Int("jobs", -1, "simulated runs each sweep runs at once (0: one per core, the default; sets the session's jobs)")
+}
+
+// setJobs sets the session's jobs setting when --jobs was given (n ≥ 0).
+func setJobs(sh *Shell, n int) {
+	if n >= 0 {
+		sh.S.Settings["jobs"] = strconv.Itoa(n)
+	}
+}
