@@ -64,10 +64,14 @@ type jamEngine[T any, P game.Position[T]] struct {
 	frames    *sched.FreeList[jamFrame[T]]
 	positions *sched.FreeList[T] // scratch positions of leafPlay
 	workers   *sched.FreeList[jamWorker[T, P]]
-	mu        sync.Mutex
-	all       []*jamWorker[T, P]
-	reg       busyRegistry
-	cnt       jamCounters
+	// rows, on the simulator with per-processor workers (killers or
+	// history), are the rows the workers borrow for their searches
+	// (lendRows): a worker keeps only its ordering state.
+	rows [rowClasses]*sched.FreeList[searcherRows[T]]
+	mu   sync.Mutex
+	all  []*jamWorker[T, P]
+	reg  busyRegistry
+	cnt  jamCounters
 }
 
 // jamFrame is one Jamboree node's scratch: its position, its ordered moves,
@@ -165,6 +169,8 @@ const (
 // for an abort, and whose table view charges each table access.
 type jamWorker[T any, P game.Position[T]] struct {
 	s     *Searcher[T, P]
+	rows  *searcherRows[T] // lent to s for a search (lendRows), or nil
+	rowK  int              // their size class
 	c     sched.Ctx
 	t     *sched.Task // c's own handle: direct calls on the per-node path
 	nodes int64       // nodes of the serial search in progress (Hook, flush), added to its record at its end
@@ -252,6 +258,9 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 	e.positions = sched.NewScratchList(c, func() *T { return new(T) })
 	if opt.Killers || opt.History {
 		e.workers = sched.NewFreeList(c, e.newWorker) // per-processor ordering state
+		if !e.batch {
+			e.newRowLists(c)
+		}
 	} else {
 		// Without killers and history a worker carries no state from one
 		// search to the next that the search reads (its counters are only
@@ -285,7 +294,9 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		res.TT.Merge(w.s.TTStats)
 	}
 	for _, w := range e.all {
-		putSearcher(w.s)
+		if w.s.Stack != nil { // rowless: nothing worth keeping
+			putSearcher(w.s)
+		}
 		w.s = nil
 	}
 	e.all = nil
@@ -322,7 +333,11 @@ func (e *jamEngine[T, P]) newWorker() *jamWorker[T, P] {
 	}
 	// Without quiescence a serial search at the grain stays above the
 	// root's depth: rows for those plies only.
-	w.s = workerSearcher[T, P](o, tab, w, e.batch, e.forced)
+	if e.rows[0] != nil {
+		w.s = rowlessWorkerSearcher[T, P](o, tab, w, e.forced)
+	} else {
+		w.s = workerSearcher[T, P](o, tab, w, e.batch, e.forced)
+	}
 	e.mu.Lock()
 	e.all = append(e.all, w)
 	e.mu.Unlock()
@@ -475,6 +490,16 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 // and move so far and its α raised by them.
 func (e *jamEngine[T, P]) jamRest(c sched.Ctx, f *jamFrame[T], start, n int, rec *workRec) (game.Value, game.Move, bool) {
 	nd := &f.node
+	if start == 1 && (e.opt.Value2 || e.opt.SerializeAll) {
+		s, cut, ok := e.serialPrefix(c, f, n, rec)
+		if !ok {
+			return 0, game.NoMove, false
+		}
+		if cut {
+			return e.finish(c, f, rec)
+		}
+		start = s
+	}
 	if start == 1 && e.serializeSecond(nd.typ, nd.havePrelim, nd.prelim, nd.alpha0, nd.b, n) {
 		e.local(c).ser2++
 		cut, ok := e.serialChild(c, f, 1, rec)
@@ -685,7 +710,9 @@ func (e *jamEngine[T, P]) order(c sched.Ctx, f *jamFrame[T], ply, n int, hint ga
 	}
 	f.scores = f.scores[:n]
 	w := e.workers.Get(c)
+	e.lendRows(c, w, ply+1)
 	f.scored = w.s.scoreFor(&f.pos, f.moves[:n], ply, hint, f.scores[:n])
+	e.returnRows(c, w)
 	e.workers.Put(c, w)
 	if !f.scored {
 		return

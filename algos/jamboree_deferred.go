@@ -162,7 +162,11 @@ func (e *jamEngine[T, P]) serial(c sched.Ctx, f *jamFrame[T], ply, depth int, al
 		return 0, game.NoMove, false
 	}
 	w := e.workers.Get(c)
-	defer e.workers.Put(c, w)
+	e.lendRows(c, w, searchPlies(&f.pos, e.opt, ply, depth))
+	defer func() {
+		e.returnRows(c, w)
+		e.workers.Put(c, w)
+	}()
 	w.s.Stack.Pos[ply] = f.pos
 	return e.serialAt(c, w, f, ply, depth, alpha, beta, typ, rec)
 }
@@ -176,8 +180,10 @@ func (e *jamEngine[T, P]) serial(c sched.Ctx, f *jamFrame[T], ply, depth int, al
 // overhead: no second poll here, no defer.
 func (e *jamEngine[T, P]) serialPlay(c sched.Ctx, pos *T, m game.Move, ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, bool) {
 	w := e.workers.Get(c)
+	e.lendRows(c, w, searchPlies(pos, e.opt, ply, depth))
 	P(pos).Play(m, &w.s.Stack.Pos[ply])
 	v, _, ok := e.serialAt(c, w, nil, ply, depth, alpha, beta, typ, rec)
+	e.returnRows(c, w)
 	e.workers.Put(c, w)
 	return v, ok
 }

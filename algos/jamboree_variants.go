@@ -76,3 +76,74 @@ func (e *jamEngine[T, P]) recursiveDeepening(c sched.Ctx, f *jamFrame[T], ply, d
 	}
 	return 0, false, false, true
 }
+
+// serialPrefix runs the serializations the papers tried and set aside,
+// before the parallel loop of the node in f, once its first child is
+// valued (f.node.b its score, f.node.alpha raised by it). It returns
+// the first child left to the parallel loop, whether the node is cut off,
+// and ok = false when it was aborted.
+//
+// Value2 is *Socrates's change (§2.5, 001:L765-780): "value the first two
+// children before starting the parallel tests of all the remaining
+// children", so that the better of the two prunes more of the rest. The
+// second child is searched for value with the node's window, serially, at
+// every node with more than two children.
+//
+// SerializeAll is StarTech's (§4, "Serialization Heuristics",
+// 000:L397): "serializing the search for Type 2 and Type 3 positions that
+// drop below α": at a node of type 2 (CUT) or 3 (ALL) whose preliminary
+// value was above α and whose first child's score is at most α (the
+// condition serializeSecond reads as "dropped below α"), every remaining
+// child is searched serially, as Scout does. StarTech measured up to 50%
+// less work, average parallelism below 100, and a slower big machine.
+func (e *jamEngine[T, P]) serialPrefix(c sched.Ctx, f *jamFrame[T], n int, rec *workRec) (start int, cut, ok bool) {
+	nd := &f.node
+	start = 1
+	dropped := nd.b <= nd.alpha0 && nd.havePrelim && nd.prelim > nd.alpha0
+	if e.opt.Value2 && n > 2 {
+		e.local(c).value2++
+		if cut, ok = e.valueChild(c, f, 1, rec); cut || !ok {
+			return 2, cut, ok
+		}
+		start = 2
+	}
+	if e.opt.SerializeAll && n > 2 && (nd.typ == metrics.CUT || nd.typ == metrics.ALL) && dropped {
+		e.local(c).serAll++
+		for i := start; i < n; i++ {
+			if cut, ok = e.serialChild(c, f, i, rec); cut || !ok {
+				return i + 1, cut, ok
+			}
+		}
+		start = n
+	}
+	return start, false, true
+}
+
+// valueChild searches child i of the node in f for value with the node's
+// window (α, β), as J3 does the first child: Value2's second child.
+func (e *jamEngine[T, P]) valueChild(c sched.Ctx, f *jamFrame[T], i int, rec *workRec) (cut, ok bool) {
+	nd := &f.node
+	m := f.moves[i]
+	var r workRec
+	v, ok, g := e.child(c, f, m, nd.ply+1, nd.depth-1, -nd.beta, -nd.alpha, nd.typ.Child(i), &r)
+	if g != nil {
+		defer e.frames.Put(c, g)
+	}
+	rec.addUseful(&r)
+	if !ok {
+		return false, false
+	}
+	s := -v
+	if s > nd.b {
+		nd.b, nd.best = s, m
+	}
+	if s >= nd.beta {
+		f.setPV(m, g)
+		return true, true
+	}
+	if s > nd.alpha {
+		nd.alpha = s
+		f.setPV(m, g)
+	}
+	return false, true
+}

@@ -113,13 +113,15 @@ type JamboreeWork struct {
 	Cutoff  WorkByType `json:"cutoff_work"`
 	Aborted WorkByType `json:"aborted_work"`
 
-	ParallelNodes  int64 `json:"parallel_nodes"`  // nodes Jamboree expanded itself (above the grain)
-	SerialSearches int64 `json:"serial_searches"` // calls of the serial Scout at the grain
-	Tests          int64 `json:"tests"`           // null-window tests spawned in parallel
-	FailedTests    int64 `json:"failed_tests"`    // tests re-searched for value (J14), serialized ones included
-	FailHighs      int64 `json:"fail_highs"`      // abort-and-returns (J10, J15)
-	Serialized2    int64 `json:"serialized2"`     // nodes that searched a second child serially
-	RIDSearches    int64 `json:"rid_searches"`    // recursive iterative deepening searches
+	ParallelNodes  int64 `json:"parallel_nodes"`           // nodes Jamboree expanded itself (above the grain)
+	SerialSearches int64 `json:"serial_searches"`          // calls of the serial Scout at the grain
+	Tests          int64 `json:"tests"`                    // null-window tests spawned in parallel
+	FailedTests    int64 `json:"failed_tests"`             // tests re-searched for value (J14), serialized ones included
+	FailHighs      int64 `json:"fail_highs"`               // abort-and-returns (J10, J15)
+	Serialized2    int64 `json:"serialized2"`              // nodes that searched a second child serially
+	SerializedAll  int64 `json:"serialized_all,omitempty"` // serialize-all: nodes that searched every child serially
+	Valued2        int64 `json:"valued2,omitempty"`        // value2: nodes that valued their second child
+	RIDSearches    int64 `json:"rid_searches"`             // recursive iterative deepening searches
 	// Retests and Restarts are the restart variant's: failed tests tested
 	// again against the α that had risen since they started, and running
 	// tests interrupted by a rise of α and started again (Lu's window
@@ -177,7 +179,8 @@ type jamCounters struct {
 type jamLocal struct {
 	parallel, serial, tests, failedTests, failHighs, ser2, rid, ridEnds int64
 	retests, restarts, splits, splitsUp, handovers                      int64
-	_                                                                   [128 - 104]byte
+	serAll, value2                                                      int64
+	_                                                                   [128 - 120]byte
 	// gen is the processor's move generation buffer (jamFrame.genMoves).
 	gen [game.MaxMoves]game.Move
 }
@@ -193,6 +196,8 @@ func (j *jamCounters) fill(w *JamboreeWork, r *workRec, locals []jamLocal) {
 		w.FailedTests += l.failedTests
 		w.FailHighs += l.failHighs
 		w.Serialized2 += l.ser2
+		w.SerializedAll += l.serAll
+		w.Valued2 += l.value2
 		w.RIDSearches += l.rid
 		w.Retests += l.retests
 		w.Restarts += l.restarts

@@ -53,7 +53,13 @@ type Options struct {
 	// lower α are interrupted and started again, and a failed test whose
 	// α has since risen is tested again before it is re-searched.
 	Restart bool `json:"restart,omitempty" serial:"-"`
-	Grain   int  `json:"grain,omitempty" serial:"-"` // remaining depth at or below which a node is searched by the serial Scout
+	// SerializeAll and Value2 are the serializations the papers tried and
+	// set aside (faster on a small machine, slower on a big one): StarTech
+	// §4's full serialization of type-2/3 nodes that dropped below α, and
+	// *Socrates §2.5's valuing of the first two children.
+	SerializeAll bool `json:"serialize_all,omitempty" serial:"-"` // search every child serially at a type-2/3 node that dropped below α
+	Value2       bool `json:"value2,omitempty" serial:"-"`        // value the first two children before the parallel tests
+	Grain        int  `json:"grain,omitempty" serial:"-"`         // remaining depth at or below which a node is searched by the serial Scout
 	// KillerHandover: a Jamboree test or YBWC brother that another
 	// processor runs starts with the killer moves of its node's owner
 	// (killers.go), not with that processor's own. The presets with

@@ -36,6 +36,10 @@ type SSSParallelOptions struct {
 	Trace bool `json:"trace,omitempty"`
 }
 
+// ErrPARSSSNodeLimit ends a PARSSS* or PARITERSSS* run whose processes
+// together expanded or evaluated more than Options.MaxNodes nodes.
+var ErrPARSSSNodeLimit = errors.New("parsss: node limit reached")
+
 // errPARSSSKilled ends a process that an ancestor killed.
 var errPARSSSKilled = errors.New("parsss: process killed")
 
@@ -142,7 +146,7 @@ func RunPARSSS[T any, P game.Position[T]](ctx context.Context, root *T, opt Opti
 			return nil, nil, fmt.Errorf("%w: M = %d, M0 = ⌈%d/2⌉(%d−1)+1 = %d", ErrIterSSSMemory, mem, depth, b, m0)
 		}
 	}
-	r := &pssRun[T, P]{depth: depth, memory: mem, spawnHeight: opt.SpawnHeight, trace: opt.Trace}
+	r := &pssRun[T, P]{depth: depth, memory: mem, spawnHeight: opt.SpawnHeight, trace: opt.Trace, maxNodes: opt.MaxNodes}
 	out, st, err := sched.Run(ctx, cfg, func(c sched.Ctx) any {
 		n := c.NumProcs()
 		r.base = c.Proc()
@@ -209,6 +213,11 @@ type pssRun[T any, P game.Position[T]] struct {
 	slots    []int
 	nextSlot int // on the unbounded machine
 	freeHint atomic.Int64
+
+	// maxNodes is Options.MaxNodes (0: none); nodes counts the nodes all
+	// processes expanded or evaluated, only when there is a limit.
+	maxNodes uint64
+	nodes    atomic.Uint64
 
 	mu     sync.Mutex
 	procs  []*pssProc[T, P] // every process, by id−1

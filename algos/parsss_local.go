@@ -2,6 +2,7 @@ package algos
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 
 	"splitpoint/game"
@@ -366,6 +367,13 @@ func (l *pssLocal[T, P]) loop(c sched.Ctx) error {
 					}
 					continue
 				}
+				if y := l.betterInactive(root, x); y != sssNone {
+					l.suspend(x)
+					l.inact = append(l.inact, pssRef{x, n.serial})
+					l.wake(y)
+					l.push(y)
+					continue
+				}
 				if !l.collapse(c, x, len(ms)) {
 					return errIterSSSStuck
 				}
@@ -379,6 +387,9 @@ func (l *pssLocal[T, P]) loop(c sched.Ctx) error {
 				l.gensCharged = l.gens
 			}
 			w.nodes++
+			if r.maxNodes > 0 && r.nodes.Add(1) > r.maxNodes {
+				return fmt.Errorf("%w: %d nodes", ErrPARSSSNodeLimit, r.maxNodes)
+			}
 			switch {
 			case isLeaf: // (a)
 				if c.Aborted() {

@@ -139,8 +139,15 @@ func (s *sssSearch[T, P]) gamma() error {
 					}
 					continue
 				}
-				// Suspending it again would get nowhere: make room by
+				// Suspending it would get nowhere. If a suspended state
+				// outranks it, that one goes first; otherwise make room by
 				// collapsing the least promising subtrees off its path.
+				if y := s.betterInactive(root, x); y != sssNone {
+					s.suspend(x)
+					s.wake(y)
+					s.push(y)
+					continue
+				}
 				if !s.collapse(x, len(ms)) {
 					return errIterSSSStuck
 				}

@@ -388,6 +388,43 @@ func (t *sssTree[T, P]) wake(y int32) {
 	t.open--
 }
 
+// firstInactive returns the INACTIVE state below r (r included) that comes
+// first in OPEN order (highest merit, then leftmost), or sssNone.
+func (t *sssTree[T, P]) firstInactive(r int32) int32 {
+	n := &t.nodes[r]
+	if n.inactive {
+		return r
+	}
+	best := sssNone
+	for c := n.child; c != sssNone; c = t.nodes[c].next {
+		if y := t.firstInactive(c); y != sssNone && (best == sssNone || t.before(y, best)) {
+			best = y
+		}
+	}
+	return best
+}
+
+// betterInactive is ITERSSS*'s guard before a collapse: when the LIVE MAX
+// state x, just popped, cannot be expanded and suspending it would get
+// nowhere, it returns an INACTIVE state below r that comes before x in OPEN
+// order, or sssNone. Such a state must be woken instead (and x suspended):
+// a collapse made for any state but the first of all OPEN, INACTIVE ones
+// included, can discard a subtree whose suspended states outrank the work
+// that displaced it, and two subtrees can then displace each other forever
+// (the merit selected rises again, and nothing measures progress). Made
+// only for the first state, a collapse never raises a merit: the first
+// merit of OPEN falls or stays, and at one merit the search moves left to
+// right, so it ends.
+func (t *sssTree[T, P]) betterInactive(r, x int32) int32 {
+	if t.inactive == 0 {
+		return sssNone
+	}
+	if y := t.firstInactive(r); y != sssNone && t.before(y, x) {
+		return y
+	}
+	return sssNone
+}
+
 // purge removes from OPEN every descendant of p other than keep whose merit
 // is at most h, and the explicit nodes left with no state below them. It
 // returns the deepest INACTIVE state left below p (the leftmost of the

@@ -66,7 +66,7 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 			Help: "plain parallel negamax: every child in parallel, no pruning; calibrates a machine", Cite: "*Socrates Fig. 1"},
 			runPNegamax[T, P]},
 		{Algorithm{Name: AlgoJamboree, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Grain: true,
-			Variants: []string{VariantSerialize2, VariantDeferred, VariantRID, VariantRestart, VariantDistTT},
+			Variants: []string{VariantSerialize2, VariantDeferred, VariantRID, VariantRestart, VariantDistTT, VariantSerializeAll, VariantValue2},
 			Help:     "Jamboree search: first child valued, the rest tested in parallel, failed tests re-searched in order, abort on a fail high; --variants, --grain",
 			Cite:     "StarTech Fig. 2, *Socrates Fig. 5"},
 			runJamboree[T, P]},

@@ -74,7 +74,7 @@ func TestSetVariants(t *testing.T) {
 		{AlgoJamboree, "startech", []string{VariantSerialize2, VariantDeferred, VariantRID}, ""},
 		{AlgoJamboree, "none,dist_tt", []string{VariantDistTT}, ""},
 		{AlgoJamboree, "rid,rid", nil, `variant "rid" twice`},
-		{AlgoJamboree, "magic", nil, `jamboree has no variant "magic" (variants: serialize2, deferred, rid, restart, dist-tt, none)`},
+		{AlgoJamboree, "magic", nil, `jamboree has no variant "magic" (variants: serialize2, deferred, rid, restart, dist-tt, serialize-all, value2, none)`},
 		{AlgoScout, "rid", nil, "scout is a serial algorithm: it has no variants"},
 		{AlgoPNegamax, "rid", nil, "pnegamax has no variants"},
 		{"bogus", "", nil, `unknown algorithm "bogus"`},

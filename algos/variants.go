@@ -32,6 +32,10 @@ var variants = []Variant{
 		on: func(o *Options) *bool { return &o.Restart }},
 	{Name: VariantDistTT, Label: "distributed table", Help: "distribute the table over the processors (key mod P); remote accesses cost tt_remote", Cite: "StarTech Fig. 3",
 		on: func(o *Options) *bool { return &o.DistTT }},
+	{Name: VariantSerializeAll, Label: "serialize type-2/3 nodes", Help: "search every child serially at a type-2 or type-3 node that dropped below α (set aside by StarTech: less work, too little parallelism for a big machine)", Cite: "StarTech §4, Serialization Heuristics (000:L397)",
+		on: func(o *Options) *bool { return &o.SerializeAll }},
+	{Name: VariantValue2, Label: "value two children", Help: "value the first two children before the parallel tests (set aside by *Socrates: faster on a small machine, slower on a big one)", Cite: "*Socrates §2.5 (001:L765-780)",
+		on: func(o *Options) *bool { return &o.Value2 }},
 }
 
 // The variant names.
@@ -41,6 +45,9 @@ const (
 	VariantRID        = "rid"
 	VariantRestart    = "restart"
 	VariantDistTT     = "dist-tt"
+	// The serializations the papers set aside (see Options.SerializeAll).
+	VariantSerializeAll = "serialize-all"
+	VariantValue2       = "value2"
 )
 
 // Variants returns the variant table.

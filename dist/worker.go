@@ -18,10 +18,12 @@ import (
 	"splitpoint/results"
 )
 
-// Worker takes jobs from the jobs stream one at a time, runs each with
+// Worker takes jobs from the jobs stream, runs each with
 // experiment.RunJob on its Engine, publishes the run's row on the results
 // stream and then acknowledges the job (so a worker that dies between the
-// two leaves a job that is run again, and the store keeps it once).
+// two leaves a job that is run again, and the store keeps it once). It
+// runs up to Parallel simulated jobs at once; a pool or serial job, whose
+// times are its measurement, runs alone (experiment.Job.Exclusive).
 type Worker struct {
 	NC     *nats.Conn
 	Engine experiment.Engine
@@ -40,6 +42,9 @@ type Worker struct {
 	Poll time.Duration
 	// Idle, when > 0, stops the worker after that long without a job.
 	Idle time.Duration
+	// Parallel is how many simulated jobs run at once (0: one per core,
+	// experiment.DefaultJobs); a job is fetched only when it could start.
+	Parallel int
 	// Jobs counts the runs this worker published.
 	Jobs int
 	// Sweep is the one sweep whose jobs the worker takes (its key's:
@@ -49,11 +54,15 @@ type Worker struct {
 	// Files is the only directory file: positions are read from (nil:
 	// none is; see admit.go).
 	Files *os.Root
+
+	mu sync.Mutex // guards Jobs and Out across the running jobs
 }
 
 func (w *Worker) say(format string, args ...any) {
 	if w.Out != nil {
+		w.mu.Lock()
 		fmt.Fprintf(w.Out, "worker %s: %s\n", w.Name, fmt.Sprintf(format, args...))
+		w.mu.Unlock()
 	}
 }
 
@@ -108,18 +117,23 @@ func (w *Worker) Run(ctx context.Context) error {
 		}
 	}
 
-	// Cancelled sweeps, and the cancel of the job in progress.
+	// Cancelled sweeps, and the cancels of the jobs in progress.
 	var mu sync.Mutex
 	cancelled := map[string]bool{}
-	var current string // sweep/epoch of the job in progress
-	var stopJob context.CancelFunc
+	type inProgress struct {
+		key  string // sweep/epoch
+		stop context.CancelFunc
+	}
+	current := map[*inProgress]bool{}
 	sub, err := w.NC.Subscribe(cancelFilter(w.Sweep), func(m *nats.Msg) {
 		key := strings.TrimPrefix(m.Subject, cancelPrefix) + "/" + string(m.Data)
 		mu.Lock()
 		defer mu.Unlock()
 		cancelled[key] = true
-		if current == key && stopJob != nil {
-			stopJob()
+		for j := range current {
+			if j.key == key {
+				j.stop()
+			}
 		}
 	})
 	if err != nil {
@@ -127,13 +141,42 @@ func (w *Worker) Run(ctx context.Context) error {
 	}
 	defer sub.Unsubscribe()
 
-	w.say("waiting for jobs on %s (%s, %d cores, ack wait %s)", w.NC.ConnectedUrlRedacted(), w.Host.CPU, w.Host.Cores, w.AckWait)
+	slots := experiment.NewSlots(w.Parallel)
+	ended := make(chan struct{}, slots.N())
+	waitOne := func() {
+		<-ended
+		slots.Ended()
+	}
+	defer func() {
+		for slots.Running() > 0 {
+			waitOne()
+		}
+	}()
+	w.say("waiting for jobs on %s (%s, %d cores, %d simulated jobs at once, ack wait %s)", w.NC.ConnectedUrlRedacted(), w.Host.CPU, w.Host.Cores, slots.N(), w.AckWait)
 	last := time.Now()
 	for ctx.Err() == nil {
+		for !slots.Free() {
+			waitOne()
+			mu.Lock()
+			last = time.Now()
+			mu.Unlock()
+		}
 		msg, err := cons.Next(jetstream.FetchMaxWait(w.Poll))
 		if err != nil {
+			mu.Lock()
+			idle := w.Idle > 0 && slots.Running() == 0 && time.Since(last) > w.Idle
+			mu.Unlock()
+			select {
+			case <-ended:
+				slots.Ended()
+				mu.Lock()
+				last = time.Now()
+				mu.Unlock()
+				continue
+			default:
+			}
 			if errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages) {
-				if w.Idle > 0 && time.Since(last) > w.Idle {
+				if idle {
 					w.say("no job for %s", w.Idle)
 					break
 				}
@@ -142,7 +185,7 @@ func (w *Worker) Run(ctx context.Context) error {
 			if ctx.Err() != nil {
 				break
 			}
-			if w.Idle > 0 && time.Since(last) > w.Idle {
+			if idle {
 				w.say("no job for %s (%v)", w.Idle, err)
 				break
 			}
@@ -175,34 +218,78 @@ func (w *Worker) Run(ctx context.Context) error {
 			msg.Term()
 			continue
 		}
-		jobCtx, cancel := context.WithCancel(ctx)
-		current, stopJob = key, cancel
 		mu.Unlock()
-
-		res := w.run(jobCtx, msg, m)
-		last = time.Now()
-
+		exclusive := (&experiment.Job{Machine: m.Machine}).Exclusive()
+		if !slots.CanStart(exclusive) {
+			// A timed job: it waits, kept alive, until the jobs running
+			// beside it have ended.
+			stopAlive := keepAlive(msg, w.AckWait)
+			for slots.Running() > 0 {
+				waitOne()
+			}
+			stopAlive()
+		}
 		mu.Lock()
-		current, stopJob = "", nil
-		wasCancelled := cancelled[key]
+		jobCtx, cancel := context.WithCancel(ctx)
+		job := &inProgress{key: key, stop: cancel}
+		current[job] = true
 		mu.Unlock()
-		cancel()
-		switch {
-		case ctx.Err() != nil:
-			msg.Nak() // stopping: another worker takes it now
-			w.say("job %s/%d handed back (stopping)", m.Sweep, m.Job)
-		case wasCancelled && res.Run == nil:
-			msg.Term()
-			w.say("job %s/%d cancelled with its sweep", m.Sweep, m.Job)
-		default:
-			if err := w.publish(ctx, msg, res); err != nil {
-				w.say("job %s/%d: %v (it will be delivered again)", m.Sweep, m.Job, err)
-				msg.Nak()
+		slots.Start(exclusive)
+		go func() {
+			defer func() { ended <- struct{}{} }()
+			res := w.run(jobCtx, msg, m)
+			mu.Lock()
+			last = time.Now()
+			delete(current, job)
+			wasCancelled := cancelled[key]
+			mu.Unlock()
+			cancel()
+			switch {
+			case ctx.Err() != nil:
+				msg.Nak() // stopping: another worker takes it now
+				w.say("job %s/%d handed back (stopping)", m.Sweep, m.Job)
+			case wasCancelled && res.Run == nil:
+				msg.Term()
+				w.say("job %s/%d cancelled with its sweep", m.Sweep, m.Job)
+			default:
+				if err := w.publish(ctx, msg, res); err != nil {
+					w.say("job %s/%d: %v (it will be delivered again)", m.Sweep, m.Job, err)
+					msg.Nak()
+				}
+			}
+		}()
+	}
+	for slots.Running() > 0 {
+		waitOne()
+	}
+	w.say("stopped after %d jobs", w.published())
+	return nil
+}
+
+// published is the number of runs published so far.
+func (w *Worker) published() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.Jobs
+}
+
+// keepAlive tells the server every ackWait/3 that msg is in progress,
+// until the returned function is called.
+func keepAlive(msg jetstream.Msg, ackWait time.Duration) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(ackWait / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				msg.InProgress()
 			}
 		}
-	}
-	w.say("stopped after %d jobs", w.Jobs)
-	return nil
+	}()
+	return func() { close(done) }
 }
 
 // run runs one job, telling the server it is in progress meanwhile.
@@ -222,21 +309,9 @@ func (w *Worker) run(ctx context.Context, msg jetstream.Msg, m *JobMsg) *ResultM
 	}
 	w.say("job %s/%d of %d%s: %s", m.Sweep, m.Job, m.Total, again, row.Short())
 
-	done := make(chan struct{})
-	go func() {
-		t := time.NewTicker(w.AckWait / 3)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				msg.InProgress()
-			}
-		}
-	}()
+	stopAlive := keepAlive(msg, w.AckWait)
 	err = experiment.RunJob(ctx, w.Engine, &job, &row)
-	close(done)
+	stopAlive()
 	if ctx.Err() != nil {
 		res.Error = ctx.Err().Error()
 		return res
@@ -269,7 +344,9 @@ func (w *Worker) publish(ctx context.Context, msg jetstream.Msg, res *ResultMsg)
 	if _, err := js.Publish(pctx, ResultSubject(res.Sweep, res.Job), data, jetstream.WithMsgID(fmt.Sprintf("%s/%d", res.Sweep, res.Job))); err != nil {
 		return fmt.Errorf("publishing the result: %w", err)
 	}
+	w.mu.Lock()
 	w.Jobs++
+	w.mu.Unlock()
 	if err := msg.DoubleAck(pctx); err != nil {
 		// The run is on the results stream: the coordinator stores it. If
 		// the job comes again, the worker that gets it finds the run there

@@ -2,7 +2,9 @@ package experiment_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -88,7 +90,7 @@ func TestSweepEngineCancel(t *testing.T) {
 	st := resultstest.Open(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	r := &experiment.Runner{Store: st, Engine: experiment.LabEngine{}, AfterRun: func(done int, _ *results.Run) {
+	r := &experiment.Runner{Store: st, Engine: experiment.LabEngine{}, Jobs: 1, AfterRun: func(done int, _ *results.Run) {
 		if done == 3 {
 			cancel()
 		}
@@ -208,4 +210,78 @@ func TestSweepDefaultsAsSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	check(jobs, []want{{"default", "scout", 20, false}, {"default", "jamboree+restart", 20, false}})
+}
+
+// TestSweepJobsSameRows runs a simulated sweep one job at a time and two
+// at a time: the stored rows are the same, ids and baselines included,
+// but for the wall-clock fields (Seconds, Created) and the sweep id.
+func TestSweepJobsSameRows(t *testing.T) {
+	jobs := plan(t, map[string]string{"positions": "uniform:b=3,d=4,seed=1,uniform:b=4,d=3,seed=2", "algos": "pnegamax,jamboree", "depth": "4", "sim": "1,2,8,inf"})
+	var got [2][]results.Run
+	for k, n := range []int{1, 2} {
+		st := resultstest.Open(t)
+		if _, err := (&experiment.Runner{Store: st, Engine: experiment.LabEngine{}, Jobs: n, ID: "s"}).Run(context.Background(), jobs); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := st.Runs("s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range rows {
+			// the host: wall clock, load
+			rows[i].Seconds, rows[i].Created, rows[i].Noise, rows[i].OtherCores = 0, "", nil, nil
+			if rows[i].TimeUnit == "ns" { // the serial baseline's time is wall time
+				rows[i].Time = 0
+			}
+			rows[i].Result = hostFree(t, rows[i].Result)
+		}
+		got[k] = rows
+	}
+	if len(got[0]) != len(jobs) || !reflect.DeepEqual(got[0], got[1]) {
+		for i := range min(len(got[0]), len(got[1])) {
+			if !reflect.DeepEqual(got[0][i], got[1][i]) {
+				a, b := reflect.ValueOf(got[0][i]), reflect.ValueOf(got[1][i])
+				for f := 0; f < a.NumField(); f++ {
+					if !reflect.DeepEqual(a.Field(f).Interface(), b.Field(f).Interface()) {
+						t.Errorf("row %d (%s): %s differs: %v, %v", i, got[0][i].Short(), a.Type().Field(f).Name, a.Field(f), b.Field(f))
+					}
+				}
+			}
+		}
+		t.Fatalf("%d and %d rows of %d jobs", len(got[0]), len(got[1]), len(jobs))
+	}
+}
+
+// hostFree is a run's result without what measures the host (memory,
+// wall time).
+func hostFree(t *testing.T, raw string) string {
+	if len(raw) == 0 {
+		return raw
+	}
+	var v any
+	if err := json.Unmarshal([]byte(raw), &v); err != nil {
+		t.Fatal(err)
+	}
+	var strip func(v any)
+	strip = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range []string{"peak_mem_bytes", "bytes_per_live_proc", "max_mem_bytes", "serial_seconds", "seconds", "nps", "time_ns", "elapsed_ns", "noise"} {
+				delete(x, k)
+			}
+			for _, e := range x {
+				strip(e)
+			}
+		case []any:
+			for _, e := range x {
+				strip(e)
+			}
+		}
+	}
+	strip(v)
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
 }

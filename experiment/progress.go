@@ -18,8 +18,9 @@ type progressLog struct {
 	now   func() time.Time
 }
 
-// finished counts the runs done.
-func (p *progressLog) finished(done int, _ string) { p.done = done }
+// finished counts the runs done (running: the runs still in progress
+// beside them, which the terminal's line shows).
+func (p *progressLog) finished(done int, _ string, running int) { p.done = done }
 
 // note prints a line of its own.
 func (p *progressLog) note(s string) {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"time"
 
 	"splitpoint/progress"
@@ -37,6 +38,13 @@ type Runner struct {
 	NumCPU int
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
+	// Jobs is how many simulated runs go at once (0: one per core,
+	// DefaultJobs); pool and serial runs always run alone.
+	Jobs int
+	// OnStart, if set, is called as each job starts with the number of
+	// jobs then running, itself included, and whether it runs alone (a
+	// test's look at the overlap of jobs).
+	OnStart func(running int, exclusive bool)
 }
 
 // Outcome is what a sweep did.
@@ -54,9 +62,11 @@ func NewID(now time.Time) string {
 	return now.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
 }
 
-// Run runs jobs in order. It stops at the first error, or when ctx is
-// cancelled (Outcome.Cancelled, and ctx's error); what finished before is
-// stored either way and listed in the Outcome.
+// Run runs jobs, up to Jobs at once (pool and serial runs alone: see
+// Job.Exclusive), and stores the finished runs in plan order. It stops at
+// the first error, or when ctx is cancelled (Outcome.Cancelled, and ctx's
+// error); what finished before is stored either way and listed in the
+// Outcome.
 func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
 	now := r.Now
 	if now == nil {
@@ -69,6 +79,8 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
 	if cores == 0 {
 		cores = runtime.NumCPU()
 	}
+	slots := NewSlots(r.Jobs)
+	slots.Hook = r.OnStart
 	out := &Outcome{Sweep: r.ID, Total: len(jobs)}
 	prog := &progressLog{w: r.Out, total: len(jobs), start: now(), now: now}
 	var line *progress.Line
@@ -78,68 +90,184 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
 		defer line.Stop()
 		prog.w = nil // the live line replaces the log; notes go through it
 	}
-	version := results.Version()
-	baseline := map[string]int64{} // position name → its baseline row
-	noted := false
-	for i := range jobs {
-		j := &jobs[i]
-		if ctx.Err() != nil {
-			out.Cancelled = true
-			return out, ctx.Err()
-		}
-		if j.Machine == "pool" && j.P > cores && !noted {
-			noted = true
-			msg := fmt.Sprintf("note: pool runs with P > %d cores oversubscribe them: their wall time and speedup are not those of P processors", cores)
-			if line != nil {
-				line.Print(func() { fmt.Fprintln(r.Out, msg) })
-			} else {
-				prog.note(msg)
-			}
-		}
-		row := j.Row()
-		row.Sweep, row.Version = r.ID, version
-		if j.Role != results.RoleBaseline {
-			id, ok := baseline[j.Position.Name]
-			if !ok {
-				return out, fmt.Errorf("%s: no baseline run before it", row.Short())
-			}
-			row.BaselineID = results.Int(id)
-		}
-		runCtx := ctx
+	note := func(msg string) {
 		if line != nil {
-			line.Item(i, row.Short())
-			runCtx = line.Context(ctx)
-		}
-		err := RunJob(runCtx, r.Engine, j, &row)
-		if ctx.Err() != nil {
-			out.Cancelled = true // the run was cut short: not stored
-			return out, ctx.Err()
-		}
-		if err != nil {
-			return out, fmt.Errorf("%s: %w", row.Short(), err)
-		}
-		if row.Failed != nil {
-			note := fmt.Sprintf("%s: FAILED (recorded, the sweep goes on): %s", row.Short(), *row.Failed)
-			if line != nil {
-				line.Print(func() { fmt.Fprintln(r.Out, note) })
-			} else {
-				prog.note(note)
-			}
-		}
-		row.Created = now().UTC().Format(time.RFC3339Nano)
-		if err := r.Store.Insert(ctx, &row); err != nil {
-			return out, err
-		}
-		if j.Role == results.RoleBaseline {
-			baseline[j.Position.Name] = row.ID
-		}
-		out.Rows = append(out.Rows, row)
-		prog.finished(i+1, row.Short())
-		if r.AfterRun != nil {
-			r.AfterRun(i+1, &row)
+			line.Print(func() { fmt.Fprintln(r.Out, msg) })
+		} else {
+			prog.note(msg)
 		}
 	}
-	return out, nil
+	version := results.Version()
+	baseline := map[string]int64{} // position name → its baseline row
+	planned := map[string]bool{}   // positions whose baseline comes before
+	noted := false
+
+	// This goroutine, the dispatcher, starts the jobs in plan order, each
+	// on a goroutine of its own, and stores the finished runs in plan
+	// order (so that their ids are those of a run one job at a time).
+	type ended struct {
+		i   int
+		row results.Run
+		err error
+	}
+	endc := make(chan ended, slots.N())
+	fin := make([]*ended, len(jobs))
+	running := map[int]bool{} // jobs running (their plan index)
+	beside := make([]bool, len(jobs))
+	var retry []int // runs stopped by the memory budget beside others: again, alone
+	next, stored := 0, 0
+	var stopErr error
+	status := func() string {
+		var names []string
+		for i := range jobs {
+			if running[i] {
+				row := jobs[i].Row()
+				names = append(names, row.Short())
+			}
+		}
+		switch len(names) {
+		case 0:
+			return ""
+		case 1:
+			return names[0]
+		}
+		return fmt.Sprintf("%d running: %s", len(names), strings.Join(names, "; "))
+	}
+	start := func(i int, exclusive bool) {
+		j := &jobs[i]
+		row := j.Row()
+		row.Sweep, row.Version = r.ID, version
+		for k := range running {
+			beside[i], beside[k] = true, true
+		}
+		running[i] = true
+		slots.Start(exclusive)
+		runCtx := ctx
+		if line != nil {
+			line.Item(stored, status())
+			if slots.N() == 1 {
+				runCtx = line.Context(ctx) // one run at a time: its live counters
+			}
+		}
+		go func() {
+			err := RunJob(runCtx, r.Engine, j, &row)
+			endc <- ended{i, row, err}
+		}()
+	}
+	// store stores the finished runs next in plan order (all: every
+	// finished run, skipping those that did not finish).
+	store := func(all bool) error {
+		for ; stored < next; stored++ {
+			e := fin[stored]
+			if e == nil && !all {
+				return nil
+			}
+			if e == nil || e.err != nil {
+				continue
+			}
+			j := &jobs[stored]
+			row := e.row
+			if j.Role != results.RoleBaseline {
+				id, ok := baseline[j.Position.Name]
+				if !ok {
+					continue // its baseline did not finish (a stopped sweep)
+				}
+				row.BaselineID = results.Int(id)
+			}
+			if row.Failed != nil {
+				note(fmt.Sprintf("%s: FAILED (recorded, the sweep goes on): %s", row.Short(), *row.Failed))
+			}
+			row.Created = now().UTC().Format(time.RFC3339Nano)
+			if err := r.Store.Insert(ctx, &row); err != nil {
+				return err
+			}
+			if j.Role == results.RoleBaseline {
+				baseline[j.Position.Name] = row.ID
+			}
+			out.Rows = append(out.Rows, row)
+			prog.finished(len(out.Rows), row.Short(), slots.Running())
+			if line != nil {
+				line.Done(len(out.Rows), status())
+			}
+			if r.AfterRun != nil {
+				r.AfterRun(len(out.Rows), &row)
+			}
+		}
+		return nil
+	}
+	for {
+		for stopErr == nil && ctx.Err() == nil {
+			if len(retry) > 0 {
+				if !slots.CanStart(true) {
+					break
+				}
+				start(retry[0], true)
+				beside[retry[0]] = false
+				retry = retry[1:]
+				continue
+			}
+			if next >= len(jobs) {
+				break
+			}
+			j := &jobs[next]
+			if j.Role == results.RoleBaseline {
+				planned[j.Position.Name] = true
+			} else if !planned[j.Position.Name] {
+				row := j.Row()
+				stopErr = fmt.Errorf("%s: no baseline run before it", row.Short())
+				break
+			}
+			if !slots.CanStart(j.Exclusive()) {
+				break
+			}
+			if j.Machine == "pool" && j.P > cores && !noted {
+				noted = true
+				note(fmt.Sprintf("note: pool runs with P > %d cores oversubscribe them: their wall time and speedup are not those of P processors", cores))
+			}
+			start(next, j.Exclusive())
+			next++
+		}
+		if slots.Running() == 0 {
+			break
+		}
+		e := <-endc
+		slots.Ended()
+		delete(running, e.i)
+		switch {
+		case ctx.Err() != nil:
+			if e.err == nil {
+				e.err = ctx.Err() // cut short: not stored
+			}
+			fin[e.i] = &e
+		case e.err == nil && e.row.Failed != nil && beside[e.i] && slots.N() > 1:
+			// The budget counts the whole process: the run beside it
+			// may have taken the memory. Alone, as one job at a time
+			// would have run it.
+			retry = append(retry, e.i)
+		default:
+			fin[e.i] = &e
+			if e.err != nil && stopErr == nil {
+				stopErr = fmt.Errorf("%s: %w", e.row.Short(), e.err)
+			}
+		}
+		if stopErr == nil && ctx.Err() == nil {
+			if err := store(false); err != nil {
+				stopErr = err
+			}
+		}
+	}
+	if stopErr == nil && ctx.Err() == nil {
+		return out, nil
+	}
+	// Stopped: keep every run that finished, in plan order.
+	if err := store(true); err != nil && stopErr == nil {
+		stopErr = err
+	}
+	if ctx.Err() != nil {
+		out.Cancelled = true
+		return out, ctx.Err()
+	}
+	return out, stopErr
 }
 
 // RunJob runs job j on eng into row (its settings filled by j.Row()) and

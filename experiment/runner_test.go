@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"splitpoint/results"
@@ -17,7 +19,12 @@ import (
 // fakeEngine knows scout and alphabeta (serial) and pnegamax (parallel, no
 // variants); every position name resolves to itself, "two:X" to X#1 and
 // X#2. A run's nodes are 100 serially and 100 + P in parallel.
-type fakeEngine struct{ ran []string }
+type fakeEngine struct {
+	mu  sync.Mutex
+	ran []string
+	// run, when set, is called as each job starts (concurrency tests).
+	run func(j *Job)
+}
 
 func (f *fakeEngine) Resolve(name string) ([]Position, error) {
 	if strings.HasPrefix(name, "bad") {
@@ -52,7 +59,12 @@ func (f *fakeEngine) Run(ctx context.Context, j *Job, row *results.Run) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	f.mu.Lock()
 	f.ran = append(f.ran, row.Short())
+	f.mu.Unlock()
+	if f.run != nil {
+		f.run(j)
+	}
 	row.Nodes, row.Work, row.Span, row.Time, row.TimeUnit = 100, 100, 100, 1000, "ns"
 	if j.Machine != "serial" {
 		row.Nodes, row.Work, row.Span, row.Time, row.TimeUnit = int64(100+j.P), int64(100+j.P), 10, 50, "units"
@@ -156,7 +168,7 @@ func TestRunnerCancel(t *testing.T) {
 		st := newStore(t)
 		ctx, cancel := context.WithCancel(context.Background())
 		eng := &fakeEngine{}
-		r := &Runner{Store: st, Engine: eng, ID: fmt.Sprint("k", k), AfterRun: func(done int, _ *results.Run) {
+		r := &Runner{Store: st, Engine: eng, ID: fmt.Sprint("k", k), Jobs: 1, AfterRun: func(done int, _ *results.Run) {
 			if done == k {
 				cancel()
 			}
@@ -192,5 +204,88 @@ func TestRunnerTerm(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "note: pool runs with P > 1 cores oversubscribe them") {
 		t.Errorf("the oversubscription note did not reach Out: %q", out.String())
+	}
+}
+
+// TestRunnerJobsOverlap runs simulated jobs two at a time and pool and
+// serial jobs alone: the engine sees two simulated runs at once (the
+// first waits for the second to start), and never a pool or serial run
+// beside another (counted by the engine and by the Runner's OnStart
+// hook). The rows are stored in plan order.
+func TestRunnerJobsOverlap(t *testing.T) {
+	jobs := planOf(t, "positions: [two:a]\nalgos: [pnegamax]\ndepth: 3\nworkers: [1, 2]\nsim: [1, 2, 4]\n")
+	var active, maxSim atomic.Int32
+	var alone atomic.Bool
+	alone.Store(true)
+	second := make(chan struct{})
+	var once sync.Once
+	sims := atomic.Int32{}
+	eng := &fakeEngine{run: func(j *Job) {
+		n := active.Add(1)
+		defer active.Add(-1)
+		if j.Exclusive() && n != 1 {
+			alone.Store(false)
+		}
+		if j.Machine == "sim" {
+			maxSim.Store(max(maxSim.Load(), n))
+			switch sims.Add(1) {
+			case 1:
+				<-second // runs until the second simulated job has started
+			case 2:
+				once.Do(func() { close(second) })
+			}
+		}
+	}}
+	var starts []string
+	r := &Runner{Store: newStore(t), Engine: eng, ID: "ov", Jobs: 2, OnStart: func(running int, exclusive bool) {
+		starts = append(starts, fmt.Sprint(running, exclusive))
+		if exclusive && running != 1 {
+			t.Errorf("an exclusive job started beside %d others", running-1)
+		}
+	}}
+	o, err := r.Run(context.Background(), jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !alone.Load() {
+		t.Error("a pool or serial run ran beside another")
+	}
+	if maxSim.Load() < 2 {
+		t.Errorf("simulated runs never overlapped (at most %d at once)", maxSim.Load())
+	}
+	for i, row := range o.Rows {
+		want := jobs[i].Row()
+		if row.Short() != want.Short() || row.ID != int64(i+1) {
+			t.Errorf("row %d: %s (id %d), planned %s", i, row.Short(), row.ID, want.Short())
+		}
+	}
+	if len(o.Rows) != len(jobs) {
+		t.Errorf("%d rows of %d; starts %v", len(o.Rows), len(jobs), starts)
+	}
+}
+
+// TestSlots: an exclusive job waits for an empty machine and keeps it.
+func TestSlots(t *testing.T) {
+	s := NewSlots(2)
+	if !s.CanStart(false) || !s.CanStart(true) {
+		t.Fatal("empty slots refuse a job")
+	}
+	s.Start(false)
+	if !s.CanStart(false) || s.CanStart(true) {
+		t.Fatal("one job running: want another, not an exclusive one")
+	}
+	s.Start(false)
+	if s.CanStart(false) {
+		t.Fatal("full slots take a job")
+	}
+	s.Ended()
+	s.Ended()
+	s.Start(true)
+	if s.CanStart(false) || s.CanStart(true) {
+		t.Fatal("a job may start beside an exclusive one")
+	}
+	s.Ended()
+	if !s.CanStart(false) || s.Running() != 0 {
+		t.Fatal("slots not free after the exclusive job")
 	}
 }

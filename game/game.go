@@ -133,3 +133,20 @@ func CapturesForced(p any) bool {
 type Widther interface {
 	MaxWidth() int
 }
+
+// CaptureBounder is implemented by a domain that bounds, from a position,
+// the length of any sequence of moves its Captures generates: quiescence
+// search from the position goes at most that many plies deeper. A serial
+// search's rows (its stack of positions, move lists, scores) are sized
+// with it to what the search can touch.
+type CaptureBounder interface {
+	CaptureBound() int
+}
+
+// CaptureBound is p's CaptureBound, or MaxPly when its domain gives none.
+func CaptureBound(p any) int {
+	if b, ok := p.(CaptureBounder); ok {
+		return b.CaptureBound()
+	}
+	return MaxPly
+}

@@ -28,17 +28,23 @@ var shellCommands = []*workbench.Command{
 stops at the first error with file:line: message and a non-zero exit.`,
 		Flags: func(fs *flag.FlagSet) func(*workbench.Env, []string) error {
 			fs.Bool("keep-going", false, "go on after a failing line (the exit status still reports it)")
+			jobsFlag(fs)
 			return nil
 		}},
-	{Name: "reproduce", Args: "list | NAME", NArgs: 1,
-		Short: "bring back a paper's result: run its bundled notebook and write its report",
+	{Name: "reproduce", Args: "list | NAME | --docs FILE", NArgs: 1,
+		Short: "bring back a paper's result: run its bundled notebook, write its report and judge the paper's claims",
 		Long: `Runs the bundled notebook that brings back a paper's result, printing
 its table beside the workbench's and writing the report, in a fresh
-session reproduce-NAME. "reproduce list" names them with the time each
-takes; docs/reproductions.md sets the full forms' figures beside the
-papers'.`,
+session reproduce-NAME, then the verdict of each of the paper's claims
+computed from the run (docs/claims.md). "reproduce list" names them with
+the time each takes; docs/reproductions.md sets the full forms' figures
+beside the papers'. --docs FILE writes every reproduction's verdict
+tables, judged from its latest full-form run, to FILE
+(docs/reproduction-verdicts.md).`,
 		Flags: func(fs *flag.FlagSet) func(*workbench.Env, []string) error {
 			fs.Bool("quick", false, "the quick form: fewer positions, seeds or depths (minutes on a 2-core machine)")
+			fs.Bool("docs", false, "write to FILE the verdict tables of every reproduction's claims, judged from its latest full-form run")
+			jobsFlag(fs)
 			return nil
 		}},
 	{Name: "tui", Args: "",

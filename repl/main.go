@@ -185,6 +185,7 @@ func script(home, named string, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	keep := fs.Bool("keep-going", false, "go on after a failing line (the exit status still reports it)")
+	jobs := jobsFlag(fs)
 	fs.Usage = func() {
 		findShellCommand("run").WriteHelp(stderr)
 	}
@@ -210,7 +211,7 @@ func script(home, named string, args []string, stdout, stderr io.Writer) int {
 	if name == "" {
 		name = freshName(home, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
 	}
-	return runNotebook(home, name, path, f, *keep, nil, stdout, stderr)
+	return runNotebook(home, name, path, f, *keep, func(sh *Shell) { setJobs(sh, *jobs) }, stdout, stderr)
 }
 
 // runNotebook runs the script r (named path in errors) in the session
@@ -242,10 +243,15 @@ func runNotebook(home, name, path string, r io.Reader, keep bool, before func(sh
 
 // splitArgs separates run's flags from its file argument.
 func splitArgs(args []string) (flags, rest []string) {
-	for _, a := range args {
-		if strings.HasPrefix(a, "-") {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case (a == "-jobs" || a == "--jobs") && i+1 < len(args):
+			flags = append(flags, a, args[i+1]) // a flag with a value
+			i++
+		case strings.HasPrefix(a, "-"):
 			flags = append(flags, a)
-		} else {
+		default:
 			rest = append(rest, a)
 		}
 	}
@@ -274,6 +280,8 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	fs := flag.NewFlagSet("reproduce", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	quick := fs.Bool("quick", false, "the quick form: fewer positions, seeds or depths (minutes on a 2-core machine)")
+	docs := fs.Bool("docs", false, "write to FILE the verdict tables of every reproduction's claims, judged from its latest full-form run")
+	jobs := jobsFlag(fs)
 	fs.Usage = func() {
 		findShellCommand("reproduce").WriteHelp(stderr)
 	}
@@ -283,6 +291,17 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 			return 0
 		}
 		return 2
+	}
+	if *docs {
+		if len(rest) != 1 {
+			fs.Usage()
+			return 2
+		}
+		if err := writeVerdictDocs(context.Background(), home, rest[0], stderr); err != nil {
+			fmt.Fprintf(stderr, "splitpoint: reproduce --docs: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	if len(rest) != 1 {
 		fs.Usage()
@@ -312,7 +331,10 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	if *quick {
 		form = "quick form"
 	}
-	return runNotebook(home, name, path, bytes.NewReader(nb), false, func(*Shell) {
+	var db string
+	rc := runNotebook(home, name, path, bytes.NewReader(nb), false, func(sh *Shell) {
+		db = sh.DB()
+		setJobs(sh, *jobs)
 		fmt.Fprintf(stdout, "reproduce %s (%s, %s): %s; session %s\n", r.Name, r.Paper, form, path, name)
 		if r.Published != "" {
 			fmt.Fprintf(stdout, "\n%s\n", r.Published)
@@ -324,4 +346,15 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stdout, "\nThe workbench:\n")
 		}
 	}, stdout, stderr)
+	if rc != 0 || len(r.Claims) == 0 {
+		return rc
+	}
+	fmt.Fprintf(stdout, "\nThe papers' claims, judged from this run:\n")
+	outs, err := judgeClaims(context.Background(), db, r.Claims)
+	if err != nil {
+		fmt.Fprintf(stderr, "splitpoint: reproduce: %v\n", err)
+		return 1
+	}
+	examples.WriteVerdicts(stdout, outs)
+	return 0
 }

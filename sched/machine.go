@@ -39,7 +39,7 @@ type machine struct {
 	// simulator (only the running processor or the event loop touch these)
 	over      bool
 	endTime   int64
-	heap      []*proc
+	heap      []heapEnt
 	running   *proc
 	parked    []*proc // idle thieves, in parking order
 	free      []*proc // infinite machine: processors without work
@@ -52,10 +52,16 @@ type machine struct {
 	freeCoros []*coro // coroutines without a processor (at most maxFreeCoros)
 	taskFree  []*Task // recycled tasks of every processor (see proc.tfree)
 	live      int     // processors with a coroutine
-	peakLive  int
+	// liveSampled is live at the last sample of the memory (memCheckLive)
+	liveSampled int
+	// memNext is the event-loop step of the next sample, memEvery the
+	// steps between two (sampleMem)
+	memNext, memEvery int
+	peakLive          int
 
 	// memory (memory.go)
 	limit    int64 // budget, bytes (0: none)
+	asLimit  int64 // the share of the address-space limit (addressLimit; 0: none)
 	mem      *memSampler
 	baseUsed int64 // heap objects and stacks at the start
 	peakUsed int64 // the most sampled

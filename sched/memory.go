@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/dustin/go-humanize"
@@ -39,10 +40,48 @@ const (
 	manyLiveGCPercent = 25
 )
 
+// lowGC is the process's state of lowerGC: the simulated runs (of a
+// sweep's concurrent jobs) that asked for the lower setting, and the
+// setting to restore when the last of them ends.
+var lowGC struct {
+	sync.Mutex
+	runs    int
+	restore int
+}
+
+// lowerGC sets the collector's target to manyLiveGCPercent (a lower
+// setting is kept) until the returned function is called; concurrent runs
+// share the setting, which the last one to end restores.
+func lowerGC() (release func()) {
+	lowGC.Lock()
+	defer lowGC.Unlock()
+	if lowGC.runs == 0 {
+		old := debug.SetGCPercent(manyLiveGCPercent)
+		if old >= 0 && old < manyLiveGCPercent {
+			debug.SetGCPercent(old)
+		}
+		lowGC.restore = old
+	}
+	lowGC.runs++
+	return func() {
+		lowGC.Lock()
+		defer lowGC.Unlock()
+		if lowGC.runs--; lowGC.runs == 0 {
+			debug.SetGCPercent(lowGC.restore)
+		}
+	}
+}
+
 // memCheckSteps is how many event-loop steps the simulator runs between
 // two samples of the process's memory (one sample costs about a
 // microsecond; a step at least a coroutine switch).
 const memCheckSteps = 4096
+
+// memCheckLive is how many more live processors than at the last sample
+// make the simulator sample the memory before memCheckSteps events: on
+// the infinite machine each new processor's state (a serial Searcher, its
+// stack) is its memory, and 4,096 of them can be gigabytes.
+const memCheckLive = 128
 
 // MemoryError is the error of a run stopped because the process passed
 // its memory budget (Config.MaxMem).
@@ -55,6 +94,10 @@ type MemoryError struct {
 	Time      int64 // simulated time reached (sim), wall ns (pool)
 	LiveProcs int   // simulated processors with a task (running or waiting) then
 	PeakLive  int   // the most at once so far
+	// Address says that the limit passed is the process's address-space
+	// limit (ulimit -v; Limit is nine tenths of it, Used the process's
+	// size), not the budget.
+	Address bool
 }
 
 func (e *MemoryError) Error() string {
@@ -69,6 +112,10 @@ func (e *MemoryError) Error() string {
 		}
 	} else {
 		hint = "a smaller depth or table"
+	}
+	if e.Address {
+		return fmt.Sprintf("sched: address space of %s (nine tenths of the process's limit, ulimit -v) exceeded (the process spans %s) after %d nodes (W = %d; %s): stopped; try %s, or raise the limit",
+			humanize.IBytes(uint64(e.Limit)), humanize.IBytes(uint64(max(e.Used, 0))), e.Nodes, e.Work, where, hint)
 	}
 	return fmt.Sprintf("sched: memory budget of %s exceeded (%s in use) after %d nodes (W = %d; %s): stopped; try %s, or raise the budget (max-mem)",
 		humanize.IBytes(uint64(e.Limit)), humanize.IBytes(uint64(max(e.Used, 0))), e.Nodes, e.Work, where, hint)
@@ -118,19 +165,28 @@ func (c *Config) maxMem() int64 {
 	return c.MaxMem
 }
 
+// addressLimit is how much of a limit on the process's address space
+// (RLIMIT_AS, ulimit -v) a simulated run may take: nine tenths of it, the
+// rest left for what the run allocates between two samples. 0 when there
+// is no limit. The Go runtime reserves address space it has not mapped
+// (1.5–2 GB on linux/amd64), so the run compares the limit with the
+// process's size (VmSize), not with its mapped memory.
+func addressLimit() int64 {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil || rl.Cur == ^uint64(0) || rl.Cur > 1<<62 {
+		return 0
+	}
+	return int64(rl.Cur / 10 * 9)
+}
+
 // memSampler reads the process's memory: its resident set from
-// /proc/self/statm where there is one (Linux), else what the Go runtime
-// holds from the system (runtime/metrics).
-//
-// The runtime's figure counts memory it mapped and never touched: a large
-// object (a Searcher's half-megabyte of rows, a history table) comes from
-// fresh zero pages that stay virtual until written. With killers and
-// history every simulated processor keeps its own Searcher, so at P = inf
-// on BK.01 depth 6 the runtime held 22 GiB while the process's resident
-// set peaked at 1.3 GB, and a budget read from the runtime stopped depth
-// 5 (0.85 GB resident) at "6.9 GiB in use". The resident set
-// is what the machine gives, what /usr/bin/time reports, and what the
-// budget bounds.
+// /proc/self/statm where there is one (Linux), and what the Go runtime
+// has allocated (runtime/metrics: heap objects and stacks); the budget
+// bounds the larger. Memory mapped and never touched (fresh zero pages of a large
+// object) is not resident, but it is address space: a run that maps far
+// more than it touches ends, under a limit on the address space, in the
+// runtime's "out of memory" unless the budget counts it. Per-processor
+// state is therefore sized to what a processor touches.
 type memSampler struct {
 	s [4]metrics.Sample
 }
@@ -144,13 +200,21 @@ func newMemSampler() *memSampler {
 	return ms
 }
 
-// read returns the process's memory: the resident set (or, without
-// /proc, what the runtime holds from the OS, mapped and not released).
-// One read costs a few microseconds (a pread of /proc/self/statm).
+// read returns the process's memory: the larger of its resident set and
+// what it has allocated (the Go runtime's heap objects and goroutine
+// stacks). Resident memory is what the machine gives; allocated memory
+// is what the process has asked for, which memory allocated but never
+// touched makes larger, and which a limit on the address space (ulimit -v,
+// a cluster's) bounds with the runtime's reservations on top (see
+// addressLimit). One read costs a few microseconds (a pread of
+// /proc/self/statm and runtime/metrics).
 func (ms *memSampler) read() int64 {
-	if r := residentBytes(); r > 0 {
-		return r
-	}
+	held, _ := ms.readSize()
+	return held
+}
+
+// readSize is read and the process's size (VmSize: its address space).
+func (ms *memSampler) readSize() (held, size int64) {
 	metrics.Read(ms.s[:])
 	v := func(i int) int64 {
 		if ms.s[i].Value.Kind() != metrics.KindUint64 {
@@ -158,7 +222,8 @@ func (ms *memSampler) read() int64 {
 		}
 		return int64(ms.s[i].Value.Uint64())
 	}
-	return v(0) - v(1)
+	size, rss := statmBytes()
+	return max(rss, v(2)+v(3)), size
 }
 
 // statm is /proc/self/statm, opened once for the process (nil when there
@@ -176,23 +241,31 @@ var pageSize = int64(os.Getpagesize())
 // residentBytes is the process's resident set in bytes (the second field
 // of /proc/self/statm, in pages), or 0 when it cannot be read.
 func residentBytes() int64 {
+	_, rss := statmBytes()
+	return rss
+}
+
+// statmBytes is the process's size (its address space, VmSize) and
+// resident set in bytes, from /proc/self/statm; 0, 0 when it cannot be
+// read.
+func statmBytes() (size, rss int64) {
 	f := statm()
 	if f == nil {
-		return 0
+		return 0, 0
 	}
 	var buf [128]byte
 	n, _ := f.ReadAt(buf[:], 0)
 	b := buf[:n]
-	i := 0
-	for i < len(b) && b[i] != ' ' { // size
-		i++
+	field := func(i int) (int64, int) {
+		var pages int64
+		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			pages = pages*10 + int64(b[i]-'0')
+		}
+		return pages * pageSize, i + 1
 	}
-	i++
-	var pages int64
-	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
-		pages = pages*10 + int64(b[i]-'0')
-	}
-	return pages * pageSize
+	size, i := field(0)
+	rss, _ = field(i)
+	return size, rss
 }
 
 // returnHeld gives the memory an earlier run left held back to the OS
@@ -209,20 +282,29 @@ func (ms *memSampler) returnHeld(limit int64) {
 // processor that just ran; nil at the end) and stops the run with a
 // *MemoryError when it is past the budget.
 func (m *machine) sampleMem(p *proc) {
-	held := m.mem.read()
+	held, size := m.mem.readSize()
 	m.peakUsed = max(m.peakUsed, held)
-	if m.live >= manyLive && m.restoreGC == nil {
-		if old := debug.SetGCPercent(manyLiveGCPercent); old >= 0 && old < manyLiveGCPercent {
-			debug.SetGCPercent(old) // a lower setting is kept
-		} else {
-			m.restoreGC = func() { debug.SetGCPercent(old) }
-		}
+	// Past half a limit, sample sixteen times as often: between two
+	// samples a run at P = inf can allocate hundreds of megabytes.
+	m.memEvery = memCheckSteps
+	if m.limit > 0 && held > m.limit/2 || m.asLimit > 0 && size > m.asLimit/2 {
+		m.memEvery = memCheckSteps / 16
 	}
-	if p == nil || m.limit <= 0 || held <= m.limit || m.memErr || m.over {
+	if m.live >= manyLive && m.restoreGC == nil {
+		m.restoreGC = lowerGC()
+	}
+	if p == nil || m.memErr || m.over {
 		return
 	}
+	limit, used := m.limit, held
+	if limit <= 0 || held <= limit {
+		if m.asLimit <= 0 || size <= m.asLimit {
+			return
+		}
+		limit, used = m.asLimit, size // the address space: ulimit -v
+	}
 	m.memErr = true
-	e := &MemoryError{Limit: m.limit, Used: held, Machine: SimOf(m.nprocs), Time: p.now, LiveProcs: m.live, PeakLive: m.peakLive}
+	e := &MemoryError{Limit: limit, Used: used, Machine: SimOf(m.nprocs), Time: p.now, LiveProcs: m.live, PeakLive: m.peakLive, Address: limit == m.asLimit && used != held}
 	for _, q := range m.procs {
 		e.Nodes += q.counts[Node]
 		e.Work += q.work
@@ -233,7 +315,10 @@ func (m *machine) sampleMem(p *proc) {
 	}
 	m.errMu.Unlock()
 	m.cancelled = true
-	m.abortTree(m.root, p.now)
+	// Every task sees the mark at its next poll, whatever its clock: a
+	// processor behind this one would otherwise go on (and allocate)
+	// until its clock reached the stop.
+	m.abortTree(m.root, 0)
 }
 
 // ParseBudget reads a memory budget: a size such as 2GB, 512MiB or

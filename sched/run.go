@@ -116,9 +116,13 @@ func newMachine(ctx context.Context, cfg Config) (*machine, error) {
 
 func (m *machine) runSim() *Stats {
 	m.limit = m.cfg.maxMem()
+	if m.cfg.MaxMem >= 0 {
+		m.asLimit = addressLimit()
+	}
 	m.mem = newMemSampler()
 	m.mem.returnHeld(m.limit)
 	m.baseUsed = m.mem.read()
+	m.memEvery, m.memNext = memCheckSteps, memCheckSteps
 	if m.inf {
 		p := m.newProc(0)
 		p.state = stParked

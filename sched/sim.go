@@ -440,7 +440,11 @@ func (m *machine) simLoop() {
 		}
 		p.horizon = never
 		if len(m.heap) > 0 {
-			p.horizon = horizonOf(p, m.heap[0])
+			q := &m.heap[0]
+			p.horizon = q.now
+			if q.id < p.id {
+				p.horizon--
+			}
 		}
 		m.running = p
 		p.state = stRunning
@@ -452,7 +456,9 @@ func (m *machine) simLoop() {
 		if p.state == stRunnable {
 			m.heapPush(p)
 		}
-		if steps++; steps&(memCheckSteps-1) == 0 {
+		if steps++; steps >= m.memNext || m.live >= m.liveSampled+memCheckLive {
+			m.memNext = steps + m.memEvery
+			m.liveSampled = m.live
 			m.sampleMem(p)
 		}
 		if steps&1023 == 0 && !m.cancelled && m.ctx.Err() != nil {
@@ -473,46 +479,61 @@ func (m *machine) simLoop() {
 	m.freeCoros = nil
 }
 
-// The run queue: a binary heap of runnable processors by (clock, number).
+// The run queue: a 4-ary heap of runnable processors by (clock, number),
+// the keys kept in the heap's entries so that a comparison reads no
+// processor (a processor's clock does not change while it waits there).
 
-func less(a, b *proc) bool { return a.now < b.now || a.now == b.now && a.id < b.id }
+type heapEnt struct {
+	now int64
+	id  int
+	p   *proc
+}
+
+func lessEnt(a, b *heapEnt) bool { return a.now < b.now || a.now == b.now && a.id < b.id }
 
 func (m *machine) heapPush(p *proc) {
-	h := append(m.heap, p)
+	h := append(m.heap, heapEnt{p.now, p.id, p})
 	i := len(h) - 1
+	e := h[i]
 	for i > 0 {
-		j := (i - 1) / 2
-		if !less(h[i], h[j]) {
+		j := (i - 1) / 4
+		if !lessEnt(&e, &h[j]) {
 			break
 		}
-		h[i], h[j] = h[j], h[i]
+		h[i] = h[j]
 		i = j
 	}
+	h[i] = e
 	m.heap = h
 }
 
 func (m *machine) heapPop() *proc {
 	h := m.heap
-	top := h[0]
+	top := h[0].p
 	n := len(h) - 1
-	h[0] = h[n]
-	h[n] = nil
+	e := h[n]
+	h[n] = heapEnt{}
 	h = h[:n]
-	i := 0
-	for {
-		l := 2*i + 1
-		if l >= n {
-			break
+	if n > 0 {
+		i := 0
+		for {
+			c := 4*i + 1
+			if c >= n {
+				break
+			}
+			j := c
+			for k := c + 1; k < c+4 && k < n; k++ {
+				if lessEnt(&h[k], &h[j]) {
+					j = k
+				}
+			}
+			if !lessEnt(&h[j], &e) {
+				break
+			}
+			h[i] = h[j]
+			i = j
 		}
-		j := l
-		if r := l + 1; r < n && less(h[r], h[l]) {
-			j = r
-		}
-		if !less(h[j], h[i]) {
-			break
-		}
-		h[i], h[j] = h[j], h[i]
-		i = j
+		h[i] = e
 	}
 	m.heap = h
 	return top

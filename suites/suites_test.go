@@ -9,7 +9,7 @@ import (
 // suites/data/SOURCES.md gives.
 func TestCounts(t *testing.T) {
 	want := map[string]int{"kaufman": 25, "bratko-kopec": 24, "wac": 300, "ecm": 770, "eret": 111, "ccr": 25,
-		"perftsuite": 126, "2move": 49, "3move": 174, "4move": 794, "5move": 2700, "11man": 2500, "tinsley": 20}
+		"perftsuite": 126, "2move": 49, "3move": 174, "4move": 794, "5move": 2700, "11man": 2500, "tinsley": 20, "socrates": 7}
 	for _, s := range List() {
 		es, err := s.Entries()
 		if err != nil {
@@ -95,5 +95,30 @@ func TestFind(t *testing.T) {
 	}
 	if _, err := Find("nope"); err == nil || !strings.Contains(err.Error(), "known: ") {
 		t.Errorf("Find(nope) = %v", err)
+	}
+}
+
+// TestSocratesFigure6: the *Socrates positions carry Kaufman's moves of
+// Fig. 6 (a)–(f), each legal in its position (the loader parses them
+// against it); (g)'s move survives only as "N" and (h) is lost
+// (SOURCES.md).
+func TestSocratesFigure6(t *testing.T) {
+	s, err := Find("socrates")
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err := s.Entries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Nxg7", "Re6", "Rxg7+", "Ne4", "a3", "Nd3", ""}
+	for i, e := range es {
+		got := ""
+		if len(e.BM) == 1 {
+			got = e.Describer().MoveString(e.BM[0])
+		}
+		if got != want[i] || !strings.Contains(e.ID, "Fig. 6") {
+			t.Errorf("#%d %s: bm %q, want %q", i+1, e.ID, got, want[i])
+		}
 	}
 }

@@ -100,12 +100,12 @@ func TestToggleVariants(t *testing.T) {
 	waitFor(t, tm, "uniform tree, b=4, d=6")
 	// the algorithm pane: every checkbox on, one by one
 	keys(tm, "tab")
-	for i := 0; i < 7; i++ {
+	for i := 0; i < 9; i++ {
 		keys(tm, "down", "space")
 	}
-	waitFor(t, tm, "[x] deferred reads", "[x] window restart", "[x] level waiting")
+	waitFor(t, tm, "[x] deferred reads", "[x] window restart", "[x] value two children", "[x] level waiting")
 	// and deferred off again
-	keys(tm, "up", "up", "up", "up", "up", "space")
+	keys(tm, "up", "up", "up", "up", "up", "up", "up", "space")
 	waitFor(t, tm, "variants: serialize2,rid,restart")
 	finalView(t, tm)
 	if len(sh.S.Cells) != 0 {
@@ -123,7 +123,7 @@ func TestRunCancel(t *testing.T) {
 	keys(tm, "enter")
 	waitFor(t, tm, "uniform tree, b=10, d=10")
 	keys(tm, "tab")
-	for i := 0; i < 10; i++ {
+	for i := 0; i < 12; i++ {
 		keys(tm, "down")
 	}
 	keys(tm, "right", "right", "right", "right")

@@ -149,6 +149,7 @@ batch job writes it). See docs/cluster.md.`,
 			ackWait := fs.Duration("ack-wait", dist.DefaultAckWait, "how long a job may go unacknowledged before another worker gets it")
 			port := fs.Int("nats-port", 4222, "with --nats embedded: the port of the server this worker starts")
 			idle := fs.Duration("idle", 0, "stop after this long without a job (0: run until Ctrl-C)")
+			jobs := jobsFlag(fs)
 			var listen string
 			var creds dist.Creds
 			declareNATSAuth(fs, &listen, &creds)
@@ -201,7 +202,7 @@ batch job writes it). See docs/cluster.md.`,
 				}
 				defer nc.Close()
 				out := &lockedWriter{w: env.Out}
-				w := &dist.Worker{NC: nc, Engine: experiment.LabEngine{}, Out: out, AckWait: *ackWait, Idle: *idle,
+				w := &dist.Worker{NC: nc, Engine: experiment.LabEngine{}, Out: out, AckWait: *ackWait, Idle: *idle, Parallel: *jobs,
 					Name: fmt.Sprintf("%s:%d", dist.ThisHost().Name, os.Getpid()), Sweep: info.Sweep, Files: root}
 				// The same process is a root-split searcher for
 				// "search --algo rootsplit --remote URL".

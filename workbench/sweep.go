@@ -24,8 +24,11 @@ every seed and repetition, after one serial baseline search per position
 efficiency and search overhead are measured against. Algorithms take
 variants with '+': jamboree+serialize2+deferred.
 
-Every run is stored in the database (--db, default splitpoint.db) as soon as
-it finishes; Ctrl-C stops the sweep and keeps every finished run. The sweep
+Simulated runs go --jobs at a time (default: one per core), each on a core
+of its own, with the results of one at a time; pool and serial runs, whose
+times are the measurement, run alone. Every run is stored in the database
+(--db, default splitpoint.db), in the plan's order, as soon as it and the
+runs before it finish; Ctrl-C stops the sweep and keeps every finished run. The sweep
 ends with its id and a summary per algorithm, machine and P (mean and
 standard deviation over the positions of the speedup, efficiency, search
 overhead and idle time); --fit fits T_P ≈ c1·W/P + c∞·C + c0 to its
@@ -54,6 +57,7 @@ added to the list.`,
 				}
 			}
 			db := fs.String("db", results.DefaultPath, "results database")
+			jobs := jobsFlag(fs)
 			fit := fs.Bool("fit", false, "fit T_P ≈ c1·W/P + c∞·C + c0 to the parallel runs, per algorithm and machine")
 			var d DistFlags
 			d.declare(fs)
@@ -71,7 +75,7 @@ added to the list.`,
 				if d.Resume != "" {
 					return fmt.Errorf("%w: --resume re-attaches a sweep over NATS: give --nats URL too", ErrUsage)
 				}
-				return SweepCmd(env, spec, *db, *fit)
+				return SweepCmd(env, spec, *db, *fit, *jobs)
 			}
 		},
 	})
@@ -90,7 +94,7 @@ func sweepSpec(fs *flag.FlagSet, file string, args []string) (*experiment.Spec, 
 	var err error
 	fs.Visit(func(f *flag.Flag) {
 		key := f.Name
-		if key == "spec" || key == "db" || key == "fit" || slices.Contains(distFlagNames, key) {
+		if key == "spec" || key == "db" || key == "fit" || key == "jobs" || slices.Contains(distFlagNames, key) {
 			return
 		}
 		for _, k := range experiment.KeyTable() {
@@ -136,16 +140,16 @@ func planAndOpen(spec *experiment.Spec, db string, out io.Writer) ([]experiment.
 	return jobs, store, nil
 }
 
-// SweepCmd plans and runs a sweep, stores it in the database at db and
-// prints its id, the number of runs and the summary (and the fits when
-// fit is set).
-func SweepCmd(env *Env, spec *experiment.Spec, db string, fit bool) error {
+// SweepCmd plans and runs a sweep, njobs simulated runs at once (0: one per
+// core), stores it in the database at db and prints its id, the number of
+// runs and the summary (and the fits when fit is set).
+func SweepCmd(env *Env, spec *experiment.Spec, db string, fit bool, njobs int) error {
 	jobs, store, err := planAndOpen(spec, db, env.Out)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	r := &experiment.Runner{Store: store, Engine: experiment.LabEngine{}, Out: env.Out, Term: env.Term}
+	r := &experiment.Runner{Store: store, Engine: experiment.LabEngine{}, Out: env.Out, Term: env.Term, Jobs: njobs}
 	out, err := r.Run(env.Ctx, jobs)
 	if err != nil {
 		if out != nil {

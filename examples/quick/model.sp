@@ -1,4 +1,4 @@
-# The quick form of examples/model.sp: Kaufman 1-4 at depth 4.
+# The quick form of examples/model.sp: *Socrates Fig. 6 (a)–(d) at depth 4.
 set preset default
 # each processor's own killer moves, as these figures were measured before
 # the killer handover (algos/killers.go)
@@ -6,7 +6,7 @@ set param killer_handover=false
 set grain 0
 set seed 1
 set depth 4
-sweep --positions suite:kaufman#1-4 --algos jamboree --levels --levelwait --sim 1,2,4,8,16,32,64,128,256,512
+sweep --positions suite:socrates#1-4 --algos jamboree --levels --levelwait --sim 1,2,4,8,16,32,64,128,256,512
 fit --sweep all --machine sim
 fit --sweep all --machine sim --model nointercept
 fit --sweep all --machine sim --model bounds --weights relative

@@ -238,3 +238,9 @@ func (p *Position) jumpResult(m game.Move) (to int, captured uint32) {
 	}
 	return s, captured
 }
+
+// CaptureBound bounds a sequence of Captures moves (game.CaptureBounder):
+// each jump removes at least one piece.
+func (p *Position) CaptureBound() int {
+	return bits.OnesCount32(p.pieces[0]) + bits.OnesCount32(p.pieces[1])
+}

@@ -279,3 +279,10 @@ func (p *Position) genCastles(buf []game.Move, n, us int, occ Bitboard, mode int
 	}
 	return n
 }
+
+// CaptureBound bounds a sequence of Captures moves (game.CaptureBounder):
+// each capture removes a piece other than a king and each promotion a
+// pawn, so the pieces other than kings and the pawns bound it.
+func (p *Position) CaptureBound() int {
+	return popcount(p.colors[0]|p.colors[1]) - 2 + popcount(p.pieces[Pawn])
+}

@@ -192,3 +192,7 @@ func (p *Position) String() string {
 	}
 	return s
 }
+
+// CaptureBound is 0: a synthetic tree has no captures
+// (game.CaptureBounder).
+func (p *Position) CaptureBound() int { return 0 }

@@ -1,0 +1,105 @@
+package algos
+
+import (
+	"time"
+
+	"splitpoint/game"
+	"splitpoint/metrics"
+	"splitpoint/sched"
+	"splitpoint/tt"
+)
+
+// searcherRows is a Searcher's per-ply scratch: its stack of positions and
+// move lists, its move scores and its principal variations, nine tenths
+// of a Searcher with quiescence (about 400 KB for chess). Every node
+// writes its rows before it reads them, so the rows carry nothing from one
+// search to the next and may pass from one Searcher to another between
+// two searches.
+type searcherRows[T any] struct {
+	stack  *game.Stack[T]
+	scores [][game.MaxMoves]int32
+	pv     [][game.MaxPly + 1]game.Move
+}
+
+func newSearcherRows[T any](plies int) *searcherRows[T] {
+	return &searcherRows[T]{stack: game.NewStack[T](plies), scores: make([][game.MaxMoves]int32, plies+1), pv: make([][game.MaxPly + 1]game.Move, plies+1)}
+}
+
+// rowClass is the size class of lent rows for plies plies: classes of
+// rowStep plies, the last game.MaxPly.
+const rowStep = 16
+
+const rowClasses = (game.MaxPly + rowStep - 1) / rowStep
+
+func rowClass(plies int) int { return min(max(plies, 1)+rowStep-1, game.MaxPly) / rowStep }
+
+func rowClassPlies(k int) int { return min((k+1)*rowStep, game.MaxPly) }
+
+// searchPlies is the number of plies a serial search from pos at ply with
+// depth plies to go needs rows for: below its depth, quiescence (when on)
+// goes at most pos's capture bound deeper (game.CaptureBound).
+func searchPlies(pos any, o Options, ply, depth int) int {
+	n := ply + max(depth, 0) + 2
+	if o.Quiescence {
+		n += game.CaptureBound(pos)
+	}
+	return min(n, game.MaxPly)
+}
+
+// rowlessWorkerSearcher is workerSearcher without rows: the ordering state
+// (killers, history) a processor keeps from one search to the next, which
+// borrows its rows (attachRows) for the searches themselves. On the
+// simulator each processor that orders a node keeps one: at P = inf on
+// BK.01 at depth 5 (the default preset) that was 12,000 Searchers of
+// 555 KB of address space each, almost none of it ever touched.
+func rowlessWorkerSearcher[T any, P game.Position[T]](o Options, tab *tt.Table, hook Hook, forced bool) *Searcher[T, P] {
+	s := &Searcher[T, P]{TT: tab, Opt: o}
+	if o.History {
+		s.history = new([2][historySize]int32)
+	}
+	s.ntype[0] = metrics.PV
+	s.Hook = hook
+	s.ForcedCaptures = forced
+	s.Start(nil, time.Time{})
+	return s
+}
+
+// attachRows gives s the rows r until detachRows.
+func (s *Searcher[T, P]) attachRows(r *searcherRows[T]) {
+	s.Stack, s.scores, s.pv = r.stack, r.scores, r.pv
+}
+
+// detachRows takes back the rows attachRows gave.
+func (s *Searcher[T, P]) detachRows() {
+	s.Stack, s.scores, s.pv = nil, nil, nil
+}
+
+// lendRows gives w's Searcher rows for plies plies (searchPlies) from the
+// engine's shared lists when its processor's worker keeps only ordering
+// state (simulator, killers or history); nothing otherwise. The rows of a
+// search in progress are all the rows a simulated processor holds, so
+// they are sized to the search: a few dozen plies, not game.MaxPly.
+func (e *jamEngine[T, P]) lendRows(c sched.Ctx, w *jamWorker[T, P], plies int) {
+	if e.rows[0] != nil {
+		k := rowClass(plies)
+		w.rows, w.rowK = e.rows[k].Get(c), k
+		w.s.attachRows(w.rows)
+	}
+}
+
+// returnRows puts back the rows lendRows gave.
+func (e *jamEngine[T, P]) returnRows(c sched.Ctx, w *jamWorker[T, P]) {
+	if w.rows != nil {
+		w.s.detachRows()
+		e.rows[w.rowK].Put(c, w.rows)
+		w.rows = nil
+	}
+}
+
+// newRowLists makes the engine's lists of lent rows, one per size class.
+func (e *jamEngine[T, P]) newRowLists(c sched.Ctx) {
+	for k := range e.rows {
+		plies := rowClassPlies(k)
+		e.rows[k] = sched.NewScratchList(c, func() *searcherRows[T] { return newSearcherRows[T](plies) })
+	}
+}

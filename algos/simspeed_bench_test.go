@@ -1,0 +1,71 @@
+package algos
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"splitpoint/game"
+	"splitpoint/games/chess"
+	"splitpoint/sched"
+	"splitpoint/suites"
+)
+
+// kaufmanRoot is the first position of the Kaufman suite.
+func kaufmanRoot(tb testing.TB) *chess.Position {
+	s, err := suites.Find("kaufman")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	es, err := s.Entries()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return es[0].Chess
+}
+
+// BenchmarkSimVsSerial: the cost of a simulated node against a serial
+// one. Each op runs the bare serial Scout (--preset plain) on Kaufman #1
+// and then Jamboree on 512 simulated processors from the same position
+// (plain, grain 0, no steal levels, unit costs: the command
+// `search suite:kaufman#1 --algo jamboree --preset plain --sim 512
+// --grain 0 --levels=false`), and reports both node rates and their
+// ratio, serial-nodes/simnode: how many serial nodes one simulated node
+// costs. Both sides run in the same op, so the ratio holds on a shared
+// machine where the rates alone do not.
+func BenchmarkSimVsSerial(b *testing.B) {
+	root := kaufmanRoot(b)
+	for _, depth := range []int{4, 5} {
+		b.Run(fmt.Sprintf("d%d", depth), func(b *testing.B) {
+			opt := Presets()["plain"]
+			s := NewSearcher[chess.Position](opt, nil)
+			s.Start(context.Background(), time.Time{})
+			jopt := opt
+			jopt.Algo, jopt.Depth, jopt.Grain = AlgoJamboree, depth, 0
+			cfg := sched.Config{Machine: sched.SimOf(512), Seed: 1, ProfileBuckets: -1}
+			var serialNodes, simNodes int64
+			var serialT, simT time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				s.SetRoot(root)
+				before := s.Counters.Nodes
+				s.Scout(0, depth, -game.Inf, game.Inf)
+				serialNodes += int64(s.Counters.Nodes - before)
+				t1 := time.Now()
+				_, st, err := RunJamboree[chess.Position](context.Background(), root, jopt, cfg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				simT += time.Since(t1)
+				serialT += t1.Sub(t0)
+				simNodes += st.Counts["node"]
+			}
+			sr := float64(serialNodes) / serialT.Seconds()
+			mr := float64(simNodes) / simT.Seconds()
+			b.ReportMetric(mr, "simnodes/s")
+			b.ReportMetric(sr, "serialnodes/s")
+			b.ReportMetric(sr/mr, "serial-nodes/simnode")
+		})
+	}
+}

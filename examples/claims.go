@@ -1,0 +1,173 @@
+package examples
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"text/tabwriter"
+
+	"splitpoint/results"
+)
+
+// Claim is one of a paper's claims as data: where the paper makes it, under
+// which condition, the paper's figure as it prints it, and what counts as
+// reproducing it, measured by a query over the reproduction's own results
+// (the session's results.db, its runs and derived tables). A verdict is
+// computed from the run, never written by hand.
+type Claim struct {
+	Paper     string // e.g. "StarTech"
+	Source    string // section, table or figure, and line of the text in the papers directory, e.g. "§4, 000:L397"
+	Condition string // what the paper measured under
+	Figure    string // the paper's figure, as printed
+	Test      Test
+	// Query returns one row whose first column is the measure the test
+	// judges (NULL: not measured).
+	Query string
+	// Measure, when not nil, computes the measure instead of Query, for a
+	// measure SQL cannot express (a model fitted to the runs).
+	Measure func(ctx context.Context, db Querier) (float64, error)
+	// Cause says, for a claim that does not reproduce, why: a measured
+	// cause (naming the ablation that shows it) or a sentence that starts
+	// with "conjecture".
+	Cause string
+}
+
+// Querier is the results database a claim reads (results.Store).
+type Querier interface {
+	Query(ctx context.Context, query string, args ...any) (*results.Table, error)
+}
+
+// TestKind is what a claim's test compares.
+type TestKind int
+
+const (
+	// Value: the measure is the paper's figure Want within Tol
+	// (reproduced), within 2·Tol (partly), or not.
+	Value TestKind = iota
+	// Direction: the measure's sign is Want's (+1 or −1) and its size at
+	// least Tol (reproduced); the right sign but smaller (partly); else not.
+	Direction
+	// Share: the measure is the fraction of the paper's cases (points of a
+	// curve, pairs of an order, positions) that hold: 1 reproduced, at
+	// least Want partly, else not.
+	Share
+)
+
+// Test is a claim's criterion.
+type Test struct {
+	Kind TestKind
+	Want float64
+	Tol  float64
+}
+
+// Verdict is the outcome of a claim's test on a run.
+type Verdict string
+
+// The verdicts.
+const (
+	Reproduced    Verdict = "reproduced"
+	Partly        Verdict = "partly"
+	NotReproduced Verdict = "not reproduced"
+	NotMeasured   Verdict = "not measured"
+)
+
+// Judge is the verdict of t on the measure m (NaN: not measured).
+func (t Test) Judge(m float64) Verdict {
+	if math.IsNaN(m) {
+		return NotMeasured
+	}
+	switch t.Kind {
+	case Value:
+		d := math.Abs(m - t.Want)
+		switch {
+		case d <= t.Tol:
+			return Reproduced
+		case d <= 2*t.Tol:
+			return Partly
+		}
+	case Direction:
+		if m*t.Want > 0 {
+			if math.Abs(m) >= t.Tol {
+				return Reproduced
+			}
+			return Partly
+		}
+	case Share:
+		switch {
+		case m >= 1:
+			return Reproduced
+		case m >= t.Want:
+			return Partly
+		}
+	}
+	return NotReproduced
+}
+
+// String is the test as the verdict table prints it.
+func (t Test) String() string {
+	switch t.Kind {
+	case Value:
+		return fmt.Sprintf("%g ± %g", t.Want, t.Tol)
+	case Direction:
+		s := "> 0"
+		if t.Want < 0 {
+			s = "< 0"
+		}
+		if t.Tol > 0 {
+			return fmt.Sprintf("%s, |·| ≥ %g", s, t.Tol)
+		}
+		return s
+	case Share:
+		return fmt.Sprintf("all hold (partly: ≥ %g)", t.Want)
+	}
+	return "?"
+}
+
+// Outcome is a claim judged on a run.
+type Outcome struct {
+	Claim   Claim
+	Measure float64 // NaN when not measured
+	Verdict Verdict
+	Err     error // the query's error, if any
+}
+
+// WriteVerdicts prints the verdict table of outcomes and the causes of
+// those not reproduced, and returns the counts by verdict.
+func WriteVerdicts(w io.Writer, outs []Outcome) map[Verdict]int {
+	n := map[Verdict]int{}
+	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "paper\tsource\tcondition\tpaper's figure\ttest\tmeasured\tverdict")
+	for _, o := range outs {
+		m := "-"
+		if !math.IsNaN(o.Measure) {
+			m = fmt.Sprintf("%.4g", o.Measure)
+		}
+		c := o.Claim
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Paper, c.Source, c.Condition, c.Figure, c.Test, m, o.Verdict)
+		n[o.Verdict]++
+	}
+	tw.Flush()
+	for _, o := range outs {
+		if o.Err != nil {
+			fmt.Fprintf(w, "  %s %s: the query failed: %v\n", o.Claim.Paper, o.Claim.Source, o.Err)
+		}
+		if o.Verdict == NotMeasured && o.Claim.Cause != "" {
+			fmt.Fprintf(w, "  %s %s (%s): %s\n", o.Claim.Paper, o.Claim.Source, o.Verdict, o.Claim.Cause)
+		}
+		if o.Verdict == NotReproduced || o.Verdict == Partly {
+			cause := o.Claim.Cause
+			if cause == "" {
+				cause = "conjecture: no cause measured yet"
+			}
+			fmt.Fprintf(w, "  %s %s (%s): %s\n", o.Claim.Paper, o.Claim.Source, o.Verdict, cause)
+		}
+	}
+	var parts []string
+	for _, v := range []Verdict{Reproduced, Partly, NotReproduced, NotMeasured} {
+		parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
+	}
+	fmt.Fprintf(w, "claims: %s\n", strings.Join(parts, ", "))
+	return n
+}
