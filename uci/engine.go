@@ -214,6 +214,9 @@ func (e *Engine) goSearch(ctx context.Context, l *Limits) {
 			return
 		}
 		e.srch = s
+		for _, n := range s.Notes {
+			e.printf("info string %s", n)
+		}
 	}
 	pos := *e.pos
 	it := lab.NewItem("chess:"+pos.FEN(), suites.Entry{Chess: &pos})

@@ -61,7 +61,7 @@ func TestTranscript(t *testing.T) {
 		{send: "isready", expect: []string{"^readyok$"}},
 		{send: "ucinewgame"},
 		{send: "position startpos moves e2e4 e7e5"},
-		{send: "go depth 3", expect: []string{`^info depth 1 `, `^info depth 2 `, `^info depth 3 ` + info[len(`^info depth \d+ `):], `^bestmove [a-h][1-8][a-h][1-8]`}},
+		{send: "go depth 3", expect: []string{`^info string preset default: `, `^info depth 1 `, `^info depth 2 `, `^info depth 3 ` + info[len(`^info depth \d+ `):], `^bestmove [a-h][1-8][a-h][1-8]`}},
 		{send: "position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", expect: nil},
 		{send: "go depth 4", expect: []string{`score mate 1 .* pv a1a8$`, `^bestmove a1a8$`}},
 		{send: "position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 moves a1a8", expect: nil},

@@ -55,6 +55,9 @@ type Searcher struct {
 	Opt      algos.Options
 	Machine  sched.Config
 	Parallel bool
+	// Notes say what the settings layer chose and why (lab.Settle): the
+	// engine prints them as "info string" lines before its first search.
+	Notes    []string
 	grainSet bool
 	mu       sync.Mutex
 }
@@ -65,7 +68,7 @@ func NewSearcher(cfg Config) (*Searcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Searcher{Opt: s.Opt, Machine: s.Machine, Parallel: s.Parallel, grainSet: !s.AutoGrain}, nil
+	return &Searcher{Opt: s.Opt, Machine: s.Machine, Parallel: s.Parallel, Notes: s.Notes, grainSet: !s.AutoGrain}, nil
 }
 
 // grain chooses the grain once, on the first position searched, as the
