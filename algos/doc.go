@@ -56,7 +56,9 @@
 //     (killer moves and their handover to a stolen child).
 //   - search.go, result.go: Search and its Result; solve.go: Solve.
 //   - sss.go, sss_open.go, itersss.go, sssrun.go: SSS* and ITERSSS* over their OPEN list.
-//   - searcher_pool.go: the Searchers parallel runs reuse.
+//   - searcher_pool.go: the Searchers parallel runs reuse; searcher_rows.go:
+//     the per-ply rows a simulated processor borrows for each serial search,
+//     so that only the processors searching hold them.
 //
 // Shared parallel machinery:
 //

@@ -29,6 +29,11 @@ type Algorithm struct {
 	// depth at and below which it searches serially): a command chooses
 	// one when none is given (lab.AutoGrain).
 	Grain bool
+	// Bare is set when the algorithm searches the bare game tree
+	// whatever the preset: no table, move ordering or quiescence. The
+	// settings layer starts it from the plain preset, so that its
+	// baseline searches the same tree and returns the same value.
+	Bare bool
 	// FixedDepth is set when the algorithm searches to a fixed depth only
 	// (no time limit alone): Options.Validate asks it for a depth
 	// 1..MaxDepth, with one message for all (checkFixedDepth).
@@ -62,7 +67,7 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 		{Algorithm{Name: AlgoMTDF, Help: "MTD(f): null-window alpha-beta passes over a transposition table", Cite: "Plaat et al. 1996"}, nil},
 		{Algorithm{Name: AlgoSSS, FixedDepth: true, Help: "Stockman's SSS* with its OPEN list, fixed depth", Cite: "Bhattacharya & Bagchi §2"}, nil},
 		{Algorithm{Name: AlgoIterSSS, FixedDepth: true, Params: []string{"memory"}, Help: "ITERSSS*: SSS* with OPEN bounded by --memory M ≥ M0", Cite: "Bhattacharya & Bagchi §5"}, nil},
-		{Algorithm{Name: AlgoPNegamax, Parallel: true, FixedDepth: true,
+		{Algorithm{Name: AlgoPNegamax, Parallel: true, FixedDepth: true, Bare: true, Baseline: AlgoNegamax,
 			Help: "plain parallel negamax: every child in parallel, no pruning; calibrates a machine", Cite: "*Socrates Fig. 1"},
 			runPNegamax[T, P]},
 		{Algorithm{Name: AlgoJamboree, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Grain: true,

@@ -110,6 +110,7 @@ var knobs = []Knob{
 	{Name: "aspiration", Kind: Int, Min: 0, Max: 1 << 20, Help: "aspiration window half-width around the last iteration's value; 0 = off", Default: "the preset's",
 		Apply: func(v string, s *Settled) error { s.Opt.Aspiration = atoi(v); return nil }},
 	{Name: "quiescence", Kind: Bool, Help: "quiescence search of captures below the horizon", Default: "the preset's",
+		Takes: func(a algos.Algorithm) bool { return !a.Bare },
 		Apply: func(v string, s *Settled) error { s.Opt.Quiescence = v == "true"; return nil }},
 	{Name: "order", Kind: List, Help: "move ordering, comma-separated from " + strings.Join(orderings, ",") + ", or none (killers hand over to stolen work: --param killer_handover)",
 		Default: "the preset's", Check: checkOrder, Apply: applyOrder},

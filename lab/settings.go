@@ -178,6 +178,13 @@ func Settle(shape Shape, req Request) (Settled, error) {
 		return s, algos.UnknownAlgorithm(s.Opt.Algo)
 	}
 	st.row = row
+	if row.Bare && s.Preset != "plain" {
+		// The algorithm searches the bare tree: so must its baseline.
+		s.Notes = slices.DeleteFunc(s.Notes, func(n string) bool { return strings.HasPrefix(n, "preset ") })
+		s.Notes = append(s.Notes, "preset plain: "+row.Name+" searches the bare tree (no table, ordering or quiescence), and so does its baseline "+row.Baseline)
+		s.Preset, s.Opt = "plain", algos.Presets()["plain"]
+		s.Opt.Algo = row.Name
+	}
 	for _, k := range Knobs() {
 		v, given := req.vals[k.Name]
 		switch {
