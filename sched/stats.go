@@ -22,11 +22,12 @@ type Stats struct {
 	LevelWait bool      `json:"level_wait"`
 	Costs     CostModel `json:"costs"`
 
-	Work        int64   `json:"work"`        // W, cost units
-	Span        int64   `json:"span"`        // C, cost units
-	Parallelism float64 `json:"parallelism"` // W/C
-	Time        int64   `json:"time"`        // T_P: virtual units (sim) or wall ns (pool)
-	TimeUnit    string  `json:"time_unit"`   // "units" or "ns"
+	Work        int64   `json:"work"`              // W, cost units
+	Span        int64   `json:"span"`              // C, cost units
+	Parallelism float64 `json:"parallelism"`       // W/C
+	Time        int64   `json:"time"`              // T_P: virtual units (sim) or wall ns (pool)
+	TimeUnit    string  `json:"time_unit"`         // "units" or "ns"
+	TimeNS      int64   `json:"time_ns,omitempty"` // T_P in wall ns on the pool (Time there); absent on the simulator, whose time is units
 	CPUNS       int64   `json:"cpu_ns,omitempty"`
 
 	Counts        map[string]int64 `json:"counts"` // Charge calls' n by kind
@@ -90,7 +91,7 @@ func (m *machine) stats(end int64) *Stats {
 	if m.sim {
 		s.Kind, s.TimeUnit = Sim, "units"
 	} else {
-		s.Kind, s.TimeUnit = Pool, "ns"
+		s.Kind, s.TimeUnit, s.TimeNS = Pool, "ns", end
 	}
 	var counts [NumKinds]int64
 	for _, p := range m.procs {
