@@ -65,8 +65,8 @@ func TestPresetsAndString(t *testing.T) {
 		}
 	}
 	s := Presets()["default"].String()
-	for _, f := range []string{"algo=scout", "depth=0", "tt=20", "iterative=true", "aspiration=50", "quiescence=true",
-		"tt-move=true", "mvv-lva=true", "killers=true", "history=true", "seed=0", "time=0s", "max-nodes=0", "memory=0"} {
+	for _, f := range []string{"algo=scout", "depth=0", "tt_bits=20", "iterative=true", "aspiration=50", "quiescence=true",
+		"tt_move=true", "mvv_lva=true", "killers=true", "history=true", "seed=0", "time_ns=0s", "max_nodes=0", "memory=0", "killer_handover=true"} {
 		if !strings.Contains(s, f) {
 			t.Errorf("String() = %q lacks %q", s, f)
 		}
