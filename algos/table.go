@@ -31,8 +31,9 @@ type Algorithm struct {
 	Grain bool
 	// Bare is set when the algorithm searches the bare game tree
 	// whatever the preset: no table, move ordering or quiescence. The
-	// settings layer starts it from the plain preset, so that its
-	// baseline searches the same tree and returns the same value.
+	// settings layer starts it from the plain preset and says so, so that
+	// the options it prints are those of the tree it searched (the serial
+	// negamax of that tree: --algo negamax --preset plain).
 	Bare bool
 	// FixedDepth is set when the algorithm searches to a fixed depth only
 	// (no time limit alone): Options.Validate asks it for a depth
@@ -67,7 +68,7 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 		{Algorithm{Name: AlgoMTDF, Help: "MTD(f): null-window alpha-beta passes over a transposition table", Cite: "Plaat et al. 1996"}, nil},
 		{Algorithm{Name: AlgoSSS, FixedDepth: true, Help: "Stockman's SSS* with its OPEN list, fixed depth", Cite: "Bhattacharya & Bagchi §2"}, nil},
 		{Algorithm{Name: AlgoIterSSS, FixedDepth: true, Params: []string{"memory"}, Help: "ITERSSS*: SSS* with OPEN bounded by --memory M ≥ M0", Cite: "Bhattacharya & Bagchi §5"}, nil},
-		{Algorithm{Name: AlgoPNegamax, Parallel: true, FixedDepth: true, Bare: true, Baseline: AlgoNegamax,
+		{Algorithm{Name: AlgoPNegamax, Parallel: true, FixedDepth: true, Bare: true,
 			Help: "plain parallel negamax: every child in parallel, no pruning; calibrates a machine", Cite: "*Socrates Fig. 1"},
 			runPNegamax[T, P]},
 		{Algorithm{Name: AlgoJamboree, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Grain: true,

@@ -179,9 +179,9 @@ func Settle(shape Shape, req Request) (Settled, error) {
 	}
 	st.row = row
 	if row.Bare && s.Preset != "plain" {
-		// The algorithm searches the bare tree: so must its baseline.
+		// The algorithm searches the bare tree: its options say so.
 		s.Notes = slices.DeleteFunc(s.Notes, func(n string) bool { return strings.HasPrefix(n, "preset ") })
-		s.Notes = append(s.Notes, "preset plain: "+row.Name+" searches the bare tree (no table, ordering or quiescence), and so does its baseline "+row.Baseline)
+		s.Notes = append(s.Notes, "preset plain: "+row.Name+" searches the bare tree (no table, ordering or quiescence); its serial counterpart is --algo negamax --preset plain")
 		s.Preset, s.Opt = "plain", algos.Presets()["plain"]
 		s.Opt.Algo = row.Name
 	}
