@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"splitpoint/progress"
+	"time"
 
 	"github.com/chzyer/readline"
 )
@@ -58,7 +59,7 @@ func Interactive(sh *Shell, stdin io.ReadCloser, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	defer rl.Close()
+	defer closeWithin(rl, 2*time.Second)
 	sh.Out = rl.Stdout()
 	if progress.IsTerminal(stdout) {
 		sh.Term = sh.Out
@@ -89,6 +90,22 @@ func Interactive(sh *Shell, stdin io.ReadCloser, stdout, stderr io.Writer) error
 	}
 	fmt.Fprintf(sh.Out, "saved session %s (%d cells)\n", sh.S.Name, len(sh.S.Cells))
 	return nil
+}
+
+// closeWithin closes the line editor, waiting at most d: its reader can
+// stay blocked on the terminal after a Ctrl-C'd command even with a
+// cancelable stdin, and leaving the REPL must not wait on it (the process
+// exits, and the reader with it).
+func closeWithin(rl *readline.Instance, d time.Duration) {
+	done := make(chan struct{})
+	go func() {
+		rl.Close()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(d):
+	}
 }
 
 // evalInterruptible runs one line; an interrupt (Ctrl-C) while it runs
