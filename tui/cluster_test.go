@@ -39,7 +39,8 @@ func startWorker(t *testing.T, s *dist.Server, name, host string) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	w := &dist.Worker{NC: nc, Engine: experiment.LabEngine{}, Name: name, Host: dist.Host{Name: host, CPU: "test", Cores: 1},
-		Poll: 20 * time.Millisecond, AckWait: 5 * time.Second}
+		Poll: 20 * time.Millisecond, AckWait: 5 * time.Second,
+		Parallel: 1} // one job at a time: the golden view lists runs in the order they were stored
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
