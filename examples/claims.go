@@ -171,3 +171,19 @@ func WriteVerdicts(w io.Writer, outs []Outcome) map[Verdict]int {
 	fmt.Fprintf(w, "claims: %s\n", strings.Join(parts, ", "))
 	return n
 }
+
+// WriteDifferences prints the settings in which a run differs from the
+// paper's configuration, one per line with the reason (nothing when none
+// is listed).
+func WriteDifferences(w io.Writer, ds []Difference) {
+	if len(ds) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nWhere this run's configuration differs from the paper's:\n")
+	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "  setting\tthe paper\tthis run\twhy")
+	for _, d := range ds {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", d.Setting, d.Paper, d.Here, d.Why)
+	}
+	tw.Flush()
+}

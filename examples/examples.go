@@ -31,6 +31,21 @@ type Reproduction struct {
 	// Claims are the paper's claims this reproduction tests, each judged
 	// from the run (claims.go); reproduce prints their verdict table.
 	Claims []Claim
+	// Differs lists the settings in which the run differs from the
+	// paper's configuration and why; reproduce prints them before the run
+	// and the generated docs beside the verdicts.
+	Differs []Difference
+}
+
+// Difference is one setting in which a reproduction's run differs from the
+// paper's configuration: what the paper used, what the run uses, and why
+// (the paper is silent, the machine or program differs, or the run shows
+// the workbench's engine configuration beside the paper's).
+type Difference struct {
+	Setting string // e.g. "move ordering"
+	Paper   string // e.g. "transposition table only (StarTech §2)"
+	Here    string // e.g. "table, killers and history (preset default)"
+	Why     string
 }
 
 // Reproductions is the table "splitpoint reproduce" reads. A result is a

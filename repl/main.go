@@ -339,6 +339,7 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 		if r.Published != "" {
 			fmt.Fprintf(stdout, "\n%s\n", r.Published)
 		}
+		examples.WriteDifferences(stdout, r.Differs)
 		if r.Findings != "" {
 			fmt.Fprintf(stdout, "\nWhat the full form measured here:\n%s\n", r.Findings)
 		}
