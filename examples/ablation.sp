@@ -1,6 +1,6 @@
 # StarTech's and *Socrates's tuning variants (Kuszmaul 1995, §4; Joerg &
-# Kuszmaul 1994, §4.3-4.4) on 512 simulated processors, Kaufman 1-6 at
-# depth 6, grain 0 (Jamboree in parallel to the leaves, as the papers ran
+# Kuszmaul 1994, §4.3-4.4) on 512 simulated processors, Kaufman 1-8 at
+# depth 5, grain 0 (Jamboree in parallel to the leaves, as the papers ran
 # it), the machine's seed 1.
 #
 # StarTech's configuration: preset startech (moves ordered by the table
@@ -8,33 +8,33 @@
 # steals the last child (no levels). The workbench's engine configuration
 # (preset default) beside it, and *Socrates's scheduler (levels, level
 # waiting) on preset default. Ablations, one setting at a time: the
-# ordering (each preset), the costs (the CM-5 model, Kaufman 1-3) and the
-# depth (5). The verdict table follows the run.
+# ordering (each preset), the costs (the CM-5 model, Kaufman 1-4) and the
+# depth (6, Kaufman 1). The verdict table follows the run.
 #
 #   splitpoint reproduce startech-variants
 set grain 0
 set seed 1
 set levels false
 set levelwait false
-set depth 6
-set preset startech
-sweep --positions suite:kaufman#1-6 --algos jamboree,jamboree+rid,jamboree+deferred,jamboree+serialize2,jamboree+serialize2+rid --sim 512
-sweep --positions suite:kaufman#1-6 --algos jamboree --sim 512 --levels
-sweep --positions suite:kaufman#1-6 --algos jamboree --sim 512 --levels --levelwait
-sweep --positions suite:kaufman#1-3 --algos jamboree,jamboree+rid,jamboree+deferred --sim 512 --costs cm5
-set preset default
-sweep --positions suite:kaufman#1-6 --algos jamboree,jamboree+rid,jamboree+deferred,jamboree+serialize2,jamboree+serialize2+rid --sim 512
-sweep --positions suite:kaufman#1-6 --algos jamboree --sim 512 --levels
-sweep --positions suite:kaufman#1-6 --algos jamboree --sim 512 --levels --levelwait
-sweep --positions suite:kaufman#1-3 --algos jamboree --sim 512 --costs cm5
-sweep --positions suite:kaufman#1-3 --algos jamboree --sim 512 --costs cm5 --levels
-sweep --positions suite:kaufman#1-3 --algos jamboree --sim 512 --costs cm5 --levels --levelwait
 set depth 5
-sweep --positions suite:kaufman#1-6 --algos jamboree --sim 512 --levels
-sweep --positions suite:kaufman#1-6 --algos jamboree --sim 512 --levels --levelwait
-sweep --positions suite:kaufman#1-6 --algos jamboree --sim 512
 set preset startech
-sweep --positions suite:kaufman#1-6 --algos jamboree,jamboree+rid,jamboree+deferred,jamboree+serialize2+rid --sim 512
+sweep --positions suite:kaufman#1-8 --algos jamboree,jamboree+rid,jamboree+deferred,jamboree+serialize2,jamboree+serialize2+rid --sim 512
+sweep --positions suite:kaufman#1-8 --algos jamboree --sim 512 --levels
+sweep --positions suite:kaufman#1-8 --algos jamboree --sim 512 --levels --levelwait
+sweep --positions suite:kaufman#1-4 --algos jamboree,jamboree+rid,jamboree+deferred --sim 512 --costs cm5
+set preset default
+sweep --positions suite:kaufman#1-8 --algos jamboree,jamboree+rid,jamboree+deferred,jamboree+serialize2,jamboree+serialize2+rid --sim 512
+sweep --positions suite:kaufman#1-8 --algos jamboree --sim 512 --levels
+sweep --positions suite:kaufman#1-8 --algos jamboree --sim 512 --levels --levelwait
+sweep --positions suite:kaufman#1-4 --algos jamboree --sim 512 --costs cm5
+sweep --positions suite:kaufman#1-4 --algos jamboree --sim 512 --costs cm5 --levels
+sweep --positions suite:kaufman#1-4 --algos jamboree --sim 512 --costs cm5 --levels --levelwait
+set depth 6
+sweep --positions suite:kaufman#1 --algos jamboree --sim 512
+sweep --positions suite:kaufman#1 --algos jamboree --sim 512 --levels
+sweep --positions suite:kaufman#1 --algos jamboree --sim 512 --levels --levelwait
+set preset startech
+sweep --positions suite:kaufman#1 --algos jamboree,jamboree+rid,jamboree+deferred,jamboree+serialize2+rid --sim 512
 runs --summary --sweep all
 # W/C per configuration at P = 512 (the papers' regime: hundreds to thousands).
 sql "SELECT algo || CASE WHEN variants <> '' THEN '+' || variants ELSE '' END || CASE WHEN json_extract(result, '$.options.killers') THEN ' default' ELSE ' startech' END || CASE WHEN levels THEN ' levels' ELSE '' END || CASE WHEN levelwait THEN ' levelwait' ELSE '' END || CASE WHEN json_extract(costs, '$.node') = 30 THEN ' cm5' ELSE '' END || ' d' || depth AS config, COUNT(*) AS runs, SUM(parallelism > 500) AS wc_over_500, ROUND(MIN(parallelism)) AS min_wc, ROUND(1.0 * SUM(work) / SUM(span)) AS wc, SUM(work) AS total_w, SUM(time) AS total_t FROM runs WHERE role = 'parallel' GROUP BY config ORDER BY config"

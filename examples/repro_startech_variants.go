@@ -3,21 +3,22 @@ package examples
 import "fmt"
 
 // stRun selects one configuration's parallel runs of startech-variants
-// (examples/ablation.sp), all at P = 512 and grain 0.
+// (examples/ablation.sp), all at P = 512 and grain 0, at the notebook's
+// depth (its smallest) unless deep.
 type stRun struct {
 	variants  string // as the runs table stores them: "", "rid", "serialize2+rid", …
 	workbench bool   // preset default (killers and history); false: preset startech
 	levels    bool   // steal ordering by levels (*Socrates §4.3)
 	levelwait bool   // level waiting (*Socrates §4.4)
 	cm5       bool   // --costs cm5; false: one unit per node
-	shallow   bool   // the depth ablation: the notebook's smaller depth (5; 3 in the quick form), not its depth (6; 4)
+	deep      bool   // the depth ablation: the notebook's larger depth (6; 4 in the quick form), not its depth (5; 3)
 }
 
 // where is the SQL condition selecting r's runs under alias a.
 func (r stRun) where(a string) string {
-	d := "(SELECT MAX(depth) FROM runs)"
-	if r.shallow {
-		d = "(SELECT MIN(depth) FROM runs)"
+	d := "(SELECT MIN(depth) FROM runs)"
+	if r.deep {
+		d = "(SELECT MAX(depth) FROM runs)"
 	}
 	k, node := 0, 1
 	if r.workbench {
@@ -91,14 +92,14 @@ var (
 // Ablations of startech-variants, one setting moved at a time.
 func workbench(r *stRun) { r.workbench = true }
 func cm5(r *stRun)       { r.cm5 = true }
-func depth5(r *stRun)    { r.shallow = true }
+func deeper(r *stRun)    { r.deep = true }
 func startech(r *stRun)  { r.workbench = false }
 
 const (
 	abOrdering = "ordering: killers and history (preset default)"
 	abOrderST  = "ordering: the table and captures only (preset startech)"
-	abCosts    = "costs: the CM-5 model (--costs cm5: steal 16, migrate 4, abort 4, wake 4 per 30-unit node), Kaufman 1-3"
-	abDepth    = "depth 5 instead of 6 (quick form: 3 instead of 4; the trend with tree size)"
+	abCosts    = "costs: the CM-5 model (--costs cm5: steal 16, migrate 4, abort 4, wake 4 per 30-unit node), on Kaufman 1-4"
+	abDepth    = "depth 6 instead of 5, on Kaufman 1 (quick form: 4 instead of 3)"
 )
 
 // speedAblations are a speed claim's ablations: ordering, costs, depth.
@@ -106,12 +107,12 @@ func speedAblations(v, b stRun, ordering string, order func(*stRun)) []Ablation 
 	return []Ablation{
 		{Setting: ordering, Query: speedOver(v.with(order), b.with(order))},
 		{Setting: abCosts, Query: speedOver(v.with(cm5), b.with(cm5)), Ref: onPositionsOf(speedOver(v, b), v.with(cm5))},
-		{Setting: abDepth, Query: speedOver(v.with(depth5), b.with(depth5))},
+		{Setting: abDepth, Query: speedOver(v.with(deeper), b.with(deeper)), Ref: onPositionsOf(speedOver(v, b), v.with(deeper))},
 	}
 }
 
 // reproStartechVariants is the reproduction "startech-variants".
-var reproStartechVariants = Reproduction{Name: "startech-variants", Paper: "StarTech §4, *Socrates §4.3–4.4", Notebook: "ablation.sp", Takes: "about 15 minutes of CPU (about an hour at load 15)",
+var reproStartechVariants = Reproduction{Name: "startech-variants", Paper: "StarTech §4, *Socrates §4.3–4.4", Notebook: "ablation.sp", Takes: "about 8 minutes of CPU (about 40 minutes at load 20)",
 	Published: `The papers' claims (no test set, depth or P stated; StarTech's context: 512 processors, tournament
 conditions, average parallelism over 1000, over 500 after serializing):
   recursive iterative deepening (rid)      about +20 % performance (StarTech: moves ordered by the table alone)
@@ -121,16 +122,16 @@ conditions, average parallelism over 1000, over 500 after serializing):
   level waiting (--levelwait)              +15…20 % speedup on top of steal ordering (*Socrates)
   StarTech §4: cutoff work 10–30 % of all work, failed work under 2 %,
   50–90 % of the failed work on type-2 nodes, 10–40 % on type-3.`,
-	What: "each of StarTech's improvements in StarTech's configuration (preset startech) and in the workbench's (preset default), and *Socrates's scheduler changes, on Kaufman 1-6 at depth 6 on 512 simulated processors, with ablations of ordering, costs and depth; failed and cutoff work by Knuth–Moore type",
+	What: "each of StarTech's improvements in StarTech's configuration (preset startech) and in the workbench's (preset default), and *Socrates's scheduler changes, on Kaufman 1-8 at depth 5 on 512 simulated processors, with ablations of ordering, costs (Kaufman 1-4) and depth (6, Kaufman 1); failed and cutoff work by Knuth–Moore type",
 	Differs: []Difference{
 		{Setting: "move ordering (StarTech's claims)", Paper: "transposition table alone, no killers or history (000:L375)", Here: "preset startech: table and MVV-LVA; preset default beside it",
 			Why: "StarTech sorts moves (Fig. 9, 000:L356) and puts the best move first 85–95 % of the time without rid (000:L375): the table alone gives 54 % here and a 60-fold quiescence search, the table with MVV-LVA 86 % (algos.Presets)"},
 		{Setting: "move ordering (*Socrates's claims)", Paper: "\"several chess-specific move-ordering heuristics\" (001:L104-105)", Here: "preset default (table, MVV-LVA, killers, history)", Why: "the paper does not list them; the workbench's heuristics stand in"},
-		{Setting: "machine and costs", Paper: "CM-5, 512 processors, active messages, a global table of ≥ 2^26 entries spread over the nodes (000:L251)", Here: "the simulated machine, P = 512, one unit per node, a shared table of 2^20 entries; the CM-5 cost model (cm5) as an ablation on Kaufman 1-3",
+		{Setting: "machine and costs", Paper: "CM-5, 512 processors, active messages, a global table of ≥ 2^26 entries spread over the nodes (000:L251)", Here: "the simulated machine, P = 512, one unit per node, a shared table of 2^20 entries; the CM-5 cost model (cm5) as an ablation on Kaufman 1-4",
 			Why: "the papers give no cost of a steal or a message beyond the 1600-cycle table round trip (001:L1158); the ablation shows what costs change"},
 		{Setting: "program", Paper: "StarTech (Hitech's evaluator), *Socrates", Here: "the workbench's chess engine", Why: "neither program is available"},
-		{Setting: "positions", Paper: "not stated for the variants; Kaufman's 25 for the figures (000:L203)", Here: "Kaufman 1-6; 1-3 for the costs ablation", Why: "a depth-6 run at P = 512 costs about 10 s of CPU per position and configuration; 18 configurations"},
-		{Setting: "depth", Paper: "tournament conditions, about 180 s a move on 512 processors (000:L259)", Here: "6 plies (5 as the depth ablation)", Why: "the largest depth the shared machine runs for every configuration; W/C at P = 512 is in the hundreds (the first table)"},
+		{Setting: "positions", Paper: "not stated for the variants; Kaufman's 25 for the figures (000:L203)", Here: "Kaufman 1-8; 1-4 for the costs ablation, 1 for the depth ablation", Why: "the machine is shared: a depth-6 run at P = 512 costs about 10 s of CPU per position and configuration, a depth-5 run about 1 s; 14 configurations"},
+		{Setting: "depth", Paper: "tournament conditions, about 180 s a move on 512 processors (000:L259)", Here: "5 plies (6 as the depth ablation)", Why: "the largest depth the shared machine runs for every configuration in the time; W/C at P = 512 is in the low hundreds (the first table), below StarTech's 500-1000: the depth ablation shows the trend toward the paper's trees"},
 		{Setting: "P", Paper: "512 (Fig. 8, 000:L350); *Socrates not stated", Here: "512", Why: "-"},
 		{Setting: "scheduler", Paper: "StarTech: a thief steals near the root (000:L290), no levels; *Socrates: levels, then level waiting (001:L1037-1091)", Here: "StarTech's claims without levels; *Socrates's with and without", Why: "-"},
 	},
@@ -148,18 +149,21 @@ conditions, average parallelism over 1000, over 500 after serializing):
 			Ablations: []Ablation{
 				{Setting: "without rid: W(serialize2)/W(jamboree) − 1", Query: workOver(stSer2, stPlain)},
 				{Setting: abOrdering, Query: workOver(stSer2RID.with(workbench), stRID.with(workbench))},
-				{Setting: abDepth, Query: workOver(stSer2RID.with(depth5), stRID.with(depth5))},
+				{Setting: abDepth, Query: workOver(stSer2RID.with(deeper), stRID.with(deeper)), Ref: onPositionsOf(workOver(stSer2RID, stRID), stSer2RID.with(deeper))},
 			},
-			Cause: "conjecture: at depth 6 few type-2 nodes drop below α after a rid search (the workbench counts serialized2 in the runs' JSON); StarTech's tournament-depth trees have more"},
+			Cause: "conjecture: at depth 5 few type-2 nodes drop below α after a rid search (the workbench counts serialized2 in the runs' JSON); StarTech's tournament-depth trees have more"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L399", Condition: "serialize2 with rid, preset startech, P = 512: W/C − 500", Figure: "\"the average parallelism was still over 500\"",
 			Test: Test{Kind: Direction, Want: 1}, Query: parallelismOf(stSer2RID, 500),
-			Ablations: []Ablation{{Setting: abOrdering, Query: parallelismOf(stSer2RID.with(workbench), 500)}},
-			Cause:     "conjecture: W/C grows with depth (Theorem 1: about (d/2)^(h/2)); at depth 6 the trees are smaller than StarTech's tournament searches"},
+			Ablations: []Ablation{
+				{Setting: abOrdering, Query: parallelismOf(stSer2RID.with(workbench), 500)},
+				{Setting: abDepth, Query: parallelismOf(stSer2RID.with(deeper), 500), Ref: onPositionsOf(parallelismOf(stSer2RID, 500), stSer2RID.with(deeper))},
+			},
+			Cause:     "conjecture: W/C grows with depth (Theorem 1: about (d/2)^(h/2)); at depth 5 the trees are smaller than StarTech's tournament searches"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L393", Condition: "Jamboree, preset startech, P = 512: cutoff work over all work", Figure: "\"10%–30% of all the work is cutoff work\"",
 			Test: Test{Kind: Value, Want: 0.2, Tol: 0.1}, Query: workShare(stPlain, "$.jamboree.work.cutoff_work.total", ""),
 			Ablations: []Ablation{
 				{Setting: abOrdering, Query: workShare(stPlain.with(workbench), "$.jamboree.work.cutoff_work.total", "")},
-				{Setting: abDepth, Query: workShare(stPlain.with(depth5), "$.jamboree.work.cutoff_work.total", "")},
+				{Setting: abDepth, Query: workShare(stPlain.with(deeper), "$.jamboree.work.cutoff_work.total", ""), Ref: onPositionsOf(workShare(stPlain, "$.jamboree.work.cutoff_work.total", ""), stPlain.with(deeper))},
 				{Setting: "with rid", Query: workShare(stRID, "$.jamboree.work.cutoff_work.total", "")},
 			},
 			Cause: "conjecture: the workbench counts as cutoff work every node of a child started before an earlier child failed high, the aborted nodes included; StarTech's accounting may differ"},
@@ -167,7 +171,7 @@ conditions, average parallelism over 1000, over 500 after serializing):
 			Test: Test{Kind: Value, Want: 0.01, Tol: 0.01}, Query: workShare(stPlain, "$.jamboree.work.failed_work.total", ""),
 			Ablations: []Ablation{
 				{Setting: abOrdering, Query: workShare(stPlain.with(workbench), "$.jamboree.work.failed_work.total", "")},
-				{Setting: abDepth, Query: workShare(stPlain.with(depth5), "$.jamboree.work.failed_work.total", "")},
+				{Setting: abDepth, Query: workShare(stPlain.with(deeper), "$.jamboree.work.failed_work.total", ""), Ref: onPositionsOf(workShare(stPlain, "$.jamboree.work.failed_work.total", ""), stPlain.with(deeper))},
 				{Setting: "with rid", Query: workShare(stRID, "$.jamboree.work.failed_work.total", "")},
 			},
 			Cause: "conjecture: the workbench's failed work is every node of a failed test that is re-searched, in Jamboree's parallel order; StarTech counts the part a serial Scout would not do (000:L389-391) and may count less"},
@@ -175,24 +179,24 @@ conditions, average parallelism over 1000, over 500 after serializing):
 			Test: Test{Kind: Value, Want: 0.7, Tol: 0.2}, Query: workShare(stPlain, "$.jamboree.work.failed_work.cut", "$.jamboree.work.failed_work.total"),
 			Ablations: []Ablation{
 				{Setting: abOrdering, Query: workShare(stPlain.with(workbench), "$.jamboree.work.failed_work.cut", "$.jamboree.work.failed_work.total")},
-				{Setting: abDepth, Query: workShare(stPlain.with(depth5), "$.jamboree.work.failed_work.cut", "$.jamboree.work.failed_work.total")},
+				{Setting: abDepth, Query: workShare(stPlain.with(deeper), "$.jamboree.work.failed_work.cut", "$.jamboree.work.failed_work.total"), Ref: onPositionsOf(workShare(stPlain, "$.jamboree.work.failed_work.cut", "$.jamboree.work.failed_work.total"), stPlain.with(deeper))},
 			},
 			Cause: "conjecture: see the type-3 claim below: all the failed work the workbench counts is on type-2 children"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L395", Condition: "the same: failed work on type-3 (ALL) nodes over all failed work", Figure: "\"10%–40% of the failed work is on Type 3\"",
 			Test: Test{Kind: Value, Want: 0.25, Tol: 0.15}, Query: workShare(stPlain, "$.jamboree.work.failed_work.all", "$.jamboree.work.failed_work.total"),
 			Ablations: []Ablation{
 				{Setting: abOrdering, Query: workShare(stPlain.with(workbench), "$.jamboree.work.failed_work.all", "$.jamboree.work.failed_work.total")},
-				{Setting: abDepth, Query: workShare(stPlain.with(depth5), "$.jamboree.work.failed_work.all", "$.jamboree.work.failed_work.total")},
+				{Setting: abDepth, Query: workShare(stPlain.with(deeper), "$.jamboree.work.failed_work.all", "$.jamboree.work.failed_work.total"), Ref: onPositionsOf(workShare(stPlain, "$.jamboree.work.failed_work.all", "$.jamboree.work.failed_work.total"), stPlain.with(deeper))},
 			},
 			Cause: "conjecture: the workbench classifies failed work by the tested child's expected type; under a null window a failed test of a type-3 child is a fail high of its type-2 parent, not a re-search, so failed work arises only where a node has an open window and its tested children are type 2 (the failed-work table shows 0 % on type 3 in every configuration); StarTech evidently counted otherwise"},
 		{Paper: "*Socrates", Source: "§4.3, 001:L1048", Condition: "steal ordering by levels against the last child stolen, preset default, P = 512", Figure: "\"seemed to give a speedup of 20-25%\"",
 			Test: Test{Kind: Value, Want: 0.225, Tol: 0.025}, Query: speedOver(soLevels, soPlain),
 			Ablations: speedAblations(soLevels, soPlain, abOrderST, startech),
-			Cause:     "conjecture: *Socrates's trees searched to tournament depth hold more levels than depth 6 gives"},
+			Cause:     "conjecture: *Socrates's trees searched to tournament depth hold more levels than depth 5 gives"},
 		{Paper: "*Socrates", Source: "§4.4, 001:L1091", Condition: "level waiting on top of steal ordering (like for like: T with levels alone over T with both), preset default, P = 512", Figure: "\"seemed to give us a 15-20% speedup\"",
 			Test: Test{Kind: Value, Want: 0.175, Tol: 0.025}, Query: speedOver(soBoth, soLevels),
 			Ablations: speedAblations(soBoth, soLevels, abOrderST, startech),
-			Cause:     "conjecture: the stalls that level waiting avoids (a restarted position holding a stolen search, 001:L1079-1089) are rarer at depth 6"},
+			Cause:     "conjecture: the stalls that level waiting avoids (a restarted position holding a stolen search, 001:L1079-1089) are rarer at depth 5"},
 		{Paper: "*Socrates", Source: "§4.3 and §4.4, 001:L1048, L1091", Condition: "levels and level waiting together against neither, preset default, P = 512", Figure: "about +38…50 % (1.20·1.15 − 1 to 1.25·1.20 − 1)",
 			Test: Test{Kind: Value, Want: 0.44, Tol: 0.06}, Query: speedOver(soBoth, soPlain),
 			Ablations: speedAblations(soBoth, soPlain, abOrderST, startech),

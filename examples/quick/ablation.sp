@@ -1,11 +1,11 @@
-# The quick form of examples/ablation.sp: Kaufman 1 at depth 4 (W/C far
-# below the papers' regime), every configuration and ablation of the full
-# form, the same tables.
+# The quick form of examples/ablation.sp: Kaufman 1 at depth 3 (4 as the
+# depth ablation; W/C far below the papers' regime), every configuration
+# and ablation of the full form, the same tables.
 set grain 0
 set seed 1
 set levels false
 set levelwait false
-set depth 4
+set depth 3
 set preset startech
 sweep --positions suite:kaufman#1 --algos jamboree,jamboree+rid,jamboree+deferred,jamboree+serialize2,jamboree+serialize2+rid --sim 512
 sweep --positions suite:kaufman#1 --algos jamboree --sim 512 --levels
@@ -18,10 +18,10 @@ sweep --positions suite:kaufman#1 --algos jamboree --sim 512 --levels --levelwai
 sweep --positions suite:kaufman#1 --algos jamboree --sim 512 --costs cm5
 sweep --positions suite:kaufman#1 --algos jamboree --sim 512 --costs cm5 --levels
 sweep --positions suite:kaufman#1 --algos jamboree --sim 512 --costs cm5 --levels --levelwait
-set depth 3
+set depth 4
+sweep --positions suite:kaufman#1 --algos jamboree --sim 512
 sweep --positions suite:kaufman#1 --algos jamboree --sim 512 --levels
 sweep --positions suite:kaufman#1 --algos jamboree --sim 512 --levels --levelwait
-sweep --positions suite:kaufman#1 --algos jamboree --sim 512
 set preset startech
 sweep --positions suite:kaufman#1 --algos jamboree,jamboree+rid,jamboree+deferred,jamboree+serialize2+rid --sim 512
 runs --summary --sweep all
