@@ -158,7 +158,7 @@ conditions, average parallelism over 1000, over 500 after serializing):
 				{Setting: abOrdering, Query: parallelismOf(stSer2RID.with(workbench), 500)},
 				{Setting: abDepth, Query: parallelismOf(stSer2RID.with(deeper), 500), Ref: onPositionsOf(parallelismOf(stSer2RID, 500), stSer2RID.with(deeper))},
 			},
-			Cause:     "conjecture: W/C grows with depth (Theorem 1: about (d/2)^(h/2)); at depth 5 the trees are smaller than StarTech's tournament searches"},
+			Cause: "conjecture: W/C grows with depth (Theorem 1: about (d/2)^(h/2)); at depth 5 the trees are smaller than StarTech's tournament searches"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L393", Condition: "Jamboree, preset startech, P = 512: cutoff work over all work", Figure: "\"10%–30% of all the work is cutoff work\"",
 			Test: Test{Kind: Value, Want: 0.2, Tol: 0.1}, Query: workShare(stPlain, "$.jamboree.work.cutoff_work.total", ""),
 			Ablations: []Ablation{
