@@ -122,3 +122,34 @@ func TestCrossover(t *testing.T) {
 		}
 	}
 }
+
+// TestPredictedCrossover: fits from P ≤ 32 that follow T = W/P + C put
+// the crossover where W/P + C does; log2 of predicted over measured.
+func TestPredictedCrossover(t *testing.T) {
+	q := "SELECT position_id, p, work, span, time FROM runs WHERE role = 'parallel' AND variants = ? ORDER BY p, position_id"
+	qr := "SELECT v.p, SUM(v.time), SUM(b.time), SUM(v.work), SUM(b.work), SUM(v.span), SUM(b.span) FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = ? WHERE v.role = 'parallel' AND v.variants = ? GROUP BY v.p ORDER BY v.p"
+	var base, variant, rs [][]any
+	for _, p := range []float64{1, 2, 4, 8, 16, 32, 64, 128} {
+		base = append(base, []any{"k1", int64(p), 6400.0, 10.0, 6400/p + 10}, []any{"k2", int64(p), 3200.0, 20.0, 3200/p + 20})
+		variant = append(variant, []any{"k1", int64(p), 4800.0, 60.0, 4800/p + 60}, []any{"k2", int64(p), 2400.0, 40.0, 2400/p + 40})
+		rs = append(rs, []any{int64(p), 7200/p + 100, 9600/p + 30, 7200.0, 9600.0, 100.0, 30.0})
+	}
+	db := queryArgs{q: {"rid": base, "rid+x": variant}, qr: {"rid+x": rs}}
+	if got, err := crossoverP("rid", "rid+x")(context.Background(), db); err != nil || got != 64 {
+		t.Errorf("crossover %g, %v; want 64", got, err)
+	}
+	got, err := predictedCrossover("rid", "rid+x", 32)(context.Background(), db)
+	if err != nil || math.Abs(got) > 1e-9 {
+		t.Errorf("log2 predicted/measured crossover = %g, %v; want 0 (both at P = 64)", got, err)
+	}
+}
+
+// queryArgs answers a query by its first argument.
+type queryArgs map[string]map[string][][]any
+
+func (f queryArgs) Query(_ context.Context, q string, args ...any) (*results.Table, error) {
+	if len(args) == 0 {
+		return nil, fmt.Errorf("no argument to %q", q)
+	}
+	return &results.Table{Rows: f[q][fmt.Sprint(args[len(args)-1])]}, nil
+}

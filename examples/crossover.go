@@ -10,11 +10,11 @@ import (
 )
 
 // predictsCrossover is the measure of the claim that W and C measured on a
-// small machine predict a big machine (StarTech §5, 000:L405; *Socrates
-// §2.5, 001:L776-780): T_P ≈ c1·W/P + c∞·C + c0 is fitted to the runs of
-// the configurations base and variant (role parallel, summed over the
-// positions per P) with P ≤ smallP, and each configuration's T at bigP is
-// predicted from its W and C at the largest P ≤ smallP. The measure is 1
+// small machine predict a big machine (StarTech §4, 000:L405; *Socrates
+// §2.6, 001:L776-780): T_P ≈ c1·W/P + c∞·C + c0 is fitted to the runs of
+// the configurations base and variant, each on its own, with P ≤ smallP
+// (predictAt), and each configuration's T at bigP is predicted from its W
+// and C at the largest P ≤ smallP. The measure is 1
 // when the prediction puts the variant on the same side of base at bigP as
 // the run does (slower or not), 0 when not; NaN when a fit is impossible.
 func predictsCrossover(base, variant string, smallP, bigP int) func(context.Context, Querier) (float64, error) {
@@ -37,33 +37,111 @@ func predictsCrossover(base, variant string, smallP, bigP int) func(context.Cont
 	}
 }
 
-// predictAt fits T_P ≈ c1·W/P + c∞·C + c0 to the runs of the configuration
-// variants = v with P ≤ smallP (summed over the positions per P) and
-// returns its prediction of T at bigP from W and C at the largest
-// P ≤ smallP, and the T measured at bigP (NaN if none).
+// smallFit is T_P ≈ c1·W/P + c∞·C + c0 fitted to the runs (one per
+// position and P) of the configuration variants = v with P ≤ smallP, as
+// the notebook's fit does, with each position's run at the largest
+// P ≤ smallP, whose W and C predict the bigger machines, and the T
+// measured per P and position.
+type smallFit struct {
+	res  *fits.Result
+	last map[string]fits.Obs
+	t    map[int]map[string]float64
+	ps   []int
+}
+
+func fitSmall(ctx context.Context, db Querier, v string, smallP int) (*smallFit, error) {
+	t, err := db.Query(ctx, "SELECT position_id, p, work, span, time FROM runs WHERE role = 'parallel' AND variants = ? ORDER BY p, position_id", v)
+	if err != nil {
+		return nil, err
+	}
+	f := &smallFit{last: map[string]fits.Obs{}, t: map[int]map[string]float64{}}
+	var train []fits.Obs
+	for _, r := range t.Rows {
+		pos := fmt.Sprint(r[0])
+		o := fits.Obs{P: num(r[1]), Work: num(r[2]), Span: num(r[3]), Time: num(r[4])}
+		if o.P <= float64(smallP) {
+			train = append(train, o)
+			if o.P >= f.last[pos].P {
+				f.last[pos] = o
+			}
+		}
+		p := int(o.P)
+		if f.t[p] == nil {
+			f.t[p] = map[string]float64{}
+			f.ps = append(f.ps, p)
+		}
+		f.t[p][pos] = o.Time
+	}
+	if f.res, err = fits.Fit(train, fits.Full); err != nil {
+		return nil, fmt.Errorf("%s: fitting P ≤ %d: %w", v, smallP, err)
+	}
+	return f, nil
+}
+
+// at returns the T predicted and measured at P, summed over the positions
+// measured there (NaN, NaN if none).
+func (f *smallFit) at(p int) (pred, meas float64) {
+	if len(f.t[p]) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	for pos, tm := range f.t[p] {
+		o, ok := f.last[pos]
+		if !ok {
+			continue
+		}
+		pred += f.res.C1.Value*o.Work/float64(p) + f.res.Cinf.Value*o.Span + f.res.C0.Value
+		meas += tm
+	}
+	return pred, meas
+}
+
+// predictAt returns the T of configuration v at bigP predicted by its fit
+// from P ≤ smallP and the T measured there (smallFit).
 func predictAt(ctx context.Context, db Querier, v string, smallP, bigP int) (pred, meas float64, err error) {
-	t, err := db.Query(ctx, "SELECT p, SUM(work), SUM(span), SUM(time) FROM runs WHERE role = 'parallel' AND variants = ? GROUP BY p ORDER BY p", v)
+	f, err := fitSmall(ctx, db, v, smallP)
 	if err != nil {
 		return math.NaN(), math.NaN(), err
 	}
-	var train []fits.Obs
-	var last fits.Obs
-	meas = math.NaN()
-	for _, r := range t.Rows {
-		o := fits.Obs{P: num(r[0]), Work: num(r[1]), Span: num(r[2]), Time: num(r[3])}
-		if o.P <= float64(smallP) {
-			train = append(train, o)
-			last = o
+	pred, meas = f.at(bigP)
+	return pred, meas, nil
+}
+
+// predictedCrossover is the measure of the claim that the fit from
+// P ≤ smallP predicts where the variant crosses base: log2 of the
+// crossover P that the two fits predict (over the machine sizes of the
+// run: the smallest P from which the variant's predicted T exceeds
+// base's at every larger P, when it is below at some smaller P) over the
+// crossover measured (crossoverP); 0 when they agree, ±1 a factor of 2.
+// NaN when either has no crossover.
+func predictedCrossover(base, variant string, smallP int) func(context.Context, Querier) (float64, error) {
+	return func(ctx context.Context, db Querier) (float64, error) {
+		m, err := crossoverP(base, variant)(ctx, db)
+		if err != nil || !(m > 0) {
+			return math.NaN(), err
 		}
-		if o.P == float64(bigP) {
-			meas = o.Time
+		fb, err := fitSmall(ctx, db, base, smallP)
+		if err != nil {
+			return math.NaN(), err
 		}
+		fv, err := fitSmall(ctx, db, variant, smallP)
+		if err != nil {
+			return math.NaN(), err
+		}
+		var slower []bool
+		for _, p := range fb.ps {
+			tb, _ := fb.at(p)
+			tv, _ := fv.at(p)
+			slower = append(slower, tv > tb)
+		}
+		at := len(slower)
+		for at > 0 && slower[at-1] {
+			at--
+		}
+		if at == len(slower) || at == 0 {
+			return math.NaN(), nil
+		}
+		return math.Log2(float64(fb.ps[at]) / m), nil
 	}
-	res, err := fits.Fit(train, fits.Full)
-	if err != nil {
-		return math.NaN(), math.NaN(), fmt.Errorf("%s: fitting P ≤ %d: %w", v, smallP, err)
-	}
-	return res.C1.Value*last.Work/float64(bigP) + res.Cinf.Value*last.Span + res.C0.Value, meas, nil
 }
 
 // num is a results value as a float64.

@@ -51,6 +51,9 @@ var reproSmallMachinesMislead = Reproduction{Name: "small-machines-mislead", Pap
 			Test: Test{Kind: Direction, Want: 1}, Measure: crossoverP("rid", "rid+serialize-all"), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
 		{Paper: "StarTech", Source: "§4 summary, 000:L405", Condition: "T fitted to W and C with P ≤ 32 for serialize-all and rid each, predicting which is faster at P = 512", Figure: "\"By measuring the critical path length, I was able to predict the performance on a big machine\"",
 			Test: Test{Kind: Share, Want: 1}, Measure: predictsCrossover("rid", "rid+serialize-all", 32, 512), Reason: predictionReason("rid", "rid+serialize-all", 32, 512)},
+		{Paper: "StarTech", Source: "§4 summary, 000:L405", Condition: "the same fits: log2 of the crossover P they predict over the crossover P measured", Figure: "the big machine predicted from the small one",
+			Test: Test{Kind: Value, Want: 0, Tol: 1}, Measure: predictedCrossover("rid", "rid+serialize-all", 32), Reason: predictionReason("rid", "rid+serialize-all", 32, 512),
+			Cause: "conjecture: the fits predict no crossover, or the run has none (the crossover claim above)"},
 		{Paper: "*Socrates", Source: "§2.6, 001:L772-774", Condition: "*Tech valuing two children before the tests: W(value2)/W(rid) − 1 at P = 8", Figure: "\"does decrease the total work\"",
 			Test: Test{Kind: Direction, Want: -1, Tol: 0.02}, Query: smRatio("rid+value2", "work", "8"), Reason: crossoverReason("rid", "rid+value2", 32)},
 		{Paper: "*Socrates", Source: "§2.6, 001:L774", Condition: "the same: C(value2)/C(rid) − 1 at the largest P", Figure: "\"it increases the critical path length\"",
@@ -61,4 +64,7 @@ var reproSmallMachinesMislead = Reproduction{Name: "small-machines-mislead", Pap
 			Test: Test{Kind: Direction, Want: 1}, Measure: crossoverP("rid", "rid+value2"), Reason: crossoverReason("rid", "rid+value2", 32)},
 		{Paper: "*Socrates", Source: "§2.6, 001:L776-780", Condition: "T fitted to W and C with P ≤ 32 for value2 and rid each, predicting which is faster at P = 512", Figure: "\"we were able to extrapolate the performance on the big machine from the performance on the little machine\"",
 			Test: Test{Kind: Share, Want: 1}, Measure: predictsCrossover("rid", "rid+value2", 32, 512), Reason: predictionReason("rid", "rid+value2", 32, 512)},
+		{Paper: "*Socrates", Source: "§2.6, 001:L776-780", Condition: "the same fits: log2 of the crossover P they predict over the crossover P measured", Figure: "the big machine extrapolated from the little one",
+			Test: Test{Kind: Value, Want: 0, Tol: 1}, Measure: predictedCrossover("rid", "rid+value2", 32), Reason: predictionReason("rid", "rid+value2", 32, 512),
+			Cause: "conjecture: the fits predict no crossover, or the run has none (the crossover claim above)"},
 	}}
