@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"splitpoint/fits"
@@ -111,12 +112,13 @@ func predictAt(ctx context.Context, db Querier, v string, smallP, bigP int) (pre
 // crossover P that the two fits predict (over the machine sizes of the
 // run: the smallest P from which the variant's predicted T exceeds
 // base's at every larger P, when it is below at some smaller P) over the
-// crossover measured (crossoverP); 0 when they agree, ±1 a factor of 2.
-// NaN when either has no crossover.
+// crossover measured (crossoverP); 0 when they agree (also when neither
+// has one: the fits predict the absence), ±1 a factor of 2, +Inf when
+// only one of them has a crossover.
 func predictedCrossover(base, variant string, smallP int) func(context.Context, Querier) (float64, error) {
 	return func(ctx context.Context, db Querier) (float64, error) {
 		m, err := crossoverP(base, variant)(ctx, db)
-		if err != nil || !(m > 0) {
+		if err != nil || math.IsNaN(m) {
 			return math.NaN(), err
 		}
 		fb, err := fitSmall(ctx, db, base, smallP)
@@ -137,8 +139,11 @@ func predictedCrossover(base, variant string, smallP int) func(context.Context, 
 		for at > 0 && slower[at-1] {
 			at--
 		}
-		if at == len(slower) || at == 0 {
-			return math.NaN(), nil
+		switch predicted := at > 0 && at < len(slower) && slices.Contains(slower[:at], false); {
+		case !predicted && m == 0:
+			return 0, nil
+		case !predicted || m == 0:
+			return math.Inf(1), nil
 		}
 		return math.Log2(float64(fb.ps[at]) / m), nil
 	}
