@@ -280,7 +280,7 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	fs := flag.NewFlagSet("reproduce", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	quick := fs.Bool("quick", false, "the quick form: fewer positions, seeds or depths (minutes on a 2-core machine)")
-	docs := fs.Bool("docs", false, "write to FILE the verdict tables of every reproduction's claims, judged from its latest full-form run")
+	docs := fs.Bool("docs", false, "write under DIR each reproduction's document (DIR/reproductions/NAME.md) from its latest full-form run, and the index DIR/reproductions.md")
 	jobs := jobsFlag(fs)
 	fs.Usage = func() {
 		findShellCommand("reproduce").WriteHelp(stderr)
@@ -293,11 +293,11 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	if *docs {
-		if len(rest) != 1 {
+		if len(rest) < 1 {
 			fs.Usage()
 			return 2
 		}
-		if err := writeVerdictDocs(context.Background(), home, rest[0], stderr); err != nil {
+		if err := writeReproductionDocs(context.Background(), home, rest[0], rest[1:], stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "splitpoint: reproduce --docs: %v\n", err)
 			return 1
 		}
@@ -334,6 +334,7 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	var db string
 	rc := runNotebook(home, name, path, bytes.NewReader(nb), false, func(sh *Shell) {
 		db = sh.DB()
+		sh.S.Host = thisMachine()
 		setJobs(sh, *jobs)
 		fmt.Fprintf(stdout, "reproduce %s (%s, %s): %s; session %s\n", r.Name, r.Paper, form, path, name)
 		if r.Published != "" {
