@@ -3,7 +3,7 @@ package examples
 import "fmt"
 
 // parsssMain restricts a query over parsss.sp's session to the runs in the
-// paper's configuration (part 1 of the notebook): the seeded uniform trees
+// paper's configuration (full form, part 1 of the notebook): the seeded uniform trees
 // 1–8 (the ablations use other seeds and families) on the terminal-count
 // machine without the time-slicing latencies of part 4.
 const parsssMain = "role = 'parallel' AND position GLOB 'uniform:*,seed=[1-8]' AND json_extract(costs, '$.abort') = 0"
@@ -24,19 +24,19 @@ func parsssSpeedup(algo, tree string, n, m int) string {
 func iterSpeedup(n, m int) string { return parsssSpeedup("paritersss", "b=3,d=10", n, m) }
 
 // The causes of Bhattacharya & Bagchi's claims, as the ablations of
-// parsss.sp measure them (part 2: the tree instance, part 3: the value
+// parsss.sp measure them (full form, part 2: the tree instance, part 3: the value
 // distribution, part 4: the time-sliced machine; the clock is compared in
 // part 1). The simulator is deterministic, so these figures are the
 // notebook's on every run of the full form.
 const (
-	causeInstance215   = "measured: the tree instance. Over 128 seeded (2, 15) trees (notebook part 2, rank table) SSS* examines 1546–4232 terminals; 10 of the 128 examine 1874 or fewer (rank 0.078): the paper's tree is one of the smaller ones, and the mean of 8 trees is not its figure"
-	causeInstance215N2 = "measured: the tree instance. Over 128 seeded (2, 15) trees (part 2, rank table) the N = 2 speed-up ranges 1.25–2.0 and the paper's 1.92 ranks 0.83, inside the central 95 %; the mean of 8 trees is not one tree's figure"
-	causeInstance57    = "measured: the tree instance. Over 128 seeded (5, 7) trees (part 2, rank table) the N = 8 speed-up ranges 2.3–5.77 and the paper's 4.22 ranks 0.54, the middle of the distribution; the 8 trees of part 1 happen to lie below it"
-	causeInstance310   = "measured: the tree instance. Over 256 seeded (3, 10) trees (part 2, rank table) the N = 8 speed-up ranges from 1.9 and the paper's 2.41 ranks 0.043: its tree, which is also Table 3's (SSS* examines 3363 terminals in both), is one on which PARSSS* gains little. The paper's clock is not the cause (part 1: its speed-ups differ from the strict machine's by 0.07 at most); a time-sliced machine (part 4, kills and wake-ups 64 terminal counts late) brings the mean of 128 trees to 2.59"
-	causeIterN1        = "measured: the tree instance. Over 256 seeded (3, 10) trees (part 2) the paper's N = 1 values 0.47, 0.52, 0.57, 0.62 rank 0.043, 0.051, 0.086, 0.094, inside the central 95 % but in the low tail that 8 trees do not reach; on the 12 trees matched to the paper's instance by Table 2 (SSS* within 10 % of 3363, PARSSS* N = 8 within 0.25 of 2.41; part 2, matched table) ITERSSS* gives 0.49, 0.53, 0.54, 0.58, each within 0.05 of the paper's"
-	causeIterN8Small   = "measured in part: the tree instance accounts for about half the gap; on the 12 trees matched to the paper's instance (part 2, matched table) N = 8 gives 2.19 at M = 11 and 2.40 at M = 23 (all 256 trees: 2.96 and 3.30), where the paper has 1.51 and 1.58, below all 256 trees (rank 0). Neither a time-sliced machine (part 4: kills and wake-ups 64 terminal counts late, the 18 of 128 trees matched on the same machine: 1.94 and 2.20) nor correlated values (part 3, ordered p0.33: 2.19 and 2.43, with SSS* at about half the paper's 3363 terminals) closes the rest. Conjecture for the rest: the workbench's ITERSSS* suspends the MAX child and collapses subtrees to make room (algos.IterSSS), where the paper suspends the MIN parent and states no collapse; with 8 processes of 11 or 23 states each the rules differ most, and no variant of the rule exists to measure it"
-	causeIterN8M36     = "measured: the tree instance. On the 12 trees matched to the paper's instance by Table 2 (part 2, matched table) N = 8 at M = 36 gives 2.48, within the paper's tolerance; the paper's 2.59 ranks 0.098 among all 256 trees"
-	causeJump          = "measured in part: over 256 seeded (3, 10) trees (part 2, jump table) 4 rise by 30 % or more from M = 23 to 36 at N = 8 and none by 64 %; the trees matched to the paper's instance rise by 3 % (2.40 → 2.48). The jump is the paper's low M = 11 and 23 figures (see Table 3 rows 4 and 8); conjecture: the ITERSSS* suspension rule, or one unlucky schedule among the paper's 20 time-sliced runs at M = 23 (its N = 8 run there examined 9809 terminals, against 6453 at M = 36)"
+	causeInstance215   = "measured: the tree instance. Over 128 seeded (2, 15) trees (full form, part 2, rank table) SSS* examines 1546–4232 terminals; 10 of the 128 examine 1874 or fewer (rank 0.078): the paper's tree is one of the smaller ones, and the mean of 8 trees is not its figure"
+	causeInstance215N2 = "measured: the tree instance. Over 128 seeded (2, 15) trees (full form, part 2, rank table) the N = 2 speed-up ranges 1.25–2.0 and the paper's 1.92 ranks 0.83, inside the central 95 %; the mean of 8 trees is not one tree's figure"
+	causeInstance57    = "measured: the tree instance. Over 128 seeded (5, 7) trees (full form, part 2, rank table) the N = 8 speed-up ranges 2.3–5.77 and the paper's 4.22 ranks 0.54, the middle of the distribution; the 8 trees of part 1 happen to lie below it"
+	causeInstance310   = "measured: the tree instance. Over 256 seeded (3, 10) trees (full form, part 2, rank table) the N = 8 speed-up ranges from 1.9 and the paper's 2.41 ranks 0.043: its tree, which is also Table 3's (SSS* examines 3363 terminals in both), is one on which PARSSS* gains little. The paper's clock is not the cause (full form, part 1: its speed-ups differ from the strict machine's by 0.07 at most); a time-sliced machine (full form, part 4, kills and wake-ups 64 terminal counts late) brings the mean of 128 trees to 2.59"
+	causeIterN1        = "measured: the tree instance. Over 256 seeded (3, 10) trees (full form, part 2) the paper's N = 1 values 0.47, 0.52, 0.57, 0.62 rank 0.043, 0.051, 0.086, 0.094, inside the central 95 % but in the low tail that 8 trees do not reach; on the 12 trees matched to the paper's instance by Table 2 (SSS* within 10 % of 3363, PARSSS* N = 8 within 0.25 of 2.41; part 2, matched table) ITERSSS* gives 0.49, 0.53, 0.54, 0.58, each within 0.05 of the paper's"
+	causeIterN8Small   = "measured in part: the tree instance accounts for about half the gap; on the 12 trees matched to the paper's instance (full form, part 2, matched table) N = 8 gives 2.19 at M = 11 and 2.40 at M = 23 (all 256 trees: 2.96 and 3.30), where the paper has 1.51 and 1.58, below all 256 trees (rank 0). Neither a time-sliced machine (full form, part 4: kills and wake-ups 64 terminal counts late, the 18 of 128 trees matched on the same machine: 1.94 and 2.20) nor correlated values (full form, part 3, ordered p0.33: 2.19 and 2.43, with SSS* at about half the paper's 3363 terminals) closes the rest. Conjecture for the rest: the workbench's ITERSSS* suspends the MAX child and collapses subtrees to make room (algos.IterSSS), where the paper suspends the MIN parent and states no collapse; with 8 processes of 11 or 23 states each the rules differ most, and no variant of the rule exists to measure it"
+	causeIterN8M36     = "measured: the tree instance. On the 12 trees matched to the paper's instance by Table 2 (full form, part 2, matched table) N = 8 at M = 36 gives 2.48, within the paper's tolerance; the paper's 2.59 ranks 0.098 among all 256 trees"
+	causeJump          = "measured in part: over 256 seeded (3, 10) trees (full form, part 2, jump table) 4 rise by 30 % or more from M = 23 to 36 at N = 8 and none by 64 %; the trees matched to the paper's instance rise by 3 % (2.40 → 2.48). The jump is the paper's low M = 11 and 23 figures (see Table 3 rows 4 and 8); conjecture: the ITERSSS* suspension rule, or one unlucky schedule among the paper's 20 time-sliced runs at M = 23 (its N = 8 run there examined 9809 terminals, against 6453 at M = 36)"
 )
 
 // reproParsss is the reproduction "parsss".
@@ -97,7 +97,7 @@ var reproParsss = Reproduction{Name: "parsss", Paper: "Bhattacharya & Bagchi, Ta
 			Why:  "the strict machine is the true multiprocessor the paper expected to give higher speed-ups (002:L84); part 4 measures the time slicing's effect"},
 		{Setting: "clock", Paper: "terminal counts: a spawned process starts at its father's count; a solved MAX node takes the maximum of its count and its children's (§4, 002:L82-84)",
 			Here: "terminal counts on the strict machine (speedup; the claims) and the paper's clock beside it (paper_speedup)",
-			Why:  "the paper's clock lets work exceed N × time (Table 2 row 10); the two clocks' speed-ups differ little (part 1)"},
+			Why:  "the paper's clock lets work exceed N × time (Table 2 row 10); the two clocks' speed-ups differ little (full form, part 1)"},
 		{Setting: "ITERSSS* suspension", Paper: "a LIVE MIN node x whose first child x.1 cannot be expanded in the memory left is itself made INACTIVE (§5, 002:L140); no other rule",
 			Here: "the MAX node is tested and suspended when selected, and when suspending gets nowhere the off-path subtrees are collapsed to make room (algos.IterSSS)",
 			Why:  "the rule taken literally can leave every state INACTIVE with M ≥ M0 (algos.IterSSS documents the trees); the collapse keeps ITERSSS* within M"},

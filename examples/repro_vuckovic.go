@@ -17,14 +17,14 @@ func vuckovicRows(where string) string {
 }
 
 // The causes of the Vučković claims that do not reproduce, as vuckovic.sp
-// measures them (part 2: the searchers' root order; part 3: the single
-// search's aspiration window). Node counts on the simulator are
+// measures them in its full form (part 2: the searchers' root order; part
+// 3: the single search's aspiration window). Node counts on the simulator are
 // deterministic, so these figures are the notebook's on every full run.
 const (
 	rootOrderWhy  = "Each workbench searcher searches its dealt moves in the same order at every depth, while the single search puts its last best move first (the table's move), so a key move dealt late (BK.01: Qd1+, 32nd of 40 by the one-ply order) is searched after 15 other moves of its share at every depth. "
-	causeHeadline = "measured: the searchers' root order. " + rootOrderWhy + "With each searcher's previous best first (--param root_reorder=true, part 2) the searcher holding the single search's move needs fewer nodes in 24 of 24 positions (part 1: 20; BK.01 −293 % → +24 %, BK.03 −147 % → +22 %). The single search's aspiration window is not the cause (part 3, full window: 20 of 24)"
-	causeMean     = "measured in part: the searchers' root order. " + rootOrderWhy + "With each searcher's previous best first (--param root_reorder=true, part 2) the mean saving by his table's rule is 31.6 % (part 1: −0.4 %; part 3, the single search with the full window: 0.1 %). Conjecture for the rest (31.6 against 25.5 %): the positions (yazgac.epd was not found) and Axon's search, which no run here can change"
-	causeMin      = "measured: the searchers' root order. " + rootOrderWhy + "With each searcher's previous best first (--param root_reorder=true, part 2) min(master, slave) < single in 24 of 24 positions (part 1: 21)"
+	causeHeadline = "measured: the searchers' root order. " + rootOrderWhy + "With each searcher's previous best first (--param root_reorder=true, full form, part 2) the searcher holding the single search's move needs fewer nodes in 24 of 24 positions (part 1: 20; BK.01 −293 % → +24 %, BK.03 −147 % → +22 %). The single search's aspiration window is not the cause (part 3, full window: 20 of 24)"
+	causeMean     = "measured in part: the searchers' root order. " + rootOrderWhy + "With each searcher's previous best first (--param root_reorder=true, full form, part 2) the mean saving by his table's rule is 31.6 % (part 1: −0.4 %; part 3, the single search with the full window: 0.1 %). Conjecture for the rest (31.6 against 25.5 %): the positions (yazgac.epd was not found) and Axon's search, which no run here can change"
+	causeMin      = "measured: the searchers' root order. " + rootOrderWhy + "With each searcher's previous best first (--param root_reorder=true, full form, part 2) min(master, slave) < single in 24 of 24 positions (part 1: 21)"
 )
 
 // reproVuckovic is the reproduction "vuckovic".
@@ -55,7 +55,7 @@ halves (max < single) the pair beats the single processor in 15 of 33.`,
 			Here: "the workbench's Scout, preset default (a 2^20-entry table per searcher, iterative deepening, aspiration 50 in the single search, quiescence, table move, MVV-LVA, killers, history); the root list sorted by a one-ply search",
 			Why:  "Axon is not available; the one-ply order stands for his move weights (algos.RootOrder)"},
 		{Setting: "searchers' root order", Paper: "not stated; each processor runs its own search over its half (§4.1-4.3)",
-			Here: "each searcher its dealt order in every iteration (part 1); its previous best first with root_reorder (part 2)",
+			Here: "each searcher its dealt order in every iteration (full form, part 1); its previous best first with root_reorder (full form, part 2)",
 			Why:  "the paper does not say; part 2 measures the difference, which decides the claims"},
 		{Setting: "search limit", Paper: "ply 7 of Axon, no time limit (§6, 004:L215)", Here: "depth 7 of the workbench plus quiescence, no time limit",
 			Why: "the nominal depth is the paper's; what a ply 7 of Axon searches (extensions) is not given"},
