@@ -85,3 +85,33 @@ func TestCausesAndDifferences(t *testing.T) {
 		t.Errorf("modern-comparison makes %d claims from other programs' figures", len(r.Claims))
 	}
 }
+
+// TestVariantReproductions: startech-variants and small-machines-mislead
+// carry no hand-written verdict text, list where they differ from the
+// papers' configurations, and give every claim a written cause that is a
+// conjecture or a Reason computed from the run; every StarTech claim of
+// startech-variants that an ablation can move carries ablations.
+func TestVariantReproductions(t *testing.T) {
+	for _, name := range []string{"startech-variants", "small-machines-mislead"} {
+		r, err := Find(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Findings != "" || len(r.Differs) == 0 {
+			t.Errorf("%s: Findings set or no Differs", name)
+		}
+		for _, d := range r.Differs {
+			if d.Setting == "" || d.Paper == "" || d.Here == "" || d.Why == "" {
+				t.Errorf("%s: difference %+v has an empty field", name, d)
+			}
+		}
+		for _, c := range r.Claims {
+			if c.Cause == "" && c.Reason == nil || c.Cause != "" && !strings.HasPrefix(c.Cause, "conjecture") {
+				t.Errorf("%s %s: cause %q is neither a conjecture nor computed", name, c.Source, c.Cause)
+			}
+			if name == "startech-variants" && len(c.Ablations) == 0 {
+				t.Errorf("%s %s: no ablation", name, c.Source)
+			}
+		}
+	}
+}
