@@ -118,7 +118,9 @@ func speedAblations(v, b stRun, ordering string, order func(*stRun)) []Ablation 
 var reproStartechVariants = Reproduction{Name: "startech-variants", Paper: "StarTech §4, *Socrates §4.3–4.4", Notebook: "ablation.sp", Takes: "about 8 minutes of CPU (about 40 minutes at load 20)",
 	Published: `The papers' claims (no test set, depth or P stated; StarTech's context: 512 processors, tournament
 conditions, average parallelism over 1000, over 500 after serializing):
-  recursive iterative deepening (rid)      about +20 % performance (StarTech: moves ordered by the table alone)
+  recursive iterative deepening (rid)      about +20 % performance (StarTech: moves ordered by the table alone);
+                                           "may actually slow down programs that already have good
+                                           move-ordering heuristics" (Dailey's experiments)
   deferred reads (deferred)                about +4 % performance
   serialize a second child (serialize2)    −10…15 % work, parallelism still over 500
   steal ordering by levels (--levels)      +20…25 % speedup (*Socrates)
@@ -145,6 +147,10 @@ conditions, average parallelism over 1000, over 500 after serializing):
 			Ablations: append(speedAblations(stRID, stPlain, abOrdering, workbench),
 				Ablation{Setting: abNoIter, Query: speedOver(stRID.with(noIter), stPlain.with(noIter)), Ref: onPositionsOf(speedOver(stRID, stPlain), stRID.with(noIter))}),
 			Cause: "conjecture: what rid adds is set by how many nodes the search reaches without a table move of depth k−1: with iterative deepening at the root and a 2^20 table almost none (the run), without it nearly all (the ablation without root iterative deepening gains several-fold); the paper does not say whether StarTech without rid iterated at the root, and its +20 % lies between the two"},
+		{Paper: "StarTech", Source: "§4 Three Improvement Strategies, 000:L375", Condition: "recursive iterative deepening with killers and history (preset default), T without over T with, P = 512", Figure: "\"may actually slow down programs that already have good move-ordering heuristics\" (D. Dailey's experiments)",
+			Test: Test{Kind: Direction, Want: -1}, Query: speedOver(stRID.with(workbench), soPlain),
+			Ablations: []Ablation{{Setting: abOrderST, Query: speedOver(stRID, stPlain)}},
+			Cause: "conjecture: with good ordering few nodes lack a table move, so rid's extra searches rarely pay"},
 		{Paper: "StarTech", Source: "§4 Three Improvement Strategies, 000:L377", Condition: "deferred reads, preset startech, P = 512", Figure: "\"worth about a 4% performance improvement\"",
 			Test: Test{Kind: Value, Want: 0.04, Tol: 0.02}, Query: speedOver(stDeferred, stPlain),
 			Ablations: speedAblations(stDeferred, stPlain, abOrdering, workbench),
