@@ -150,7 +150,7 @@ conditions, average parallelism over 1000, over 500 after serializing):
 		{Paper: "StarTech", Source: "§4 Three Improvement Strategies, 000:L375", Condition: "recursive iterative deepening with killers and history (preset default), T without over T with, P = 512", Figure: "\"may actually slow down programs that already have good move-ordering heuristics\" (D. Dailey's experiments)",
 			Test: Test{Kind: Direction, Want: -1}, Query: speedOver(stRID.with(workbench), soPlain),
 			Ablations: []Ablation{{Setting: abOrderST, Query: speedOver(stRID, stPlain)}},
-			Cause: "conjecture: with good ordering few nodes lack a table move, so rid's extra searches rarely pay"},
+			Cause:     "conjecture: with good ordering few nodes lack a table move, so rid's extra searches rarely pay"},
 		{Paper: "StarTech", Source: "§4 Three Improvement Strategies, 000:L377", Condition: "deferred reads, preset startech, P = 512", Figure: "\"worth about a 4% performance improvement\"",
 			Test: Test{Kind: Value, Want: 0.04, Tol: 0.02}, Query: speedOver(stDeferred, stPlain),
 			Ablations: speedAblations(stDeferred, stPlain, abOrdering, workbench),
