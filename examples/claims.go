@@ -149,8 +149,9 @@ func (t Test) String() string {
 // Explain returns the cause of an outcome not reproduced, computed from
 // its claim's ablations and Reason on db ("" leaves Claim.Cause as it
 // is): "measured: " and the ablation the test judges better than the
-// run's own configuration, or the reason; otherwise the ablations'
-// measures followed by Claim.Cause.
+// run's own configuration (accounting for the gap when it reproduces the
+// claim, for part of it when partly), or the reason; otherwise the
+// ablations' measures followed by Claim.Cause.
 func Explain(ctx context.Context, db Querier, o Outcome) string {
 	c := o.Claim
 	if o.Verdict != NotReproduced && o.Verdict != Partly {
@@ -168,6 +169,7 @@ func Explain(ctx context.Context, db Querier, o Outcome) string {
 	rank := map[Verdict]int{Reproduced: 3, Partly: 2, NotReproduced: 1, NotMeasured: 0}
 	var seen []string
 	var best []string
+	fullGap := false
 	for _, a := range c.Ablations {
 		m := QueryValue(ctx, db, a.Query)
 		ref := o.Measure
@@ -179,10 +181,15 @@ func Explain(ctx context.Context, db Querier, o Outcome) string {
 		seen = append(seen, line)
 		if rank[v] > rank[c.Test.Judge(ref)] {
 			best = append(best, line)
+			fullGap = fullGap || v == Reproduced
 		}
 	}
 	if len(best) > 0 {
-		return "measured: the ablation " + strings.Join(best, "; ") + " accounts for the gap (every ablation, the paper's configuration → the setting moved: " + strings.Join(seen, "; ") + ")"
+		what := "accounts for the gap"
+		if !fullGap {
+			what = "accounts for part of the gap"
+		}
+		return "measured: the ablation " + strings.Join(best, "; ") + " " + what + " (every ablation, the paper's configuration → the setting moved: " + strings.Join(seen, "; ") + ")"
 	}
 	cause := c.Cause
 	if cause == "" {

@@ -80,6 +80,11 @@ func TestExplain(t *testing.T) {
 	if !strings.HasPrefix(got, "measured: the ablation ordering: 0 → 0.21 (reproduced) accounts for the gap") || !strings.Contains(got, "costs: -0.05 → -0.1 (not reproduced)") {
 		t.Errorf("Explain = %q", got)
 	}
+	db["A"] = [][]any{{0.12}}
+	got = Explain(context.Background(), db, Outcome{Claim: c, Measure: 0.0, Verdict: NotReproduced})
+	if !strings.HasPrefix(got, "measured: the ablation ordering: 0 → 0.12 (partly) accounts for part of the gap") {
+		t.Errorf("Explain with a partial ablation = %q", got)
+	}
 	c.Ablations = c.Ablations[1:]
 	got = Explain(context.Background(), db, Outcome{Claim: c, Measure: 0.0, Verdict: NotReproduced})
 	if !strings.HasPrefix(got, "no ablation accounts for the gap") || !strings.HasSuffix(got, "; conjecture: x") {
