@@ -115,7 +115,7 @@ func speedAblations(v, b stRun, ordering string, order func(*stRun)) []Ablation 
 }
 
 // reproStartechVariants is the reproduction "startech-variants".
-var reproStartechVariants = Reproduction{Name: "startech-variants", Paper: "StarTech §4, *Socrates §4.3–4.4", Notebook: "ablation.sp", Takes: "about 8 minutes of CPU (about 40 minutes at load 20)",
+var reproStartechVariants = Reproduction{Name: "startech-variants", Paper: "StarTech §4, *Socrates §4.3–4.4", Notebook: "ablation.sp", Takes: "about 20 minutes at load 20 on the shared 2-core machine (237 runs)",
 	Published: `The papers' claims (no test set, depth or P stated; StarTech's context: 512 processors, tournament
 conditions, average parallelism over 1000, over 500 after serializing):
   recursive iterative deepening (rid)      about +20 % performance (StarTech: moves ordered by the table alone);
@@ -127,7 +127,7 @@ conditions, average parallelism over 1000, over 500 after serializing):
   level waiting (--levelwait)              +15…20 % speedup on top of steal ordering (*Socrates)
   StarTech §4: cutoff work 10–30 % of all work, failed work under 2 %,
   50–90 % of the failed work on type-2 nodes, 10–40 % on type-3.`,
-	What: "each of StarTech's improvements in StarTech's configuration (preset startech) and in the workbench's (preset default), and *Socrates's scheduler changes, on Kaufman 1-8 at depth 5 on 512 simulated processors, with ablations of ordering, costs (Kaufman 1-4) and depth (6, Kaufman 1); failed and cutoff work by Knuth–Moore type",
+	What: "each of StarTech's improvements in StarTech's configuration (preset startech) and in the workbench's (preset default), and *Socrates's scheduler changes, on Kaufman 1-8 at depth 5 on 512 simulated processors, with ablations of ordering, costs (Kaufman 1-4), iterative deepening at the root (Kaufman 1-4) and depth (6, Kaufman 1); failed and cutoff work by Knuth–Moore type",
 	Differs: []Difference{
 		{Setting: "move ordering (StarTech's claims)", Paper: "transposition table alone, no killers or history (000:L375)", Here: "preset startech: table and MVV-LVA; preset default beside it",
 			Why: "StarTech sorts moves (Fig. 9, 000:L356) and puts the best move first 85–95 % of the time without rid (000:L375): the table alone gives 54 % here and a 60-fold quiescence search, the table with MVV-LVA 86 % (algos.Presets)"},
