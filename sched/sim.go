@@ -482,17 +482,18 @@ func (m *machine) simLoop() {
 // The run queue: a 4-ary heap of runnable processors by (clock, number),
 // the keys kept in the heap's entries so that a comparison reads no
 // processor (a processor's clock does not change while it waits there).
+// An entry is the key alone (16 bytes, four to a cache line): the number
+// finds the processor in m.procs.
 
 type heapEnt struct {
 	now int64
 	id  int
-	p   *proc
 }
 
 func lessEnt(a, b *heapEnt) bool { return a.now < b.now || a.now == b.now && a.id < b.id }
 
 func (m *machine) heapPush(p *proc) {
-	h := append(m.heap, heapEnt{p.now, p.id, p})
+	h := append(m.heap, heapEnt{p.now, p.id})
 	i := len(h) - 1
 	e := h[i]
 	for i > 0 {
@@ -509,7 +510,7 @@ func (m *machine) heapPush(p *proc) {
 
 func (m *machine) heapPop() *proc {
 	h := m.heap
-	top := h[0].p
+	top := m.procs[h[0].id]
 	n := len(h) - 1
 	e := h[n]
 	h[n] = heapEnt{}
@@ -518,13 +519,31 @@ func (m *machine) heapPop() *proc {
 		i := 0
 		for {
 			c := 4*i + 1
-			if c >= n {
-				break
-			}
-			j := c
-			for k := c + 1; k < c+4 && k < n; k++ {
-				if lessEnt(&h[k], &h[j]) {
-					j = k
+			var j int
+			if c+3 < n {
+				// All four children: the least of them by a tournament,
+				// ties to the leftmost (as a scan from the left).
+				g := h[c : c+4 : c+4]
+				a, b := 0, 2
+				if lessEnt(&g[1], &g[0]) {
+					a = 1
+				}
+				if lessEnt(&g[3], &g[2]) {
+					b = 3
+				}
+				if lessEnt(&g[b], &g[a]) {
+					a = b
+				}
+				j = c + a
+			} else {
+				if c >= n {
+					break
+				}
+				j = c
+				for k := c + 1; k < n; k++ {
+					if lessEnt(&h[k], &h[j]) {
+						j = k
+					}
 				}
 			}
 			if !lessEnt(&h[j], &e) {

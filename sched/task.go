@@ -39,6 +39,10 @@ type Task struct {
 	done   uint32 // 1 once the task and its descendants have finished
 
 	pending int32 // children not yet finished
+	// doneKids counts the children that finished (simulator only): a
+	// wait for some of them (Wait, WaitAny) looks at their done flags
+	// again only when it has changed.
+	doneKids uint32
 	kidMin  int32 // smallest level among children since the last Sync
 	recycle bool  // spawned by Go: no handle, recycled when joined
 	under   *Task // the waiting task this one runs nested on, if any
@@ -397,9 +401,11 @@ func (t *Task) joinKids() {
 
 // Wait waits for the given children and joins their timestamps (Ctx).
 func (t *Task) Wait(ts ...*Task) {
-	for _, k := range ts {
+	for i, k := range ts {
 		if !k.isDone() {
-			t.p.waitKids(t, waitSome, ts)
+			// A task once done stays done: the wait looks from the
+			// first child not done.
+			t.p.waitKids(t, waitSome, ts[i:])
 			break
 		}
 	}
@@ -423,6 +429,17 @@ func (t *Task) WaitAny(ts ...*Task) *Task {
 		t.span = k.span
 	}
 	return k
+}
+
+// firstNotDone is the index of the first task of ts not done, len(ts) if
+// all are.
+func firstNotDone(ts []*Task) int {
+	for i, k := range ts {
+		if !k.isDone() {
+			return i
+		}
+	}
+	return len(ts)
 }
 
 func firstDone(ts []*Task) *Task {
@@ -539,6 +556,9 @@ func (p *proc) finish(t, prev *Task) {
 	// its processor first, and only compare par's address afterwards.
 	q := par.p
 	par.addPending(sim, -1)
+	if sim {
+		par.doneKids++
+	}
 	p.m.notify(par, q, p)
 }
 
@@ -569,7 +589,8 @@ const (
 	waitOne
 )
 
-// waitKids is the helpful wait: until the condition holds, run other work
+// waitKids is the helpful wait: until the condition holds (the caller
+// has just found that it does not), run other work
 // on this processor — own children first, then pinned processes, then
 // stolen work — and idle (pool: back off; simulator: park) when there is
 // none. With LevelWait only work at the level of the awaited children or
@@ -580,11 +601,21 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 		min = t.kidMin
 	}
 	var b backoff
+	// On the simulator a look at the children that found the wait not
+	// over (the caller's, or one here) is good until another child of t
+	// finishes: seen is t.doneKids at that look.
+	sim, seen := p.m.sim, t.doneKids
 	for {
 		pend := t.loadPending()
-		if k, ok := waitDone(t, mode, ts); ok {
-			b.done(p, WaitChildren)
-			return k
+		if !sim || mode == waitAll || t.doneKids != seen {
+			if mode == waitSome {
+				ts = ts[firstNotDone(ts):] // done stays done
+			}
+			if k, ok := waitDone(t, mode, ts); ok {
+				b.done(p, WaitChildren)
+				return k
+			}
+			seen = t.doneKids
 		}
 		if x := p.find(min); x != nil {
 			b.done(p, WaitChildren)
@@ -597,10 +628,12 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 			// (or let a thief take them) rather than idle.
 			continue
 		}
-		if p.m.sim {
+		if sim {
 			// find may have yielded: look again, then park with no
 			// yield in between, so that no child's wake-up is lost.
-			if _, ok := waitDone(t, mode, ts); !ok {
+			if mode != waitAll && t.doneKids == seen {
+				p.park(int8(WaitChildren), t, min, nil)
+			} else if _, ok := waitDone(t, mode, ts); !ok {
 				p.park(int8(WaitChildren), t, min, nil)
 			}
 		} else {
@@ -616,12 +649,7 @@ func waitDone(t *Task, mode int, ts []*Task) (*Task, bool) {
 	case waitAll:
 		return nil, t.loadPending() == 0
 	case waitSome:
-		for _, k := range ts {
-			if !k.isDone() {
-				return nil, false
-			}
-		}
-		return nil, true
+		return nil, firstNotDone(ts) == len(ts)
 	default:
 		k := firstDone(ts)
 		return k, k != nil
