@@ -214,8 +214,7 @@ func (p *proc) stealSim(min int32) *Task {
 	}
 	att := int64(1)
 	if others := m.nprocs - 1; k < others {
-		q := float64(k) / float64(others)
-		f := math.Floor(math.Log(p.rng.float()) / math.Log1p(-q))
+		f := math.Floor(math.Log(p.rng.float()) / m.logMiss(k, others))
 		if f > 1e9 {
 			f = 1e9
 		}
@@ -257,6 +256,20 @@ func (p *proc) stealSim(min int32) *Task {
 		p.spend(c)
 	}
 	return x
+}
+
+// logMiss is log(1 − k/others), the log of the chance that a request
+// misses, computed once for each k.
+func (m *machine) logMiss(k, others int) float64 {
+	if m.logMisses == nil {
+		m.logMisses = make([]float64, others)
+	}
+	l := m.logMisses[k]
+	if l == 0 { // not yet computed: for 0 < k < others it is negative
+		l = math.Log1p(-(float64(k) / float64(others)))
+		m.logMisses[k] = l
+	}
+	return l
 }
 
 // spend advances the clock by scheduling overhead.

@@ -43,9 +43,9 @@ type Task struct {
 	// wait for some of them (Wait, WaitAny) looks at their done flags
 	// again only when it has changed.
 	doneKids uint32
-	kidMin  int32 // smallest level among children since the last Sync
-	recycle bool  // spawned by Go: no handle, recycled when joined
-	under   *Task // the waiting task this one runs nested on, if any
+	kidMin   int32 // smallest level among children since the last Sync
+	recycle  bool  // spawned by Go: no handle, recycled when joined
+	under    *Task // the waiting task this one runs nested on, if any
 	// The abort table: the children since the last Sync, a list through
 	// sibling published by an atomic store of head (only the task itself
 	// adds to it). mu excludes an abort walk from the recycling of
@@ -565,7 +565,11 @@ func (p *proc) finish(t, prev *Task) {
 // exec calls the task's function, recovering the unwinding of an aborted
 // task and reporting any other panic as the run's error.
 func (p *proc) exec(t *Task) {
+	returned := false // the function returned: no panic to look at
 	defer func() {
+		if returned {
+			return
+		}
 		if r := recover(); r != nil {
 			switch r {
 			case abortUnwind:
@@ -578,9 +582,10 @@ func (p *proc) exec(t *Task) {
 	}()
 	if t.fni != nil {
 		t.result = t.fni(t, t.idx)
-		return
+	} else {
+		t.result = t.fn(t)
 	}
-	t.result = t.fn(t)
+	returned = true
 }
 
 const (
