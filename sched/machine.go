@@ -40,6 +40,8 @@ type machine struct {
 	over      bool
 	endTime   int64
 	heap      []heapEnt
+	run       []heapEnt // the run queue's sorted run (sim.go: queuePush)
+	runHead   int
 	running   *proc
 	parked    []*proc // idle thieves, in parking order
 	free      []*proc // infinite machine: processors without work
