@@ -122,7 +122,11 @@ func (m *machine) wakeAborted(k *Task, at int64) {
 	}
 }
 
-func (m *machine) profNow(t int64) { m.prof.set(t, m.ready+m.busy, m.busy) }
+func (m *machine) profNow(t int64) {
+	if m.prof.n > 0 {
+		m.prof.set(t, m.ready+m.busy, m.busy)
+	}
+}
 
 func (m *machine) readyAdd(p *proc, d int64) {
 	m.ready += d
