@@ -169,43 +169,39 @@ type jamKid struct {
 	more           *workRec
 }
 
-// keep stores r, the record of the kid's finished test.
-func (k *jamKid) keep(c sched.Ctx, e recLister, r *workRec) {
+// keep stores r, the record of the kid's finished test, its split (if
+// any) in a record from l, the engine's list.
+func (k *jamKid) keep(c sched.Ctx, l *sched.FreeList[workRec], r *workRec) {
 	k.nodes, k.horizon = r.nodes, r.horizon
 	if r.failed != ([4]int64{}) || r.cutoff != ([4]int64{}) || r.aborted != ([4]int64{}) {
-		k.more = e.recList().Get(c)
+		k.more = l.Get(c)
 		*k.more = *r
 	}
 }
 
 // keepOwn is keep for r from the engine's list: the kid keeps r as its
 // split, or gives it back when there is none.
-func (k *jamKid) keepOwn(c sched.Ctx, e recLister, r *workRec) {
+func (k *jamKid) keepOwn(c sched.Ctx, l *sched.FreeList[workRec], r *workRec) {
 	k.nodes, k.horizon = r.nodes, r.horizon
 	if r.failed != ([4]int64{}) || r.cutoff != ([4]int64{}) || r.aborted != ([4]int64{}) {
 		k.more = r
 		return
 	}
-	e.recList().Put(c, r)
+	l.Put(c, r)
 }
 
 // take returns the kid's record and empties it (its split goes back to
-// the engine's list).
-func (k *jamKid) take(c sched.Ctx, e recLister) workRec {
+// l, the engine's list).
+func (k *jamKid) take(c sched.Ctx, l *sched.FreeList[workRec]) workRec {
 	r := workRec{nodes: k.nodes, horizon: k.horizon}
 	if k.more != nil {
 		r = *k.more
-		e.recList().Put(c, k.more)
+		l.Put(c, k.more)
 		k.more = nil
 	}
 	k.nodes, k.horizon = 0, 0
 	return r
 }
-
-// recLister is the engine that lends a kid's record split (jamEngine).
-type recLister interface{ recList() *sched.FreeList[workRec] }
-
-func (e *jamEngine[T, P]) recList() *sched.FreeList[workRec] { return e.recs }
 
 const (
 	kidRunning uint8 = iota // test spawned, not yet seen finished
@@ -902,7 +898,7 @@ func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sch
 			continue
 		}
 		old := k.task
-		kr := k.take(c, e)
+		kr := k.take(c, e.recs)
 		rec.addAborted(&kr, nd.typ.Child(j))
 		k.started.Store(false)
 		c.Release(old)
@@ -962,7 +958,7 @@ func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], pend *[]*
 			break
 		}
 		if k.state == kidFailed {
-			kr := k.take(c, e)
+			kr := k.take(c, e.recs)
 			rec.addFailed(&kr, nd.typ.Child(next))
 			k.classified = true
 			if e.opt.Restart && k.alpha < nd.alpha && k.val <= nd.alpha {
@@ -1100,7 +1096,7 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 			continue
 		}
 		ct := typ.Child(j)
-		kr := k.take(c, e)
+		kr := k.take(c, e.recs)
 		switch {
 		case cut >= 0 && j > cut:
 			rec.addCutoff(&kr, ct)
@@ -1138,7 +1134,7 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 		e.local(c).serial++
 		var r workRec
 		v, ok := e.serialPlay(c, &f.pos, f.moves[i], ply, depth, -aT-1, -aT, f.node.typ.Child(i), &r)
-		k.keep(c, e, &r)
+		k.keep(c, e.recs, &r)
 		k.val, k.ok, k.alpha = -v, ok, aT
 		return
 	}
@@ -1157,6 +1153,6 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 	*r = workRec{}
 	v, _, ok := e.jam(c, g, f.node.ply+1, f.node.depth-1, -aT-1, -aT, f.node.typ.Child(i), r)
 	e.frames.Put(c, g)
-	k.keepOwn(c, e, r)
+	k.keepOwn(c, e.recs, r)
 	k.val, k.ok, k.alpha = -v, ok, aT
 }
