@@ -10,8 +10,8 @@ import (
 )
 
 // searcherRows is a Searcher's per-ply scratch: its stack of positions and
-// move lists, its move scores and its principal variations, nine tenths
-// of a Searcher with quiescence (about 400 KB for chess). Every node
+// move lists, its move scores and its principal variations, most of a
+// Searcher with quiescence (about 3 KB a ply for chess). Every node
 // writes its rows before it reads them, so the rows carry nothing from one
 // search to the next and may pass from one Searcher to another between
 // two searches.
