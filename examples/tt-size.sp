@@ -37,5 +37,5 @@ sweep --positions suite:bk#1-12 --algos jamboree --sim 64 --tt 8
 sweep --positions suite:bk#1-12 --algos jamboree --sim 64 --tt 12
 sweep --positions suite:bk#1-12 --algos jamboree --sim 64 --tt 16
 sweep --positions suite:bk#1-12 --algos jamboree --sim 64 --tt 20
-sql "SELECT tt_bits, SUM(CASE WHEN role = 'baseline' THEN nodes END) AS serial_nodes, SUM(CASE WHEN role = 'parallel' THEN nodes END) AS jamboree_nodes FROM runs WHERE position LIKE 'suite:bk%' GROUP BY tt_bits ORDER BY tt_bits"
+sql "SELECT tt_bits, SUM(CASE WHEN role = 'baseline' THEN nodes END) AS serial_nodes, SUM(CASE WHEN role = 'parallel' THEN nodes END) AS jamboree_nodes FROM runs WHERE position LIKE 'suite:bratko%' GROUP BY tt_bits ORDER BY tt_bits"
 report --sweep all --out tt-size-report --title "Nodes against table size (StarTech Fig. 4)"

@@ -46,17 +46,19 @@ function up its stack that belongs to one of StarTech Fig. 9's categories
                    attackersTo): the workbench generates legal moves, so
                    this is the nearest to Fig. 9's "checking for illegal
                    moves", 0.2 %
-  table            the transposition table (package tt): Fig. 8 counts its
-                   global reads apart from the chess work
   runtime          samples with none of the above on their stack (the
                    garbage collector, the goroutine scheduler)
+  table            the transposition table (package tt): Fig. 8 counts the
+                   table apart from the chess work, so the other lines'
+                   shares are of the samples less the table's, and the
+                   table's of all
 
 Making the table before the search (tt.New) is left out, as StarTech's
 figures leave out its start-up.
 
 Fig. 9's shares are of all the cycles of a 512-processor run, 68.8 % of
 which were chess work; the table prints each measured share of the
-samples beside Fig. 9's share of the chess work (its figure over 68.8 %).
+chess work beside Fig. 9's (its figure over 68.8 %).
 The shares are ratios within one run (the profiler samples the process's
 CPU time, at 100 Hz: a share from N samples is good to about
 sqrt(share/N)); other processes on the machine slow the run but do not
@@ -113,7 +115,24 @@ var chessWorkCategories = []struct {
 	paper float64
 }{
 	{"control flow", 0.377}, {"moving pieces", 0.158}, {"evaluation", 0.083}, {"move generation", 0.033},
-	{"sorting moves", 0.020}, {"repetition", 0.016}, {"checks", 0.002}, {"table", -1}, {"runtime", -1},
+	{"sorting moves", 0.020}, {"repetition", 0.016}, {"checks", 0.002}, {"runtime", -1}, {tableCategory, -1},
+}
+
+// tableCategory is the transposition table's line: Fig. 8 counts the
+// table apart from the chess work, so the other lines' shares are of the
+// samples without it, and its own of all.
+const tableCategory = "table"
+
+// chessWorkShare is a category's share: of the chess work (the samples
+// less the table's), or for the table of all the samples.
+func chessWorkShare(name string, n, total, table int64) float64 {
+	if name == tableCategory {
+		table = 0
+	}
+	if total-table <= 0 {
+		return 0
+	}
+	return float64(n) / float64(total-table)
 }
 
 // setupCategory is the samples spent making the table before the search
@@ -151,7 +170,7 @@ func classifyFrame(fn string) string {
 		case "New", "prefault", "Clear":
 			return setupCategory
 		}
-		return "table"
+		return tableCategory
 	case strings.HasPrefix(fn, "splitpoint/algos."):
 		m := fn[strings.LastIndex(fn, ".")+1:]
 		switch m {
@@ -205,9 +224,7 @@ func chessWorkShares(p *profile.Profile) ([]ChessWorkShare, int64) {
 	out := make([]ChessWorkShare, len(chessWorkCategories))
 	for i, c := range chessWorkCategories {
 		out[i] = ChessWorkShare{Name: c.name, Samples: count[c.name], Paper: -1}
-		if total > 0 {
-			out[i].Share = float64(out[i].Samples) / float64(total)
-		}
+		out[i].Share = chessWorkShare(c.name, out[i].Samples, total, count[tableCategory])
 		if c.paper >= 0 {
 			out[i].Paper = c.paper / chessWorkFig9Chess
 		}
@@ -293,10 +310,14 @@ func chessWorkCmd(env *Env, name string, sf *searchFlags, workers int, db string
 	if *sf.asJSON {
 		return writeJSON(env.Out, reps)
 	}
-	for k := range sum {
-		if samples > 0 {
-			sum[k].Share = float64(sum[k].Samples) / float64(samples)
+	var table int64
+	for _, c := range sum {
+		if c.Name == tableCategory {
+			table = c.Samples
 		}
+	}
+	for k := range sum {
+		sum[k].Share = chessWorkShare(sum[k].Name, sum[k].Samples, samples, table)
 	}
 	WriteChessWork(env.Out, sum, samples)
 	return nil
@@ -314,7 +335,7 @@ func WriteChessWork(w io.Writer, lines []ChessWorkShare, samples int64) {
 		}
 		fmt.Fprintf(w, "  %-16s %6.1f %% %8s\n", l.Name, 100*l.Share, paper)
 	}
-	fmt.Fprintf(w, "Fig. 9's shares are of the chess work (its figure over 68.8 %%); the measured ones of the run's CPU samples.\n")
+	fmt.Fprintf(w, "Shares of the chess work: the samples less the table's (Fig. 8 counts the table apart); Fig. 9's figure over its 68.8 %%. The table's share is of all the samples.\n")
 }
 
 // recordChessWork stores one search's breakdown as a row of sweep

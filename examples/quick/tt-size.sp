@@ -17,5 +17,5 @@ set grain 2
 sweep --positions suite:bk#1-4 --algos jamboree --sim 64 --tt 8
 sweep --positions suite:bk#1-4 --algos jamboree --sim 64 --tt 12
 sweep --positions suite:bk#1-4 --algos jamboree --sim 64 --tt 16
-sql "SELECT tt_bits, SUM(CASE WHEN role = 'baseline' THEN nodes END) AS serial_nodes, SUM(CASE WHEN role = 'parallel' THEN nodes END) AS jamboree_nodes FROM runs WHERE position LIKE 'suite:bk%' GROUP BY tt_bits ORDER BY tt_bits"
+sql "SELECT tt_bits, SUM(CASE WHEN role = 'baseline' THEN nodes END) AS serial_nodes, SUM(CASE WHEN role = 'parallel' THEN nodes END) AS jamboree_nodes FROM runs WHERE position LIKE 'suite:bratko%' GROUP BY tt_bits ORDER BY tt_bits"
 report --sweep all --out tt-size-quick-report --title "Nodes against table size (StarTech Fig. 4, quick form)"
