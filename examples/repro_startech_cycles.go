@@ -76,7 +76,7 @@ StarTech Fig. 9 (the chess work, of all cycles): Jamboree control flow 37.7 %, m
 			Cause: "conjecture: a simulated processor blocked at a join runs other work of its own deque first (the Cilk-style scheduler), where StarTech's processor waited for the child's answer; no ablation of the join policy has been run"},
 		{Paper: "StarTech", Source: "Fig. 8, 000:L348", Condition: "the same", Figure: "0.5 % a child waiting for its parent's abort",
 			Test: Test{Kind: Value, Want: 0.005, Tol: 0.005}, Query: cycleShare("waiting for a parent")},
-		{Paper: "StarTech", Source: "§3, 000:L318", Condition: "Jamboree with deferred reads and RID, one pool worker (all its time chess work), Kaufman's 25 positions at depth 7, CPU profile", Figure: "\"more than half the cycles spent on 'chess work' are spent by the code that implements the control flow of the Jamboree algorithm\"",
+		{Paper: "StarTech", Source: "§4 How Time is Spent, 000:L318", Condition: "Jamboree with deferred reads and RID, one pool worker (all its time chess work), Kaufman's 25 positions at depth 7, CPU profile", Figure: "\"more than half the cycles spent on 'chess work' are spent by the code that implements the control flow of the Jamboree algorithm\"",
 			Test: Test{Kind: Direction, Want: 1}, Query: "SELECT (" + chessWorkShare("parallel", "control flow") + ") - 0.5", Cause: causeChessWork},
 		{Paper: "StarTech", Source: "Fig. 9, 000:L352", Condition: "the same; Fig. 9's share of all cycles over its 68.8 % of chess work", Figure: "37.7 % control flow for the Jamboree algorithm (54.8 % of the chess work)",
 			Test: Test{Kind: Value, Want: 0.548, Tol: 0.08}, Query: chessWorkShare("parallel", "control flow"), Cause: causeChessWork},
@@ -92,7 +92,7 @@ StarTech Fig. 9 (the chess work, of all cycles): Jamboree control flow 37.7 %, m
 			Test: Test{Kind: Value, Want: 0.023, Tol: 0.01}, Query: chessWorkShare("parallel", "repetition"), Cause: causeChessWork},
 		{Paper: "StarTech", Source: "Fig. 9, 000:L352-358", Condition: "the same", Figure: "the order control flow > moving pieces > evaluation > move generation > sorting > repetition > illegal-move checks",
 			Test: Test{Kind: Share, Want: 0.67}, Query: fig9Order(), Cause: causeChessWork},
-		{Paper: "StarTech", Source: "§3, 000:L318", Condition: "the serial Scout, Kaufman's 25 positions at depth 7, CPU profile", Figure: "\"in my serial program, the control flow of the α-β search algorithm consumes about a quarter of all the processor cycles\"",
+		{Paper: "StarTech", Source: "§4 How Time is Spent, 000:L318", Condition: "the serial Scout, Kaufman's 25 positions at depth 7, CPU profile", Figure: "\"in my serial program, the control flow of the α-β search algorithm consumes about a quarter of all the processor cycles\"",
 			Test: Test{Kind: Value, Want: 0.25, Tol: 0.05}, Query: chessWorkShare("serial", "control flow"), Cause: causeChessWork},
 	},
 	Differs: []Difference{
