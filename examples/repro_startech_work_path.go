@@ -19,10 +19,10 @@ func workOverSerial(p int) string {
 const profileRuns = "r.role = 'parallel' AND NOT json_extract(r.result, '$.options.killers') AND r.p = -1"
 
 // causeWorkSize is the cause of the work claims that do not reproduce.
-const causeWorkSize = "measured (the notebook's ablations): W over the serial work at P = 512 moves with the search's size (depth 5 against depth 6) and with the ordering (killers and history against the table alone); these depth-6 searches of 10^5-10^6 nodes have W/C in the hundreds where StarTech's tournament searches had over 1000, so 512 processors start more speculative work than the tree can use"
+const causeWorkSize = "measured (the notebook's ablations, P = 512): W over the serial work falls as the search grows, 3.64 at depth 5 and 3.36 at depth 6, toward the paper's 2 to 3, and the workbench's own ordering (killers and history) raises it to 4.21; these depth-6 searches have W/C around 400 at P = 512 where StarTech's tournament searches had over 1000, so 512 processors start more speculative work than the tree can use"
 
 // reproStartechWorkPath is the reproduction "startech-work-path".
-var reproStartechWorkPath = Reproduction{Name: "startech-work-path", Paper: "StarTech Figs. 6 and 7, §5; *Socrates §2.5", Notebook: "workpath.sp", Takes: "15 minutes on the shared 2-core machine",
+var reproStartechWorkPath = Reproduction{Name: "startech-work-path", Paper: "StarTech Figs. 6 and 7, §5; *Socrates §2.5–2.6", Notebook: "workpath.sp", Takes: "20 minutes on the shared 2-core machine at load 10-20, 7 GB at peak (the infinite machine)",
 	Published: `StarTech Figs. 6 and 7: W and C of each Kaufman position on 1 … 512 processors and the best
 serial program ('S'); Jamboree does "about 2 to 3 times more work" than the best serial program;
 C is "less than 0.1 % of the total work" under tournament conditions (average parallelism over 1000);
@@ -36,7 +36,7 @@ parallelism".`,
 			Test: Test{Kind: Value, Want: 2.5, Tol: 0.5}, Query: workOverSerial(512), Cause: causeWorkSize},
 		{Paper: "StarTech", Source: "abstract, 000:L16", Condition: "the same (tournament conditions)", Figure: "\"the critical path length ... is less than 0.1% of the total work\" (0.1 % − C/W > 0)",
 			Test: Test{Kind: Direction, Want: 1}, Query: "SELECT 0.001 - 1.0 * SUM(r.span) / SUM(r.work) FROM runs r WHERE " + workPathRuns + " AND r.p = 512",
-			Cause: "measured: C/W is W/C's inverse, and these searches' W/C is in the hundreds (the notebook's mean_w_over_c), not over 1000: the depth ablation shows it rising with the search's size; StarTech's tournament searches were 100 times these"},
+			Cause: "measured (the depth ablation, P = 512): C is 0.60 % of W at depth 5 and 0.26 % at depth 6, falling as the search grows (mean W/C 180 and 411); StarTech's 0.1 % is a W/C over 1000, tournament searches some 100 times these"},
 		{Paper: "*Socrates", Source: "§2.6, 001:L738-740", Condition: "*Tech, P = 1 to 128, suite total", Figure: "\"the work increases by about a factor of two to three as the number of processors increases from 1 to 128\"",
 			Test: Test{Kind: Value, Want: 2.5, Tol: 0.5}, Query: fmt.Sprintf("SELECT 1.0 * (SELECT SUM(r.work) FROM runs r WHERE %s AND r.p = 128) / (SELECT SUM(r.work) FROM runs r WHERE %s AND r.p = 1)", workPathRuns, workPathRuns), Cause: causeWorkSize},
 		{Paper: "*Socrates", Source: "§2.6, 001:L740-741", Condition: "the same, P = 1 … 512, the suite's C (largest over smallest)", Figure: "\"the critical path length is fairly stable as the number of processors increases\"",
@@ -46,10 +46,10 @@ parallelism".`,
 			Cause: "conjecture: the profile is measured on depth-5 searches, the infinite machine's memory bound here; how the share below 10 moves with the search's size is not measured (the finite machines' below10 column shows it growing with P at one depth); StarTech's and *Tech's searches also spent seconds in the analysis before each search, which the workbench does not have"},
 		{Paper: "StarTech", Source: "§5, 000:L417", Condition: "an infinite processor machine (here: Kaufman's 25 positions at depth 5, the mean fraction of a search's time)", Figure: "\"for about a quarter of the run-time ... the average parallelism was less than 4\"",
 			Test: Test{Kind: Value, Want: 0.25, Tol: 0.08}, Query: "SELECT AVG((SELECT SUM(j.value) FROM json_each(r.result, '$.profile.low') j WHERE j.key < 4) * 1.0 / json_extract(r.result, '$.profile.end')) FROM runs r WHERE " + profileRuns,
-			Cause: "conjecture: see the claim above; the profile of a fixed-depth search starts with its serial first iterations and its first child's chain, which the share below 4 measures"},
+			Cause: "conjecture: the infinite machine's profile is measured on depth-5 searches (its memory bound here), and time at low parallelism is a larger share of a smaller search; the ablation measures that trend on 512 processors (the share below 10: 0.50 at depth 5, 0.36 at depth 6), not on the infinite machine"},
 		{Paper: "StarTech", Source: "§5, 000:L417", Condition: "the same, the share of positions", Figure: "\"I typically saw average parallelism of at least several hundred\" (W/C ≥ 200)",
 			Test: Test{Kind: Share, Want: 0.5}, Query: "SELECT AVG(r.parallelism >= 200) FROM runs r WHERE " + profileRuns,
-			Cause: "measured: W/C grows with the search's size (depth 5 against 6 in the ablation); the positions below 200 are the smallest searches"},
+			Cause: "measured (the depth ablation): W/C grows with the search's size (mean 180 at depth 5 and 411 at depth 6 on 512 processors); the profile's depth-5 searches have mean W/C 259 on the infinite machine, and the positions below 200 are the smallest of them"},
 	},
 	Differs: []Difference{
 		{Setting: "depth", Paper: "tournament conditions: each position searched to the depth the time allows (about 16 s a position on 512 processors, W/C over 1000)", Here: "depth 6 (W/C in the hundreds); depth 5 at P = 1, 128, 512 as the ablation", Why: "simulating 25 positions at 9 machine sizes at tournament depths takes days on this 2-core machine"},
