@@ -69,6 +69,11 @@ type Options struct {
 	// an access to a key whose home (key mod P) is another processor is
 	// charged sched.TTRemote, one at home sched.TTLocal.
 	DistTT bool `json:"dist_tt,omitempty" serial:"-"`
+	// RootReorder: each searcher of a root split (rootsplit.go) searches
+	// the move that was best in its previous iteration first, as a serial
+	// root does with the table's move, instead of its dealt order in every
+	// iteration.
+	RootReorder bool `json:"root_reorder,omitempty" serial:"-"`
 	// The options of Lu's PVSplit family (pvsplit.go) and of PARSSS* and
 	// PARITERSSS* (parsss.go); omitted from JSON when zero.
 	PVSplitOptions     `json:"pvsplit,omitzero" serial:"-"`
