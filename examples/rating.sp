@@ -6,13 +6,14 @@
 # (solve's own note says how). Seed 1.
 
 set preset default
+# StarTech's ordering: the table's move alone
+set param killers=false,history=false,killer_handover=false
 # the papers' scheduler: a thief steals the last child (solve, like search,
 # otherwise orders steals by levels on chess positions)
 set levels false
-# each processor's own killer moves, as these figures were measured before
-# the killer handover (algos/killers.go)
-set param killer_handover=false
 set grain 0
 set seed 1
 solve suite:kaufman --algo jamboree --variants deferred,rid --depth 6 --time 60s --sim 1,2,4,8,16,32,64,128,256,512
 report --sweep all --out rating-report --title "Rating against P (StarTech Fig. 5)"
+# Solved positions and t20 per machine size: what sets the rating.
+sql "SELECT p, SUM(json_extract(result, '$.solved')) AS solved, (SELECT ROUND(SUM(seconds), 1) FROM (SELECT seconds FROM runs x WHERE x.role = 'solve' AND x.p = r.p ORDER BY seconds LIMIT 20)) AS t20, ROUND(SUM(seconds), 1) AS all25 FROM runs r WHERE role = 'solve' GROUP BY p ORDER BY p"

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"encoding/json"
+	"math"
 
 	"splitpoint/algos"
 	"splitpoint/results"
@@ -79,6 +80,9 @@ func FillParallel(row *results.Run, rep *ParallelReport) error {
 		row.IdleFrac = d.SearcherIdleFraction() // Lu: idle per searcher, the controller not counted
 	}
 	row.BlockedKids, row.BlockedShr, row.BlockedPar = s.BlockedChildren, s.BlockedShared, s.BlockedParent
+	if f := s.Profile.FractionBelow(10); !math.IsNaN(f) {
+		row.ParBelow10 = &f
+	}
 	rep.Noise.SetRow(row)
 	return row.SetResult(rep)
 }

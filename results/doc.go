@@ -55,6 +55,10 @@
 //     it ran (NULL when they did not), and the mean number of cores those
 //     processes kept busy (NULL when not measured). Timings of noisy rows
 //     are not those of a quiet machine. Added in schema 4.
+//   - par_below10: the fraction of a parallel run's time during which
+//     fewer than 10 tasks could run, from its parallelism profile (the
+//     profile's exact low levels, sched.Profile.Low, are in the result's
+//     JSON under "profile"); NULL without a profile. Added in schema 5.
 //
 // View derived adds the measures of Derive to every row: speedup,
 // efficiency, search_overhead, failed_share, cutoff_share, node_saving, and

@@ -92,6 +92,12 @@ type Run struct {
 	// not measured). See lab.Noise.
 	Noise      *string  `json:"noise"`
 	OtherCores *float64 `json:"other_cores"`
+	// ParBelow10 is the fraction of the run's time during which fewer
+	// than 10 tasks could run (its parallelism profile,
+	// sched.Profile.FractionBelow: *Socrates §2.5 measured "for half the
+	// run-time there is often less than 10-fold parallelism" on the
+	// infinite machine); NULL for a run without a profile.
+	ParBelow10 *float64 `json:"par_below10"`
 }
 
 // column is one column of table runs: its name, SQL type and the field
@@ -154,6 +160,7 @@ var columns = []column{
 	{"cores", "INTEGER", func(r *Run) any { return &r.Cores }},
 	{"noise", "TEXT", func(r *Run) any { return &r.Noise }},
 	{"other_cores", "REAL", func(r *Run) any { return &r.OtherCores }},
+	{"par_below10", "REAL", func(r *Run) any { return &r.ParBelow10 }},
 }
 
 // Columns lists the columns of table runs in order.

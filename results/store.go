@@ -18,8 +18,9 @@ const DefaultPath = "splitpoint.db"
 // schemaVersion is stored in PRAGMA user_version. Version 2 added the
 // column failed, version 3 the table games (games.go), the columns job,
 // host, cpu and cores and the view's other_host, version 4 the columns
-// noise and other_cores; an older database gets them when opened.
-const schemaVersion = 4
+// noise and other_cores, version 5 the column par_below10; an older
+// database gets them when opened.
+const schemaVersion = 5
 
 // Store is an open results database.
 type Store struct {

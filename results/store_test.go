@@ -286,3 +286,37 @@ func TestOpenAddsNoiseColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAddsParBelow10: a database of schema 4, before the column
+// par_below10, opens and keeps its rows, NULL in the new column.
+func TestOpenAddsParBelow10(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	st, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := handRows()[0]
+	if err := st.Insert(context.Background(), &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"DROP VIEW derived", "ALTER TABLE runs DROP COLUMN par_below10", "PRAGMA user_version = 4"} {
+		if _, err := st.DB().Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
+	}
+	st.Close()
+	if st, err = Open(path); err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	low := 0.4
+	f := handRows()[1]
+	f.ParBelow10 = &low
+	if err := st.Insert(context.Background(), &f); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := st.Runs("")
+	if err != nil || len(rows) != 2 || rows[0].ParBelow10 != nil || rows[1].ParBelow10 == nil || *rows[1].ParBelow10 != low {
+		t.Fatalf("rows %+v, %v", rows, err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -242,5 +243,27 @@ func TestStatsJSON(t *testing.T) {
 	}
 	if m["machine"] != "sim" || m["work"].(float64) != float64(FibWork(10)) {
 		t.Errorf("%s", b)
+	}
+}
+
+// TestProfileLow: the profile keeps exactly how long each low parallelism
+// level lasted, and FractionBelow reads the share of the run below a level.
+func TestProfileLow(t *testing.T) {
+	_, s := runT(t, Config{Machine: SimOf(0)}, uniformRoot(3, 4)) // parallelism 1, 3, 9, 27, 81, a unit each
+	pr := s.Profile
+	if pr == nil || pr.End != 5 || len(pr.Low) != LowLevels || pr.Low[1] != 1 || pr.Low[3] != 1 || pr.Low[9] != 1 {
+		t.Fatalf("profile %+v", pr)
+	}
+	for _, tc := range []struct {
+		k    int
+		want float64
+	}{{1, 0}, {2, 0.2}, {4, 0.4}, {10, 0.6}, {LowLevels, 0.6}} {
+		if got := pr.FractionBelow(tc.k); got != tc.want {
+			t.Errorf("FractionBelow(%d) = %g, want %g", tc.k, got, tc.want)
+		}
+	}
+	var none *Profile
+	if !math.IsNaN(none.FractionBelow(10)) {
+		t.Error("a missing profile has a fraction")
 	}
 }

@@ -1,23 +1,26 @@
 package workbench
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"splitpoint/algos"
 	"splitpoint/games/synth"
 	"splitpoint/progress"
+	"splitpoint/results"
 	"splitpoint/sched"
 )
 
 func init() {
 	register(&Command{
 		Name:  "theorems",
-		Args:  "[--b 2,4,8] [--d 4,6,8] [--worst both|spec|full] [--seed S] [--json]",
+		Args:  "[--b 2,4,8] [--d 4,6,8] [--worst both|spec|full] [--seed S] [--db FILE] [--json]",
 		Short: "measure Jamboree on best- and worst-ordered uniform trees beside StarTech's Theorems 1 and 2",
 		Long: `For every degree b and height d, searches the uniform best-ordered tree
 ordered:b=B,d=D,order=best and the worst-ordered trees with serial Scout,
@@ -50,13 +53,18 @@ The speedup bounds T_S/C are the best any number of processors can reach.
 αβ/full is the fraction of the whole tree alpha-beta examined; re/node is
 the number of Jamboree's failed tests (re-searched for value one after
 another, on the critical path) per interior node alpha-beta examined: b−1
-when every test fails.`,
+when every test fails.
+
+--db FILE records each tree's Jamboree run in that results database (in a
+session, its own), sweep "theorems", p = inf, with the row above as its
+result JSON, so that queries and a reproduction's claims read them.`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
 			bs := fs.String("b", "2,4,8", "degrees, comma-separated")
 			ds := fs.String("d", "4,6,8", "heights, comma-separated")
 			worst := fs.String("worst", "both", "worst-ordered trees: spec (ordered:…,order=worst), full (alpha-beta examines every node) or both")
 			seed := fs.Uint64("seed", 1, "tree seed (the root value of the spec's trees; the shape and ordering do not depend on it)")
 			asJSON := fs.Bool("json", false, "write JSON")
+			db := fs.String("db", "", "record each tree's Jamboree run in this results database, sweep \""+TheoremsSweep+"\" (a session records into its own)")
 			return func(env *Env, args []string) error {
 				if len(args) != 0 {
 					return usageErr("theorems takes no positional arguments")
@@ -80,7 +88,7 @@ when every test fails.`,
 				default:
 					return usageErr("--worst %q: want both, spec or full", *worst)
 				}
-				return theoremsCmd(env, orders, b, d, *seed, *asJSON)
+				return theoremsCmd(env, orders, b, d, *seed, *db, *asJSON)
 			}
 		},
 	})
@@ -133,8 +141,19 @@ type TheoremRow struct {
 // nodeBudget keeps one tree's serial search to a few seconds.
 const nodeBudget = 50_000_000
 
-func theoremsCmd(env *Env, orders []string, bs, ds []int, seed uint64, asJSON bool) error {
+// TheoremsSweep is the sweep id under which theorems records its runs.
+const TheoremsSweep = "theorems"
+
+func theoremsCmd(env *Env, orders []string, bs, ds []int, seed uint64, db string, asJSON bool) error {
 	var rows []TheoremRow
+	var store *results.Store
+	if db != "" {
+		var err error
+		if store, err = results.Open(db); err != nil {
+			return err
+		}
+		defer store.Close()
+	}
 	if !asJSON {
 		fmt.Fprintf(env.Out, "Jamboree on uniform trees, infinite simulated machine, unit node cost, no table, grain 0, seed %d\n", seed)
 		fmt.Fprintf(env.Out, "%-10s %3s %3s %12s %12s %8s %12s %8s %9s %9s %10s %8s %10s %8s %8s %8s\n",
@@ -159,9 +178,14 @@ func theoremsCmd(env *Env, orders []string, bs, ds []int, seed uint64, asJSON bo
 					}
 					continue
 				}
-				r, err := theoremRow(env, line, order, b, d, seed)
+				r, st, err := theoremRow(env, line, order, b, d, seed)
 				if err != nil {
 					return err
+				}
+				if store != nil {
+					if err := recordTheorem(env, store, r, st, seed); err != nil {
+						return fmt.Errorf("recording %s in %s: %w", r.Tree, db, err)
+					}
 				}
 				rows = append(rows, r)
 				if !asJSON {
@@ -190,7 +214,22 @@ func theoremsCmd(env *Env, orders []string, bs, ds []int, seed uint64, asJSON bo
 	return nil
 }
 
-func theoremRow(env *Env, line *progress.Line, order string, b, d int, seed uint64) (TheoremRow, error) {
+// recordTheorem stores r, one tree's Jamboree run on the infinite machine,
+// as a parallel row of sweep TheoremsSweep with r as its result.
+func recordTheorem(env *Env, store *results.Store, r TheoremRow, st *sched.Stats, seed uint64) error {
+	costs, _ := json.Marshal(st.Costs)
+	row := results.Run{Sweep: TheoremsSweep, Created: time.Now().UTC().Format(time.RFC3339Nano), Version: results.Version(),
+		Role: results.RoleParallel, Position: r.Tree, Domain: "synthetic", Algo: "jamboree", Depth: int64(r.D), Machine: "sim",
+		P: results.Int(results.PInf), Seed: int64(seed), Rep: 1, Costs: string(costs), Value: int64(r.Value),
+		Nodes: st.Counts[sched.Node.String()], Leaves: st.Counts[sched.Eval.String()], Work: st.Work, Span: st.Span,
+		Parallelism: st.Parallelism, Time: st.Time, TimeUnit: st.TimeUnit, Tasks: st.Tasks, Aborts: st.Aborts, AbortedTask: st.AbortedTasks}
+	if err := row.SetResult(r); err != nil {
+		return err
+	}
+	return store.Insert(env.Ctx, &row)
+}
+
+func theoremRow(env *Env, line *progress.Line, order string, b, d int, seed uint64) (TheoremRow, *sched.Stats, error) {
 	ctx := line.Context(env.Ctx)
 	var tree *synth.Tree
 	var name string
@@ -203,16 +242,16 @@ func theoremRow(env *Env, line *progress.Line, order string, b, d int, seed uint
 		tree, err = synth.Parse(name)
 	}
 	if err != nil {
-		return TheoremRow{}, err
+		return TheoremRow{}, nil, err
 	}
 	opt := algos.Options{Algo: algos.AlgoScout, Depth: d}
 	ser, err := algos.Search[synth.Position](ctx, tree.Root(), opt)
 	if err != nil {
-		return TheoremRow{}, err
+		return TheoremRow{}, nil, err
 	}
 	ab, err := algos.Search[synth.Position](ctx, tree.Root(), algos.Options{Algo: algos.AlgoAlphaBeta, Depth: d})
 	if err != nil {
-		return TheoremRow{}, err
+		return TheoremRow{}, nil, err
 	}
 	opt.Algo = "jamboree"
 	cfg := sched.Config{Machine: sched.SimOf(0), Seed: seed, ProfileBuckets: -1}
@@ -223,10 +262,10 @@ func theoremRow(env *Env, line *progress.Line, order string, b, d int, seed uint
 	}
 	jr, st, err := algos.RunJamboree[synth.Position](ctx, tree.Root(), opt, cfg)
 	if err != nil {
-		return TheoremRow{}, err
+		return TheoremRow{}, nil, err
 	}
 	if jr.Value != ser.Value {
-		return TheoremRow{}, fmt.Errorf("%s: Jamboree's value %d differs from Scout's %d", name, jr.Value, ser.Value)
+		return TheoremRow{}, nil, fmt.Errorf("%s: Jamboree's value %d differs from Scout's %d", name, jr.Value, ser.Value)
 	}
 	full := uint64(1)
 	for range d {
@@ -245,5 +284,5 @@ func theoremRow(env *Env, line *progress.Line, order string, b, d int, seed uint
 	} else {
 		r.PredictedEfficiency, r.PredictedParallelism, r.PredictedSpeedupBelow = 1.0/3, 3, 1
 	}
-	return r, nil
+	return r, st, nil
 }
