@@ -144,7 +144,7 @@ StarTech: T ≈ 1.02·W/P + 1.5·C + 4.3 s; the tuned program's big-machine perf
 		{Paper: "StarTech", Source: "§5, 000:L405", Condition: "the model fitted to the runs with P ≤ 32 predicts the total time of the runs at P = 512 from their W and C (relative error of the prediction); tolerance: twice *Socrates's mean relative error", Figure: "\"the performance of the tuned code matched the prediction when run on a big machine\"",
 			Test: Test{Kind: Value, Want: 0, Tol: 0.097}, Measure: predicted(socratesRuns, 32, 512, func(e fits.PError) float64 { return (e.Predicted - e.Time) / e.Time }),
 			Cause: causePredict},
-		{Paper: "*Socrates", Source: "§2.5, 001:L776-780", Condition: "the same prediction, run by run: mean relative error at P = 512; tolerance: the paper's mean relative error of the fit to all runs", Figure: "\"we were able to extrapolate the performance on the big machine from the performance on the little machine\"",
+		{Paper: "*Socrates", Source: "§2.6, 001:L776-780", Condition: "the same prediction, run by run: mean relative error at P = 512; tolerance: the paper's mean relative error of the fit to all runs", Figure: "\"we were able to extrapolate the performance on the big machine from the performance on the little machine\"",
 			Test: Test{Kind: Value, Want: 0, Tol: 0.0485}, Measure: predicted(socratesRuns, 32, 512, func(e fits.PError) float64 { return e.MeanRelativeError }),
 			Cause: causePredict},
 	},
