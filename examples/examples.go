@@ -23,11 +23,6 @@ type Reproduction struct {
 	Takes    string // how long the full form takes on this project's 2-core machine
 	// Published is the paper's figures, printed before the workbench's.
 	Published string
-	// Findings is what the full form measured here, where it agrees with
-	// the paper and where not and why (docs/reproductions.md has the
-	// tables), printed after Published: a reader of a quick form's numbers
-	// sees what the papers' regime gave.
-	Findings string
 	// Claims are the paper's claims this reproduction tests, each judged
 	// from the run (claims.go); reproduce prints their verdict table.
 	Claims []Claim

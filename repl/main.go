@@ -322,15 +322,19 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stdout, "\n%s\n", r.Published)
 		}
 		examples.WriteDifferences(stdout, r.Differs)
-		if r.Findings != "" {
-			fmt.Fprintf(stdout, "\nWhat the full form measured here:\n%s\n", r.Findings)
+		if quick {
+			fmt.Fprintf(stdout, "\nThe full form's figures and verdicts: docs/reproductions/%s.md (splitpoint reproduce %s).\n", r.Name, r.Name)
 		}
-		if r.Published != "" || r.Findings != "" {
+		if r.Published != "" || len(r.Differs) > 0 {
 			fmt.Fprintf(stdout, "\nThe workbench:\n")
 		}
 	}, stdout, stderr)
-	if rc != 0 || len(r.Claims) == 0 {
+	if rc != 0 {
 		return rc
+	}
+	if len(r.Claims) == 0 {
+		fmt.Fprintf(stdout, "\nNo claim of a paper is judged here: the differences above say why.\n")
+		return 0
 	}
 	fmt.Fprintf(stdout, "\nThe papers' claims, judged from this run:\n")
 	outs, err := judgeClaims(context.Background(), db, r.Claims)
