@@ -54,7 +54,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestPresetsAndString(t *testing.T) {
-	for _, name := range []string{"plain", "default", "ordering-off", "mtdf"} {
+	for _, name := range []string{"plain", "default", "ordering-off", "mtdf", "parachinook"} {
 		opt, ok := Presets()[name]
 		if !ok {
 			t.Fatalf("preset %s missing", name)
