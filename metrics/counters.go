@@ -84,12 +84,12 @@ type Counters struct {
 	// Moves is the number of legal moves at interior nodes, Searched the
 	// number of children actually searched; split by capture nodes (whose
 	// first generated move is a capture) and quiet nodes.
-	Moves         uint64 `json:"moves"`
-	Searched      uint64 `json:"searched"`
-	CaptureNodes  uint64 `json:"capture_nodes"`
-	CaptureMoves  uint64 `json:"capture_moves"`
-	QuietNodes    uint64 `json:"quiet_nodes"`
-	QuietMoves    uint64 `json:"quiet_moves"`
+	Moves        uint64 `json:"moves"`
+	Searched     uint64 `json:"searched"`
+	CaptureNodes uint64 `json:"capture_nodes"`
+	CaptureMoves uint64 `json:"capture_moves"`
+	QuietNodes   uint64 `json:"quiet_nodes"`
+	QuietMoves   uint64 `json:"quiet_moves"`
 	// QCaptureNodes counts the quiescence nodes where a capture is forced
 	// (checkers: the side to move must capture, so the captures generated
 	// are every legal move) and QCaptureMoves their moves: the capture
