@@ -59,8 +59,8 @@ func luBranching(moves, nodes string) string {
 }
 
 var (
-	luTreeBranching    = luBranching("json_extract(result, '$.moves') + json_extract(result, '$.q_capture_moves')", "json_extract(result, '$.interior') + json_extract(result, '$.q_capture_nodes')")
-	luCaptureBranching = luBranching("json_extract(result, '$.capture_moves') + json_extract(result, '$.q_capture_moves')", "json_extract(result, '$.capture_nodes') + json_extract(result, '$.q_capture_nodes')")
+	luTreeBranching    = luBranching("json_extract(result, '$.moves') + COALESCE(json_extract(result, '$.q_capture_moves'), 0)", "json_extract(result, '$.interior') + COALESCE(json_extract(result, '$.q_capture_nodes'), 0)")
+	luCaptureBranching = luBranching("json_extract(result, '$.capture_moves') + COALESCE(json_extract(result, '$.q_capture_moves'), 0)", "json_extract(result, '$.capture_nodes') + COALESCE(json_extract(result, '$.q_capture_nodes'), 0)")
 	luQuietBranching   = luBranching("json_extract(result, '$.quiet_moves')", "json_extract(result, '$.quiet_nodes')")
 )
 
@@ -198,7 +198,7 @@ func luClaims() []Claim {
 		Claim{Paper: "Lu", Source: "§3.10, 003:L776", Condition: "the suite's trees",
 			Figure: "\"there are more capture nodes than non-capture nodes\" (share of capture nodes (7.93 − 2.84)/(7.93 − 1.28) = 0.77)",
 			Test:   Test{Kind: Direction, Want: 1, Tol: 0},
-			Query: "SELECT 1.0 * SUM(json_extract(result, '$.capture_nodes') + json_extract(result, '$.q_capture_nodes')) / SUM(json_extract(result, '$.quiet_nodes')) - 1 " +
+			Query: "SELECT 1.0 * SUM(json_extract(result, '$.capture_nodes') + COALESCE(json_extract(result, '$.q_capture_nodes'), 0)) / SUM(json_extract(result, '$.quiet_nodes')) - 1 " +
 				"FROM runs WHERE role = 'baseline' AND position LIKE 'suite:tinsley%' AND tt_bits = 23"},
 		// §4.3's predictions from the branching factor (reading notes §1.8).
 		Claim{Paper: "Lu", Source: "§4.3, 003:L976", Condition: "16 searchers at a split node of the suite's average branching factor",

@@ -94,8 +94,8 @@ type Counters struct {
 	// (checkers: the side to move must capture, so the captures generated
 	// are every legal move) and QCaptureMoves their moves: the capture
 	// nodes of the search's extension beyond the horizon.
-	QCaptureNodes uint64 `json:"q_capture_nodes"`
-	QCaptureMoves uint64 `json:"q_capture_moves"`
+	QCaptureNodes uint64 `json:"q_capture_nodes,omitempty"`
+	QCaptureMoves uint64 `json:"q_capture_moves,omitempty"`
 	MaxPlyReached int    `json:"max_ply"`
 
 	FirstMoveBestRate float64 `json:"first_move_best_rate"`
@@ -110,9 +110,11 @@ type Counters struct {
 	// a node", 2.84 on his suite): legal moves per node whose moves were
 	// generated, the forced-capture quiescence nodes included;
 	// ExpandedCaptureBranching the same at capture nodes (Lu: 1.28). At
-	// non-capture nodes it is QuietBranching (Lu: 7.93).
-	ExpandedBranching        float64 `json:"expanded_branching"`
-	ExpandedCaptureBranching float64 `json:"expanded_capture_branching"`
+	// non-capture nodes it is QuietBranching (Lu: 7.93). Both are 0 (and
+	// left out of the JSON) for a search without forced captures (chess,
+	// synthetic trees), where Branching and CaptureBranching are the same.
+	ExpandedBranching        float64 `json:"expanded_branching,omitempty"`
+	ExpandedCaptureBranching float64 `json:"expanded_capture_branching,omitempty"`
 }
 
 // Merge adds o's counts to c and recomputes the derived rates. It is how the
@@ -153,8 +155,11 @@ func (c *Counters) Finalize() {
 	c.CaptureBranching = Ratio(c.CaptureMoves, c.CaptureNodes)
 	c.QuietBranching = Ratio(c.QuietMoves, c.QuietNodes)
 	c.SearchedBranching = Ratio(c.Searched, c.Interior)
-	c.ExpandedBranching = Ratio(c.Moves+c.QCaptureMoves, c.Interior+c.QCaptureNodes)
-	c.ExpandedCaptureBranching = Ratio(c.CaptureMoves+c.QCaptureMoves, c.CaptureNodes+c.QCaptureNodes)
+	c.ExpandedBranching, c.ExpandedCaptureBranching = 0, 0
+	if c.QCaptureNodes > 0 {
+		c.ExpandedBranching = Ratio(c.Moves+c.QCaptureMoves, c.Interior+c.QCaptureNodes)
+		c.ExpandedCaptureBranching = Ratio(c.CaptureMoves+c.QCaptureMoves, c.CaptureNodes+c.QCaptureNodes)
+	}
 }
 
 // Ratio is a/b, or 0 when b is 0.
