@@ -31,19 +31,24 @@ stops at the first error with file:line: message and a non-zero exit.`,
 			jobsFlag(fs)
 			return nil
 		}},
-	{Name: "reproduce", Args: "list | NAME | --docs FILE", NArgs: 1,
+	{Name: "reproduce", Args: "list | NAME | --docs DIR [NAME...]", NArgs: 0, // reproduce checks its own arguments
 		Short: "bring back a paper's result: run its bundled notebook, write its report and judge the paper's claims",
-		Long: `Runs the bundled notebook that brings back a paper's result, printing
-its table beside the workbench's and writing the report, in a fresh
-session reproduce-NAME, then the verdict of each of the paper's claims
-computed from the run (docs/claims.md). "reproduce list" names them with
-the time each takes; docs/reproductions.md sets the full forms' figures
-beside the papers'. --docs FILE writes every reproduction's verdict
-tables, judged from its latest full-form run, to FILE
-(docs/reproduction-verdicts.md).`,
+		Long: `Runs the bundled notebook that brings back a paper's result in a fresh
+session reproduce-NAME: it prints the paper's figures, the settings in
+which the run differs from the paper's configuration and why, the
+workbench's tables, writes the report, and ends with the verdict of each
+of the paper's claims computed from the run (docs/claims.md). "reproduce
+list" names them with the time each takes.
+
+--docs DIR writes each reproduction's document, DIR/reproductions/NAME.md
+(with its verdicts as data in NAME.json), from its latest full-form
+session, and the index DIR/reproductions.md with the counts per paper:
+"splitpoint reproduce --docs docs" regenerates the project's
+docs/reproductions.md. Names after DIR limit it to those reproductions; a
+reproduction with no full-form session keeps its document.`,
 		Flags: func(fs *flag.FlagSet) func(*workbench.Env, []string) error {
 			fs.Bool("quick", false, "the quick form: fewer positions, seeds or depths (minutes on a 2-core machine)")
-			fs.Bool("docs", false, "write to FILE the verdict tables of every reproduction's claims, judged from its latest full-form run")
+			fs.Bool("docs", false, "write under DIR each reproduction's document (DIR/reproductions/NAME.md) from its latest full-form run, and the index DIR/reproductions.md")
 			jobsFlag(fs)
 			return nil
 		}},

@@ -182,20 +182,11 @@ func repl(home, named string, stdin *os.File, stdout, stderr io.Writer) int {
 }
 
 func script(home, named string, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	keep := fs.Bool("keep-going", false, "go on after a failing line (the exit status still reports it)")
-	jobs := jobsFlag(fs)
-	fs.Usage = func() {
-		findShellCommand("run").WriteHelp(stderr)
+	fs, files, rc := parseShellFlags("run", args, stderr)
+	if fs == nil {
+		return rc
 	}
-	flags, files := splitArgs(args)
-	if err := fs.Parse(flags); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
+	keep, jobs := flagBool(fs, "keep-going"), flagInt(fs, "jobs")
 	if len(files) != 1 {
 		fs.Usage()
 		return 2
@@ -211,7 +202,7 @@ func script(home, named string, args []string, stdout, stderr io.Writer) int {
 	if name == "" {
 		name = freshName(home, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
 	}
-	return runNotebook(home, name, path, f, *keep, func(sh *Shell) { setJobs(sh, *jobs) }, stdout, stderr)
+	return runNotebook(home, name, path, f, keep, func(sh *Shell) { setJobs(sh, jobs) }, stdout, stderr)
 }
 
 // runNotebook runs the script r (named path in errors) in the session
@@ -277,27 +268,17 @@ func freshName(home, base string) string {
 // or NAME with --quick for its quick form, as a script in a fresh session
 // named reproduce-NAME.
 func reproduce(home, named string, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("reproduce", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	quick := fs.Bool("quick", false, "the quick form: fewer positions, seeds or depths (minutes on a 2-core machine)")
-	docs := fs.Bool("docs", false, "write to FILE the verdict tables of every reproduction's claims, judged from its latest full-form run")
-	jobs := jobsFlag(fs)
-	fs.Usage = func() {
-		findShellCommand("reproduce").WriteHelp(stderr)
+	fs, rest, rc := parseShellFlags("reproduce", args, stderr)
+	if fs == nil {
+		return rc
 	}
-	flags, rest := splitArgs(args)
-	if err := fs.Parse(flags); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if *docs {
-		if len(rest) != 1 {
+	quick, docs, jobs := flagBool(fs, "quick"), flagBool(fs, "docs"), flagInt(fs, "jobs")
+	if docs {
+		if len(rest) < 1 {
 			fs.Usage()
 			return 2
 		}
-		if err := writeVerdictDocs(context.Background(), home, rest[0], stderr); err != nil {
+		if err := writeReproductionDocs(context.Background(), home, rest[0], rest[1:], stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "splitpoint: reproduce --docs: %v\n", err)
 			return 1
 		}
@@ -318,7 +299,7 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "splitpoint: reproduce: %v\n", err)
 		return 2
 	}
-	path, nb, err := r.Open(*quick)
+	path, nb, err := r.Open(quick)
 	if err != nil {
 		fmt.Fprintf(stderr, "splitpoint: reproduce: %v\n", err)
 		return 1
@@ -328,13 +309,14 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 		name = freshName(home, "reproduce-"+r.Name)
 	}
 	form := "full form"
-	if *quick {
+	if quick {
 		form = "quick form"
 	}
 	var db string
-	rc := runNotebook(home, name, path, bytes.NewReader(nb), false, func(sh *Shell) {
+	rc = runNotebook(home, name, path, bytes.NewReader(nb), false, func(sh *Shell) {
 		db = sh.DB()
-		setJobs(sh, *jobs)
+		sh.S.Host = thisMachine()
+		setJobs(sh, jobs)
 		fmt.Fprintf(stdout, "reproduce %s (%s, %s): %s; session %s\n", r.Name, r.Paper, form, path, name)
 		if r.Published != "" {
 			fmt.Fprintf(stdout, "\n%s\n", r.Published)
@@ -358,4 +340,34 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	}
 	examples.WriteVerdicts(stdout, outs)
 	return 0
+}
+
+// parseShellFlags parses the flags of args with those the command table
+// declares for the shell command name (one declaration for help,
+// completion and parsing), and returns the flag set and the other
+// arguments; a nil flag set means the command ends with exit status rc
+// (0 after --help, 2 after a bad flag).
+func parseShellFlags(name string, args []string, stderr io.Writer) (*flag.FlagSet, []string, int) {
+	c := findShellCommand(name)
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	c.Flags(fs)
+	fs.Usage = func() { c.WriteHelp(stderr) }
+	flags, rest := splitArgs(args)
+	if err := fs.Parse(flags); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, nil, 0
+		}
+		return nil, nil, 2
+	}
+	return fs, rest, 0
+}
+
+// flagBool and flagInt read a parsed flag the command table declared.
+func flagBool(fs *flag.FlagSet, name string) bool {
+	return fs.Lookup(name).Value.(flag.Getter).Get().(bool)
+}
+
+func flagInt(fs *flag.FlagSet, name string) int {
+	return fs.Lookup(name).Value.(flag.Getter).Get().(int)
 }

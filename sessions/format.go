@@ -33,7 +33,10 @@ type Session struct {
 	Settings map[string]string `json:"settings"`
 	// Loaded is the position name commands use when none is given.
 	Loaded string `json:"loaded,omitempty"`
-	Cells  []Cell `json:"cells"`
+	// Host is the machine the cells ran on (processor and cores), where it
+	// was recorded: a reproduction's document names it.
+	Host  string `json:"host,omitempty"`
+	Cells []Cell `json:"cells"`
 }
 
 // Cell is one command and what it produced.
