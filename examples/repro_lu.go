@@ -55,8 +55,13 @@ func luAbove(expr, a, b string, p int) string {
 // Lu's configuration, summed over the suite (Lu's measure, §3.10): moves
 // over nodes whose moves were generated (metrics.Counters.ExpandedBranching).
 func luBranching(moves, nodes string) string {
-	return fmt.Sprintf("SELECT 1.0 * SUM(%s) / SUM(%s) FROM runs WHERE role = 'baseline' AND position LIKE 'suite:tinsley%%' AND tt_bits = 23", moves, nodes)
+	return fmt.Sprintf("SELECT 1.0 * SUM(%s) / SUM(%s) FROM runs WHERE %s", moves, nodes, luBaselines)
 }
+
+// luBaselines selects one serial search of each position of Lu's
+// configuration (the ablations' sweeps repeat some; the searches are
+// deterministic, so any one of a position's is all of them).
+const luBaselines = "id IN (SELECT MIN(id) FROM runs WHERE role = 'baseline' AND position LIKE 'suite:tinsley%' AND tt_bits = 23 GROUP BY position)"
 
 var (
 	luTreeBranching    = luBranching("json_extract(result, '$.moves') + COALESCE(json_extract(result, '$.q_capture_moves'), 0)", "json_extract(result, '$.interior') + COALESCE(json_extract(result, '$.q_capture_nodes'), 0)")
@@ -112,14 +117,16 @@ func luCause(col string) string {
 	return causeLuIdle
 }
 
-// The causes of Lu's claims that do not reproduce, from the notebook's
-// one-setting ablations (games 7, 13, 19, 27, 33; the sql cell that compares
-// them with Lu's configuration on the same positions).
+// The causes of Lu's claims that do not reproduce. The notebook's
+// one-setting ablations (games 7, 13, 19, 27, 33 at depth 15; its last sql
+// cell sets them beside Lu's configuration on the same positions) measure
+// how far each difference moves the figures; none closes a gap, so what
+// remains is conjecture.
 const (
-	causeLuSpeedup = "conjecture: the trees here are not Chinook's (evaluation, window-dependent extensions, 1.8 times Lu's nodes at his depths) and the simulated machine charges nothing for the controller's messages; the ablations (spawn=7,wake=7; preset default; lb_threshold=70000) each move the speedup by less than the gap, so no single difference accounts for it"
-	causeLuSO      = "conjecture: Chinook's window-dependent search extensions (003:L940) grow the parallel trees beyond the serial one, which the workbench's checkers search (extensions only by forced-capture quiescence) does not; the ablations toward Lu's machine and program (messages, threshold) do not move the search overhead toward his"
-	causeLuIdle    = "conjecture: idle time follows the speedup and search overhead (a searcher is idle whenever the fixed amount of work is not enough for all of them); see those claims' causes"
-	causeLuOrder   = "conjecture: the order follows from the speedups, whose gap to Lu's no single ablation closes (see the speedup claims)"
+	causeLuSpeedup = "conjecture: speedup = p·(1 − idle − other), and each searcher here is idle less than Lu's (see the idle claims), so most speedups are above his; of the ablations on games 7, 13, 19, 27, 33 none closes the gap: messages of about 1 ms (spawn=7,wake=7) lower the speedup by 1–3 %, twice the -LB threshold (lb_threshold=70000) by up to 7 %, the workbench's own engine options (preset default) raise it by 5–20 %; what a real machine added to Lu's waits the simulator does not charge"
+	causeLuSO      = "conjecture: the options account for much of the difference, measured: with the workbench's engine options (preset default: killers, MVV-LVA, a 2^20 table) PVSplit's search overhead at 16 searchers falls from 15.7 % to 2.7 % on games 7, 13, 19, 27, 33 (Lu: 15.3 %), hence Lu's options here (preset parachinook); what remains (PVFSplit's) is not moved by messages (spawn=7,wake=7: within 2 points) and is put down to Chinook's window-dependent extensions (003:L940) and its trees"
+	causeLuIdle    = "conjecture: the simulator charges no time for what kept Lu's searchers waiting on a real machine (the controller's messages, the root's synchronizations in wall-clock time); messages of about 1 ms (spawn=7,wake=7) move the idle time by under 1 point on games 7, 13, 19, 27, 33, so the gap is not the message cost alone"
+	causeLuOrder   = "conjecture: an order follows the speedups, and where one fails the search overhead here differs from Lu's at that number of searchers (PVFSplit's speculative splits cost more at 2 searchers here); the ablations move the four algorithms alike (preset default raises all, messages lower all) and reverse no order"
 )
 
 // luClaims are Lu's claims as data: the four tables, the orders he
@@ -199,7 +206,7 @@ func luClaims() []Claim {
 			Figure: "\"there are more capture nodes than non-capture nodes\" (share of capture nodes (7.93 − 2.84)/(7.93 − 1.28) = 0.77)",
 			Test:   Test{Kind: Direction, Want: 1, Tol: 0},
 			Query: "SELECT 1.0 * SUM(json_extract(result, '$.capture_nodes') + COALESCE(json_extract(result, '$.q_capture_nodes'), 0)) / SUM(json_extract(result, '$.quiet_nodes')) - 1 " +
-				"FROM runs WHERE role = 'baseline' AND position LIKE 'suite:tinsley%' AND tt_bits = 23"},
+				"FROM runs WHERE " + luBaselines},
 		// §4.3's predictions from the branching factor (reading notes §1.8).
 		Claim{Paper: "Lu", Source: "§4.3, 003:L976", Condition: "16 searchers at a split node of the suite's average branching factor",
 			Figure: "\"over 13 of them (i.e. over 82%) are predicted to be starved\": (16 − 2.84)/16 − 0.82 > 0",
@@ -212,7 +219,7 @@ func luClaims() []Claim {
 		Claim{Paper: "Lu", Source: "§6, 003:L1305", Condition: "the suite's serial searches, children searched per interior node",
 			Figure: "\"it is speculated that for checkers, there are about 2 viable moves per node on average\"",
 			Test:   Test{Kind: Value, Want: 2, Tol: 0.5},
-			Query:  "SELECT 1.0 * SUM(json_extract(result, '$.searched')) / SUM(json_extract(result, '$.interior')) FROM runs WHERE role = 'baseline' AND position LIKE 'suite:tinsley%' AND tt_bits = 23",
+			Query:  "SELECT 1.0 * SUM(json_extract(result, '$.searched')) / SUM(json_extract(result, '$.interior')) FROM runs WHERE " + luBaselines,
 			Cause:  "conjecture: the workbench's searched-children count includes the refuted moves a null-window test looks at, which Lu's \"viable\" excludes"},
 	)
 	// The bands of the utilization profiles (Figures 4.5, 5.5, 5.7, lost
@@ -248,9 +255,9 @@ func luClaims() []Claim {
 }
 
 const (
-	causeLuLBDecline = "conjecture: Lu reads the decline as starvation making preemption aggressive (003:L1234); the ablation with twice the idle threshold (lb_threshold=70000, games 7, 13, 19, 27, 33) measures how much preemption moves PVSplit-LB at 8 and 16"
-	causeLuBranching = "conjecture: the workbench's checkers search extends only forced captures beyond the horizon and counts the horizon's nodes as leaves; Chinook's extensions and its leaf rule (which nodes it counted) are not given, so the share of capture nodes differs"
-	causeLuOther     = "conjecture: on the simulated machine a message costs nothing, so the band of other overheads is the search overhead alone; Lu's includes communication (003:L987); the ablation spawn=7,wake=7 measures how a message cost moves it"
+	causeLuLBDecline = "conjecture: Lu reads the decline as starvation making preemption aggressive (003:L1234); here PVSplit-LB still gains from 8 to 16 searchers on games 7, 13, 19, 27, 33 (+10 % with Lu's threshold, +6 % with twice it, lb_threshold=70000): the threshold moves toward the decline without reaching it, and Lu's wall-clock threshold fired on searchers whose times the simulator does not reproduce"
+	causeLuBranching = "conjecture: the workbench's checkers search extends only forced captures beyond the horizon and counts the horizon's nodes as leaves; Chinook's extensions and which nodes Lu counted are not given, so the share of capture nodes differs (and the predictions of §4.3 follow the branching factor measured)"
+	causeLuOther     = "conjecture: on the simulated machine the band of other overheads is the search overhead alone, Lu's includes communication (003:L987); messages of about 1 ms (spawn=7,wake=7) add 1–3 points to it on games 7, 13, 19, 27, 33, less than the gap where the band is below Lu's"
 )
 
 // reproLu is the reproduction "lu".
@@ -272,7 +279,7 @@ Branching factor of the suite's trees (§3.10): 2.84 on average, 1.28 at capture
 			Here: "the workbench's checkers evaluation and search, extended beyond the horizon only by forced captures; no endgame databases",
 			Why:  "Chinook is not available; the trees differ, so node counts, scores and moves cannot be matched, only the shape of the results"},
 		{Setting: "tree size", Paper: "nodes per serial search 1.36–5.01 M, 10^6–10^7 (Table C.1, 003:L1680-1699), at depths 15, 17, 19",
-			Here: "the same depths (the suite carries them): 1.75–22.65 M nodes, 1.8 times Lu's at the median (suites/data/SOURCES.md)",
+			Here: "the same depths (the suite carries them); the trees are the workbench's: 1.4–8.2 M nodes on games 1, 5, 7, 8, 13, 19, 27, 33, 0.6–2 times Lu's",
 			Why:  "Lu's depths are kept rather than his node counts: the depth is the one setting of his that transfers"},
 		{Setting: "transposition table", Paper: "one table of 2^23 entries shared by all, guarded by spin-wait locks (003:L932)",
 			Here: "one table of 2^23 entries shared by all (preset parachinook); a lock costs nothing",
@@ -285,7 +292,7 @@ Branching factor of the suite's trees (§3.10): 2.84 on average, 1.28 at capture
 			Why:  "Chinook's aspiration window is not given; the ablation preset default (killers, MVV-LVA, 2^20 table, a history per searcher) shows the workbench's engine configuration beside Lu's"},
 		{Setting: "-LB threshold", Paper: "5 s of wall-clock idle time, quorum more than ¼ of the searchers (003:L1213)",
 			Here: "35,000 units (5 s at Chinook's 7,000 nodes/s), quorum ¼",
-			Why:  "the simulator's clock counts nodes; the ablation lb_threshold=70000 scales the threshold to the trees here (1.8 times Lu's)"},
+			Why:  "the simulator's clock counts nodes; the ablation lb_threshold=70000 doubles it, as for trees twice Lu's"},
 		{Setting: "granularity", Paper: "MinGranularity, never given (notes §1.2)",
 			Here: "4 plies (algos.DefaultPVGranularity)", Why: "the thesis is silent"},
 		{Setting: "baseline", Paper: "sequential Chinook's time (Formula 3.1, Table C.1)",
