@@ -89,7 +89,7 @@ var all = []*Suite{
 	{Name: "kaufman", Domain: "chess", File: "data/chess/kaufman.epd",
 		Description: "Kaufman's 25-position rating test (Computer Chess Reports 1993), used by StarTech §3"},
 	{Name: "socrates", Domain: "chess", File: "data/chess/socrates.epd",
-		Description: "*Socrates's test positions (Joerg & Kuszmaul 1994, Fig. 6; 7 of 8, SOURCES.md), bm = Kaufman's move"},
+		Description: "*Socrates's eight test positions (Joerg & Kuszmaul 1994, Fig. 6; what the paper's text lost from BT-2450, SOURCES.md), bm = Kaufman's move"},
 	{Name: "bratko-kopec", Aliases: []string{"bk"}, Domain: "chess", File: "data/chess/bratko-kopec.epd",
 		Description: "Bratko-Kopec test (1982)"},
 	{Name: "wac", Domain: "chess", File: "data/chess/wac.epd",

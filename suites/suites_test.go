@@ -1,6 +1,9 @@
 package suites
 
 import (
+	"fmt"
+
+	"splitpoint/game"
 	"strings"
 	"testing"
 )
@@ -9,7 +12,7 @@ import (
 // suites/data/SOURCES.md gives.
 func TestCounts(t *testing.T) {
 	want := map[string]int{"kaufman": 25, "bratko-kopec": 24, "wac": 300, "ecm": 770, "eret": 111, "ccr": 25,
-		"perftsuite": 126, "2move": 49, "3move": 174, "4move": 794, "5move": 2700, "11man": 2500, "tinsley": 20, "socrates": 7}
+		"perftsuite": 126, "2move": 49, "3move": 174, "4move": 794, "5move": 2700, "11man": 2500, "tinsley": 20, "socrates": 8}
 	for _, s := range List() {
 		es, err := s.Entries()
 		if err != nil {
@@ -99,9 +102,9 @@ func TestFind(t *testing.T) {
 }
 
 // TestSocratesFigure6: the *Socrates positions carry Kaufman's moves of
-// Fig. 6 (a)–(f), each legal in its position (the loader parses them
-// against it); (g)'s move survives only as "N" and (h) is lost
-// (SOURCES.md).
+// Fig. 6, each legal in its position (the loader parses them against it):
+// (a)–(f) and (h) as the captions print them, (g)'s from BT-2450 No. 20
+// (its caption is lost; SOURCES.md).
 func TestSocratesFigure6(t *testing.T) {
 	s, err := Find("socrates")
 	if err != nil {
@@ -111,14 +114,96 @@ func TestSocratesFigure6(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"Nxg7", "Re6", "Rxg7+", "Ne4", "a3", "Nd3", ""}
+	want := []string{"Nxg7", "Re6", "Rxg7+", "Ne4", "a3", "Nd3", "Ra2", "f4"}
+	if len(es) != len(want) {
+		t.Fatalf("%d positions, want %d", len(es), len(want))
+	}
 	for i, e := range es {
 		got := ""
 		if len(e.BM) == 1 {
 			got = e.Describer().MoveString(e.BM[0])
 		}
-		if got != want[i] || !strings.Contains(e.ID, "Fig. 6") {
-			t.Errorf("#%d %s: bm %q, want %q", i+1, e.ID, got, want[i])
+		id := fmt.Sprintf("*Socrates Fig. 6 (%c)", 'a'+i)
+		if got != want[i] || e.ID != id {
+			t.Errorf("#%d %s: bm %q, want %s bm %q", i+1, e.ID, got, id, want[i])
 		}
+	}
+}
+
+// TestSocratesCaptionPairing: Fig. 6's captions survive apart from their
+// diagrams, so each is paired with a diagram by legality. A caption gives
+// the side to move (Black only in (f), as the figure says), a piece (none
+// for a pawn; "?" where the text lost it, as in (f)'s ". d3") and a
+// destination. The test lists the diagrams in which some legal move of
+// that side fits each caption, then checks that exactly one assignment of
+// the seven captions to distinct diagrams exists, the suite's order, which
+// leaves (g) to the lost caption; BT-2450's move there, Ra2, fits it.
+func TestSocratesCaptionPairing(t *testing.T) {
+	s, err := Find("socrates")
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err := s.Entries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fits := func(e Entry, side, caption string) bool {
+		if e.Chess.SideToMove() != side {
+			return false
+		}
+		piece, dest := caption[:len(caption)-2], caption[len(caption)-2:]
+		buf := make([]game.Move, game.MaxMoves)
+		n := e.Chess.Moves(buf)
+		for _, m := range buf[:n] {
+			san := strings.TrimRight(e.Chess.MoveString(m), "+#")
+			if !strings.HasSuffix(san, dest) || strings.Contains(san, "=") {
+				continue
+			}
+			isPawn := san[0] >= 'a' && san[0] <= 'h'
+			if piece == "?" || piece == "" && isPawn || piece != "" && !isPawn && san[:1] == piece {
+				return true
+			}
+		}
+		return false
+	}
+	captions := []struct {
+		side, caption string
+		want          string // the diagrams (letters) it fits
+	}{
+		{"white", "Ng7", "a"}, {"white", "Re6", "b"}, {"white", "Rg7", "c"}, {"white", "Ne4", "bd"},
+		{"white", "a3", "ace"}, {"black", "?d3", "f"}, {"white", "f4", "bceh"},
+	}
+	sets := make([]string, len(captions))
+	for k, c := range captions {
+		var got []byte
+		for i, e := range es {
+			if fits(e, c.side, c.caption) {
+				got = append(got, byte('a'+i))
+			}
+		}
+		sets[k] = string(got)
+		if sets[k] != c.want {
+			t.Errorf("caption %s (%s) fits diagrams %q, want %q", c.caption, c.side, got, c.want)
+		}
+	}
+	var found []string
+	var assign func(k int, used string)
+	assign = func(k int, used string) {
+		if k == len(sets) {
+			found = append(found, used)
+			return
+		}
+		for _, d := range sets[k] {
+			if !strings.ContainsRune(used, d) {
+				assign(k+1, used+string(d))
+			}
+		}
+	}
+	assign(0, "")
+	if len(found) != 1 || found[0] != "abcdefh" {
+		t.Errorf("assignments of the captions Ng7, Re6, Rg7, Ne4, a3, …d3, f4 to diagrams: %q, want just \"abcdefh\"", found)
+	}
+	if !fits(es[6], "white", "Ra2") {
+		t.Error("Ra2 (BT-2450 No. 20) is not legal in (g)")
 	}
 }
