@@ -64,6 +64,7 @@ type jamEngine[T any, P game.Position[T]] struct {
 	frames    *sched.FreeList[jamFrame[T]]
 	positions *sched.FreeList[T] // scratch positions of leafPlay
 	workers   *sched.FreeList[jamWorker[T, P]]
+	recs      *sched.FreeList[workRec] // the kids' record splits (jamKid.more)
 	// rows, on the simulator with per-processor workers (killers or
 	// history), are the rows the workers borrow for their searches
 	// (lendRows): a worker keeps only its ordering state.
@@ -144,6 +145,14 @@ type jamNode struct {
 }
 
 // jamKid is the state of one iteration of the parallel loop (Fig. 2, J7).
+//
+// The test's work record is kept in two parts: its nodes and horizon
+// count, which every classification folds, and, only when its subtree
+// has some, its split of failed, cutoff and aborted work (more, from the
+// engine's list), which only a useful test's fold reads. A kid is then 48
+// bytes rather than 136: a frame holds one per child of the widest node
+// it served, and at P = 65,536 and P = inf the kids of the frames in
+// flight are a large part of the heap.
 type jamKid struct {
 	task       *sched.Task
 	val        game.Value // the test's value, from the parent's side
@@ -155,7 +164,43 @@ type jamKid struct {
 	// node's α: a running test that started before α rose is the one
 	// the restart variant interrupts (restartStale).
 	started atomic.Bool
-	rec     workRec
+	// nodes and horizon are the test's workRec counts (see above).
+	nodes, horizon int64
+	more           *workRec
+}
+
+// keep stores r, the record of the kid's finished test, its split (if
+// any) in a record from l, the engine's list.
+func (k *jamKid) keep(c sched.Ctx, l *sched.FreeList[workRec], r *workRec) {
+	k.nodes, k.horizon = r.nodes, r.horizon
+	if r.failed != ([4]int64{}) || r.cutoff != ([4]int64{}) || r.aborted != ([4]int64{}) {
+		k.more = l.Get(c)
+		*k.more = *r
+	}
+}
+
+// keepOwn is keep for r from the engine's list: the kid keeps r as its
+// split, or gives it back when there is none.
+func (k *jamKid) keepOwn(c sched.Ctx, l *sched.FreeList[workRec], r *workRec) {
+	k.nodes, k.horizon = r.nodes, r.horizon
+	if r.failed != ([4]int64{}) || r.cutoff != ([4]int64{}) || r.aborted != ([4]int64{}) {
+		k.more = r
+		return
+	}
+	l.Put(c, r)
+}
+
+// take returns the kid's record and empties it (its split goes back to
+// l, the engine's list).
+func (k *jamKid) take(c sched.Ctx, l *sched.FreeList[workRec]) workRec {
+	r := workRec{nodes: k.nodes, horizon: k.horizon}
+	if k.more != nil {
+		r = *k.more
+		l.Put(c, k.more)
+		k.more = nil
+	}
+	k.nodes, k.horizon = 0, 0
+	return r
 }
 
 const (
@@ -256,6 +301,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		return f
 	})
 	e.positions = sched.NewScratchList(c, func() *T { return new(T) })
+	e.recs = sched.NewScratchList(c, func() *workRec { return new(workRec) })
 	if opt.Killers || opt.History {
 		e.workers = sched.NewFreeList(c, e.newWorker) // per-processor ordering state
 		if !e.batch {
@@ -852,8 +898,8 @@ func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sch
 			continue
 		}
 		old := k.task
-		rec.addAborted(&k.rec, nd.typ.Child(j))
-		k.rec = workRec{}
+		kr := k.take(c, e.recs)
+		rec.addAborted(&kr, nd.typ.Child(j))
 		k.started.Store(false)
 		c.Release(old)
 		k.task = c.SpawnIndexedAt(nd.ply+1, f.test, j)
@@ -912,7 +958,8 @@ func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], pend *[]*
 			break
 		}
 		if k.state == kidFailed {
-			rec.addFailed(&k.rec, nd.typ.Child(next))
+			kr := k.take(c, e.recs)
+			rec.addFailed(&kr, nd.typ.Child(next))
 			k.classified = true
 			if e.opt.Restart && k.alpha < nd.alpha && k.val <= nd.alpha {
 				// The test ran against an α that has risen since: test
@@ -954,7 +1001,7 @@ func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], pend *[]*
 // loop): their records zeroed, room for their tasks.
 func (f *jamFrame[T]) prepare(start, n int) {
 	if len(f.kids) < n {
-		// Exactly n, not doubled: a kid is 128 bytes, a node has at most
+		// Exactly n, not doubled: a kid is 48 bytes, a node has at most
 		// game.MaxMoves children (so a frame grows a few times at most),
 		// and at P = 65,536 the kids of the frames in flight are the
 		// largest part of the heap.
@@ -1049,15 +1096,16 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 			continue
 		}
 		ct := typ.Child(j)
+		kr := k.take(c, e.recs)
 		switch {
 		case cut >= 0 && j > cut:
-			rec.addCutoff(&k.rec, ct)
+			rec.addCutoff(&kr, ct)
 		case k.state == kidRunning:
-			rec.addAborted(&k.rec, ct)
+			rec.addAborted(&kr, ct)
 		case k.state == kidFailed:
-			rec.addFailed(&k.rec, ct)
+			rec.addFailed(&kr, ct)
 		default:
-			rec.addUseful(&k.rec)
+			rec.addUseful(&kr)
 		}
 	}
 	for j := start; tasks && j < n; j++ {
@@ -1084,18 +1132,27 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 	if ply, depth := f.node.ply+1, f.node.depth-1; e.serialNode(depth) && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence) {
 		// At the grain (jam's serial case), without a frame.
 		e.local(c).serial++
-		v, ok := e.serialPlay(c, &f.pos, f.moves[i], ply, depth, -aT-1, -aT, f.node.typ.Child(i), &k.rec)
+		var r workRec
+		v, ok := e.serialPlay(c, &f.pos, f.moves[i], ply, depth, -aT-1, -aT, f.node.typ.Child(i), &r)
+		k.keep(c, e.recs, &r)
 		k.val, k.ok, k.alpha = -v, ok, aT
 		return
 	}
 	if e.isLeaf(f.node.ply+1, f.node.depth-1) {
-		v, ok := e.leafPlay(c, &f.pos, f.moves[i], &k.rec) // jam's leaf case
+		var r workRec
+		v, ok := e.leafPlay(c, &f.pos, f.moves[i], &r) // jam's leaf case
+		k.nodes, k.horizon = r.nodes, r.horizon
 		k.val, k.ok, k.alpha = -v, ok, aT
 		return
 	}
 	g := e.frames.Get(c)
 	P(&f.pos).Play(f.moves[i], &g.pos)
-	v, _, ok := e.jam(c, g, f.node.ply+1, f.node.depth-1, -aT-1, -aT, f.node.typ.Child(i), &k.rec)
+	// The record from the engine's list, not on the stack: jam's record
+	// escapes (the pool's inline nodes keep it).
+	r := e.recs.Get(c)
+	*r = workRec{}
+	v, _, ok := e.jam(c, g, f.node.ply+1, f.node.depth-1, -aT-1, -aT, f.node.typ.Child(i), r)
 	e.frames.Put(c, g)
+	k.keepOwn(c, e.recs, r)
 	k.val, k.ok, k.alpha = -v, ok, aT
 }

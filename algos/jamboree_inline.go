@@ -145,7 +145,7 @@ func (w *jamWorker[T, P]) Join(ply, start, n int, alpha, beta, b game.Value, bes
 	b, best = nd.b, nd.best
 	w.fold(&jr)
 	if ok {
-		s.pvLen[ply] = copy(s.pv[ply][:], f.pv[:f.pvLen])
+		s.pvLen[ply] = copy(s.pv[ply], f.pv[:f.pvLen])
 	}
 	e.frames.Put(c, f)
 	return b, best, ok

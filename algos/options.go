@@ -69,6 +69,11 @@ type Options struct {
 	// an access to a key whose home (key mod P) is another processor is
 	// charged sched.TTRemote, one at home sched.TTLocal.
 	DistTT bool `json:"dist_tt,omitempty" serial:"-"`
+	// RootReorder: each searcher of a root split (rootsplit.go) searches
+	// the move that was best in its previous iteration first, as a serial
+	// root does with the table's move, instead of its dealt order in every
+	// iteration.
+	RootReorder bool `json:"root_reorder,omitempty" serial:"-"`
 	// The options of Lu's PVSplit family (pvsplit.go) and of PARSSS* and
 	// PARITERSSS* (parsss.go); omitted from JSON when zero.
 	PVSplitOptions     `json:"pvsplit,omitzero" serial:"-"`
@@ -104,6 +109,25 @@ const MTDFFallbackBits = 16
 //     quiescence and every ordering heuristic.
 //   - ordering-off: default without TT move, MVV-LVA, killers and history.
 //   - mtdf: default with MTD(f) and no aspiration (MTD(f) needs none).
+//   - startech: StarTech's move ordering, by the transposition table and
+//     the captures' gains (Kuszmaul 1995, §4 "Three Improvement
+//     Strategies", 000:L375: "StarTech uses its global transposition
+//     table to improve move ordering. Most other programs use additional
+//     move-ordering mechanisms such as the killer table [GEC67] and the
+//     history table [MOS86]. StarTech does not use any such additional
+//     move-ordering heuristics"): default without killers and history.
+//     MVV-LVA stays: the paper sorts moves (Fig. 9, 000:L356: "2.0% of all
+//     the cycles are spent sorting the moves", a sort that the table's
+//     one move does not need) and says that without recursive iterative
+//     deepening "StarTech chooses the right first move 85%–95% of the
+//     time" (000:L375); on Kaufman's position 1 at depth 5 the table with
+//     MVV-LVA puts the best move first at 86 % of the nodes, the table
+//     alone at 54 % (with a quiescence search 60 times larger). Quiescence
+//     stays ("trying out all the captures", 000:L427), and so do iterative
+//     deepening and the aspiration window, which the paper does not
+//     mention, so that startech differs from default in killers and
+//     history alone. Recursive iterative deepening is the Jamboree variant
+//     rid, not part of the preset.
 //   - parachinook: the search options of Lu's ParaChinook experiments
 //     (Lu 1993 §2.3 and §4.2, 003:L498-500, L932): one table of 2^23
 //     entries shared by all searchers, iterative deepening, the table's
@@ -121,12 +145,15 @@ func Presets() map[string]Options {
 	lu := def
 	lu.TTBits, lu.MVVLVA, lu.Killers, lu.KillerHandover = 23, false, false, false
 	lu.SharedHistory = true
+	startech := def
+	startech.Killers, startech.History, startech.KillerHandover = false, false, false
 	return map[string]Options{
 		"plain":        {Algo: AlgoScout},
 		"default":      def,
 		"ordering-off": off,
 		"mtdf":         mtdf,
 		"parachinook":  lu,
+		"startech":     startech,
 	}
 }
 

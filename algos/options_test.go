@@ -54,7 +54,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestPresetsAndString(t *testing.T) {
-	for _, name := range []string{"plain", "default", "ordering-off", "mtdf", "parachinook"} {
+	for _, name := range []string{"plain", "default", "ordering-off", "mtdf", "startech", "parachinook"} {
 		opt, ok := Presets()[name]
 		if !ok {
 			t.Fatalf("preset %s missing", name)
@@ -63,6 +63,9 @@ func TestPresetsAndString(t *testing.T) {
 		if err := opt.Validate(); err != nil {
 			t.Errorf("preset %s: %v", name, err)
 		}
+	}
+	if st := Presets()["startech"]; !st.TTMove || !st.MVVLVA || st.Killers || st.History || st.KillerHandover || !st.Quiescence {
+		t.Errorf("startech orders by killers or history, or not by the table and captures: %v", st)
 	}
 	s := Presets()["default"].String()
 	for _, f := range []string{"algo=scout", "depth=0", "tt_bits=20", "iterative=true", "aspiration=50", "quiescence=true",

@@ -31,7 +31,10 @@ func (s *Searcher[T, P]) order(ply, n int, ttMove game.Move) {
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
 	var hist *[historySize]int32
 	if o.History {
-		hist = &s.history[ply&1]
+		hist = &noHistory[ply&1]
+		if s.history != nil {
+			hist = &s.history[ply&1]
+		}
 	}
 	any := false
 	for i, m := range moves {
@@ -97,6 +100,11 @@ func (s *Searcher[T, P]) pick(ply, i, n int) game.Move {
 	return moves[i]
 }
 
+// noHistory is the history table of a Searcher that has not credited any
+// move yet and has none of its own (rowlessWorkerSearcher): all zeros,
+// never written.
+var noHistory [2][historySize]int32
+
 // historyIndex hashes a move into the history table (moves are domain
 // encoded 32-bit words; a multiplicative hash keeps it domain-neutral).
 func historyIndex(m game.Move) uint32 { return (uint32(m) * 0x9E3779B1) >> 20 }
@@ -104,6 +112,9 @@ func historyIndex(m game.Move) uint32 { return (uint32(m) * 0x9E3779B1) >> 20 }
 // bumpHistory credits a quiet move that caused a cutoff or was best with
 // depth² (Schaeffer's history heuristic), halving the table at the cap.
 func (s *Searcher[T, P]) bumpHistory(ply int, m game.Move, depth int) {
+	if s.history == nil {
+		s.history = new([2][historySize]int32) // a rowless worker's, on first use
+	}
 	h := &s.history[ply&1]
 	i := historyIndex(m)
 	h[i] += int32(depth * depth)

@@ -168,7 +168,9 @@ func (h splitHook) Node() bool {
 
 // splitSearch is one searcher: iterative deepening (when opt says so) over
 // its own moves, each searched by Scout with the window above the best so
-// far, exactly as a serial root would search them.
+// far, exactly as a serial root would search them: in the dealt order in
+// every iteration, or with opt.RootReorder the previous iteration's best
+// move first.
 func splitSearch[T any, P game.Position[T]](c sched.Ctx, root *T, moves []game.Move, opt Options) RootSplitter {
 	o := opt
 	o.Algo, o.Time, o.MaxNodes = AlgoScout, 0, 0
@@ -182,11 +184,15 @@ func splitSearch[T any, P game.Position[T]](c sched.Ctx, root *T, moves []game.M
 	if opt.Iterative {
 		first = 1
 	}
+	order := moves
+	if opt.RootReorder {
+		order = slices.Clone(moves)
+	}
 	for d := first; d <= opt.Depth; d++ {
 		s.TT.NewSearch()
 		horizon := s.horizon
 		best, bestMove := -game.Inf, game.NoMove
-		for i, m := range moves {
+		for i, m := range order {
 			s.Stack.Pos[0] = *root
 			P(&s.Stack.Pos[0]).Play(m, &s.Stack.Pos[1])
 			if i == 0 {
@@ -205,6 +211,13 @@ func splitSearch[T any, P game.Position[T]](c sched.Ctx, root *T, moves []game.M
 			}
 		}
 		out.Value, out.BestMove = best, bestMove
+		if opt.RootReorder {
+			// the iteration's best first, the others in their order
+			if j := slices.Index(order, bestMove); j > 0 {
+				copy(order[1:j+1], order[:j])
+				order[0] = bestMove
+			}
+		}
 		if s.horizon == horizon {
 			out.TreeEnd = true
 			break

@@ -3,6 +3,7 @@ package algos
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	"splitpoint/games/chess"
@@ -13,7 +14,9 @@ import (
 // TestRootSplitValue: with the table off, the root split returns the
 // serial value on seeded synthetic trees of every family, for simulated P
 // in {1, 2, 3, 16, inf} and pool workers {1, 2, 4}; every root move is
-// dealt to exactly one searcher (index mod N).
+// dealt to exactly one searcher (index mod N), and a searcher that puts its
+// previous iteration's best move first (RootReorder) still reports its
+// moves in the dealt order.
 func TestRootSplitValue(t *testing.T) {
 	ctx := context.Background()
 	machines := []sched.Config{{Machine: sched.SimOf(1)}, {Machine: sched.SimOf(2)}, {Machine: sched.SimOf(3)}, {Machine: sched.SimOf(16)},
@@ -36,17 +39,21 @@ func TestRootSplitValue(t *testing.T) {
 			}
 			for _, cfg := range machines {
 				cfg.Seed = uint64(seed)
-				for _, iter := range []bool{false, true} {
-					res, _, err := RunRootSplit[synth.Position](ctx, tree.Root(), Options{Algo: AlgoRootSplit, Depth: d, Iterative: iter}, cfg)
+				for _, o := range []Options{{}, {Iterative: true}, {Iterative: true, RootReorder: true}} {
+					o.Algo, o.Depth = AlgoRootSplit, d
+					res, _, err := RunRootSplit[synth.Position](ctx, tree.Root(), o, cfg)
 					if err != nil {
 						t.Fatal(err)
 					}
 					if res.Value != want.Value {
-						t.Fatalf("%s %s P=%d iterative=%t: value %d, negamax %d", tree.Name(), cfg.Machine, cfg.P, iter, res.Value, want.Value)
+						t.Fatalf("%s %s P=%d iterative=%t root_reorder=%t: value %d, negamax %d", tree.Name(), cfg.Machine, cfg.P, o.Iterative, o.RootReorder, res.Value, want.Value)
 					}
 					dealt := 0
-					for _, s := range res.Searchers {
+					for i, s := range res.Searchers {
 						dealt += len(s.Moves)
+						if !slices.Equal(s.Moves, DealRoot(res.Order, i, len(res.Searchers))) {
+							t.Fatalf("%s root_reorder=%t: searcher %d reports moves %v, dealt %v", tree.Name(), o.RootReorder, i, s.Moves, DealRoot(res.Order, i, len(res.Searchers)))
+						}
 					}
 					if dealt != len(res.Order) || res.WinnerNodes == 0 || res.WinnerNodes > res.Nodes {
 						t.Fatalf("%s: %d of %d moves dealt, winner nodes %d of %d", tree.Name(), dealt, len(res.Order), res.WinnerNodes, res.Nodes)

@@ -88,7 +88,7 @@ type Searcher[T any, P game.Position[T]] struct {
 	// hold half a megabyte.
 	scores [][game.MaxMoves]int32
 	pvLen  [game.MaxPly + 1]int
-	pv     [][game.MaxPly + 1]game.Move
+	pv     [][]game.Move // row ply holds plies+2−ply moves (newPVRows)
 
 	// inl and loops: the interruptible plies (Interruptible, split.go)
 	// and their loops' progress.
@@ -116,7 +116,7 @@ func NewSearcher[T any, P game.Position[T]](opt Options, table *tt.Table) *Searc
 func newSearcherPlies[T any, P game.Position[T]](opt Options, table *tt.Table, plies int) *Searcher[T, P] {
 	s := &Searcher[T, P]{Stack: game.NewStack[T](plies), TT: table, Opt: opt}
 	s.scores = make([][game.MaxMoves]int32, plies+1)
-	s.pv = make([][game.MaxPly + 1]game.Move, plies+1)
+	s.pv = newPVRows(plies)
 	if opt.History {
 		s.history = new([2][historySize]int32)
 	}
@@ -284,6 +284,20 @@ func (s *Searcher[T, P]) enter(ply, depth int, alpha, beta game.Value, useTT boo
 // ply plies below the root scored game.MatedIn(ply).
 func (s *Searcher[T, P]) terminal(ply int) game.Value {
 	return terminalValue[T, P](&s.Stack.Pos[ply], ply)
+}
+
+// newPVRows makes the principal-variation rows of a Searcher for plies
+// plies: row p holds the variation from ply p, at most plies+2−p moves
+// (one more than row p+1), all rows in one array of (plies+1)(plies+4)/2
+// moves, a third of rows of game.MaxPly+1 moves each at 46 plies.
+func newPVRows(plies int) [][]game.Move {
+	rows := make([][]game.Move, plies+1)
+	flat := make([]game.Move, (plies+1)*(plies+4)/2)
+	for p := range rows {
+		n := plies + 2 - p
+		rows[p], flat = flat[:n:n], flat[n:]
+	}
+	return rows
 }
 
 // updatePV makes m followed by the child's PV the PV of ply.

@@ -10,30 +10,37 @@ import (
 )
 
 // searcherRows is a Searcher's per-ply scratch: its stack of positions and
-// move lists, its move scores and its principal variations, nine tenths
-// of a Searcher with quiescence (about 400 KB for chess). Every node
+// move lists, its move scores and its principal variations, most of a
+// Searcher with quiescence (about 3 KB a ply for chess). Every node
 // writes its rows before it reads them, so the rows carry nothing from one
 // search to the next and may pass from one Searcher to another between
 // two searches.
 type searcherRows[T any] struct {
 	stack  *game.Stack[T]
 	scores [][game.MaxMoves]int32
-	pv     [][game.MaxPly + 1]game.Move
+	pv     [][]game.Move
 }
 
 func newSearcherRows[T any](plies int) *searcherRows[T] {
-	return &searcherRows[T]{stack: game.NewStack[T](plies), scores: make([][game.MaxMoves]int32, plies+1), pv: make([][game.MaxPly + 1]game.Move, plies+1)}
+	return &searcherRows[T]{stack: game.NewStack[T](plies), scores: make([][game.MaxMoves]int32, plies+1), pv: newPVRows(plies)}
 }
 
-// rowClass is the size class of lent rows for plies plies: classes of
-// rowStep plies, the last game.MaxPly.
-const rowStep = 16
+// rowClass is the size class of lent rows for plies plies: the rows of
+// class k are for rowClassPlies(k) plies, plies rounded up to a multiple
+// of rowStep (a ply of chess rows is 3.5 KB: its position, move list,
+// scores and principal variation), at most game.MaxPly. Class 0 is
+// never lent.
+const rowStep = 4
 
-const rowClasses = (game.MaxPly + rowStep - 1) / rowStep
+const rowClasses = (game.MaxPly+rowStep-1)/rowStep + 1
 
-func rowClass(plies int) int { return min(max(plies, 1)+rowStep-1, game.MaxPly) / rowStep }
+func rowClass(plies int) int { return (min(max(plies, 1), game.MaxPly) + rowStep - 1) / rowStep }
 
-func rowClassPlies(k int) int { return min((k+1)*rowStep, game.MaxPly) }
+func rowClassPlies(k int) int { return min(k*rowStep, game.MaxPly) }
+
+// rowReach is how many classes lendRows looks through for free rows
+// (their own and the next larger ones) before it makes new ones.
+const rowReach = 4
 
 // searchPlies is the number of plies a serial search from pos at ply with
 // depth plies to go needs rows for: below its depth, quiescence (when on)
@@ -53,10 +60,9 @@ func searchPlies(pos any, o Options, ply, depth int) int {
 // BK.01 at depth 5 (the default preset) that was 12,000 Searchers of
 // 555 KB of address space each, almost none of it ever touched.
 func rowlessWorkerSearcher[T any, P game.Position[T]](o Options, tab *tt.Table, hook Hook, forced bool) *Searcher[T, P] {
+	// The history table (32 KiB) is made when the worker first credits
+	// a move (bumpHistory): until then it reads as zeros.
 	s := &Searcher[T, P]{TT: tab, Opt: o}
-	if o.History {
-		s.history = new([2][historySize]int32)
-	}
 	s.ntype[0] = metrics.PV
 	s.Hook = hook
 	s.ForcedCaptures = forced
@@ -82,7 +88,16 @@ func (s *Searcher[T, P]) detachRows() {
 func (e *jamEngine[T, P]) lendRows(c sched.Ctx, w *jamWorker[T, P], plies int) {
 	if e.rows[0] != nil {
 		k := rowClass(plies)
-		w.rows, w.rowK = e.rows[k].Get(c), k
+		w.rows, w.rowK = nil, k
+		// Free rows of a slightly larger class before new ones: the
+		// rows in existence then follow the searches in flight, not
+		// the searches in flight per class.
+		for j := k; j < min(k+rowReach, rowClasses) && w.rows == nil; j++ {
+			w.rows, w.rowK = e.rows[j].TryGet(c), j
+		}
+		if w.rows == nil {
+			w.rows, w.rowK = e.rows[k].Get(c), k
+		}
 		w.s.attachRows(w.rows)
 	}
 }

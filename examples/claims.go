@@ -32,6 +32,27 @@ type Claim struct {
 	// cause (naming the ablation that shows it) or a sentence that starts
 	// with "conjecture".
 	Cause string
+	// Ablations are the claim's measure with one setting of the run moved
+	// toward the paper's (or the workbench's engine configuration beside
+	// the paper's). For a claim not reproduced the cause is computed from
+	// them (Explain): the ablation whose measure the test judges better
+	// is the measured cause; when none is, the ablations' measures are
+	// listed before Cause, which then starts with "conjecture".
+	Ablations []Ablation
+	// Reason, when not nil, computes from the run why a claim is not
+	// reproduced (e.g. from W and C), as a measured cause.
+	Reason func(ctx context.Context, db Querier) (string, error)
+}
+
+// Ablation is a claim's measure with one difference moved: Setting names
+// it ("ordering: killers and history (preset default)"), Query measures
+// the claim under it, and Ref, when not empty, measures the claim in the
+// run's own configuration on the ablation's cases (an ablation run on
+// fewer positions is compared on those).
+type Ablation struct {
+	Setting string
+	Query   string
+	Ref     string
 }
 
 // Querier is the results database a claim reads (results.Store).
@@ -123,6 +144,76 @@ func (t Test) String() string {
 		return fmt.Sprintf("all hold (partly: ≥ %g)", t.Want)
 	}
 	return "?"
+}
+
+// Explain returns the cause of an outcome not reproduced, computed from
+// its claim's ablations and Reason on db ("" leaves Claim.Cause as it
+// is): "measured: " and the ablation the test judges better than the
+// run's own configuration (accounting for the gap when it reproduces the
+// claim, for part of it when partly), or the reason; otherwise the
+// ablations' measures followed by Claim.Cause.
+func Explain(ctx context.Context, db Querier, o Outcome) string {
+	c := o.Claim
+	if o.Verdict != NotReproduced && o.Verdict != Partly {
+		return ""
+	}
+	if c.Reason != nil {
+		r, err := c.Reason(ctx, db)
+		if err == nil && r != "" {
+			return "measured: " + r
+		}
+	}
+	if len(c.Ablations) == 0 {
+		return ""
+	}
+	rank := map[Verdict]int{Reproduced: 3, Partly: 2, NotReproduced: 1, NotMeasured: 0}
+	var seen []string
+	var best []string
+	fullGap := false
+	for _, a := range c.Ablations {
+		m := QueryValue(ctx, db, a.Query)
+		ref := o.Measure
+		if a.Ref != "" {
+			ref = QueryValue(ctx, db, a.Ref)
+		}
+		v := c.Test.Judge(m)
+		line := fmt.Sprintf("%s: %s → %s (%s)", a.Setting, fmtMeasure(ref), fmtMeasure(m), v)
+		seen = append(seen, line)
+		if rank[v] > rank[c.Test.Judge(ref)] {
+			best = append(best, line)
+			fullGap = fullGap || v == Reproduced
+		}
+	}
+	if len(best) > 0 {
+		what := "accounts for the gap"
+		if !fullGap {
+			what = "accounts for part of the gap"
+		}
+		return "measured: the ablation " + strings.Join(best, "; ") + " " + what + " (every ablation, the paper's configuration → the setting moved: " + strings.Join(seen, "; ") + ")"
+	}
+	cause := c.Cause
+	if cause == "" {
+		cause = "conjecture: no cause measured yet"
+	}
+	return "no ablation accounts for the gap (the paper's configuration → the setting moved: " + strings.Join(seen, "; ") + "); " + cause
+}
+
+// QueryValue is the first column of the first row of query on db as a
+// float64 (NaN when the query fails, returns nothing or NULL).
+func QueryValue(ctx context.Context, db Querier, query string) float64 {
+	t, err := db.Query(ctx, query)
+	if err != nil || len(t.Rows) == 0 || len(t.Rows[0]) == 0 {
+		return math.NaN()
+	}
+	return num(t.Rows[0][0])
+}
+
+// fmtMeasure prints a measure as the verdict table does.
+func fmtMeasure(m float64) string {
+	if math.IsNaN(m) {
+		return "-"
+	}
+	return fmt.Sprintf("%.4g", m)
 }
 
 // Outcome is a claim judged on a run.

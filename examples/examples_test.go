@@ -3,6 +3,7 @@ package examples
 import (
 	"io/fs"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -45,5 +46,72 @@ func TestReportNames(t *testing.T) {
 	}
 	if len(seen) == 0 {
 		t.Error("no notebook writes a report")
+	}
+}
+
+// TestCausesAndDifferences: the reproductions of Bhattacharya & Bagchi and
+// Vučković give every claim a cause that says whether it was measured (and
+// by which part of the notebook) or is a conjecture, list where their
+// configuration differs from the paper's, and carry no hand-written
+// verdict text; modern-comparison, whose published points come from other
+// programs, makes no claim and says why in Differs.
+func TestCausesAndDifferences(t *testing.T) {
+	for _, name := range []string{"parsss", "vuckovic", "modern-comparison"} {
+		r, err := Find(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Findings != "" {
+			t.Errorf("%s: Findings is set; verdicts are computed from claims", name)
+		}
+		if len(r.Differs) == 0 {
+			t.Errorf("%s: no Differs", name)
+		}
+		for _, d := range r.Differs {
+			if d.Setting == "" || d.Paper == "" || d.Here == "" || d.Why == "" {
+				t.Errorf("%s: difference %+v has an empty field", name, d)
+			}
+		}
+		for _, c := range r.Claims {
+			if !strings.HasPrefix(c.Cause, "measured") && !strings.HasPrefix(c.Cause, "conjecture") {
+				t.Errorf("%s %s: cause %q starts with neither \"measured\" nor \"conjecture\"", name, c.Source, c.Cause)
+			}
+			if strings.HasPrefix(c.Cause, "measured") && !strings.Contains(c.Cause, "part ") {
+				t.Errorf("%s %s: a measured cause names no part of the notebook: %q", name, c.Source, c.Cause)
+			}
+		}
+	}
+	if r, _ := Find("modern-comparison"); len(r.Claims) != 0 {
+		t.Errorf("modern-comparison makes %d claims from other programs' figures", len(r.Claims))
+	}
+}
+
+// TestVariantReproductions: startech-variants and small-machines-mislead
+// carry no hand-written verdict text, list where they differ from the
+// papers' configurations, and give every claim a written cause that is a
+// conjecture or a Reason computed from the run; every StarTech claim of
+// startech-variants that an ablation can move carries ablations.
+func TestVariantReproductions(t *testing.T) {
+	for _, name := range []string{"startech-variants", "small-machines-mislead"} {
+		r, err := Find(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Findings != "" || len(r.Differs) == 0 {
+			t.Errorf("%s: Findings set or no Differs", name)
+		}
+		for _, d := range r.Differs {
+			if d.Setting == "" || d.Paper == "" || d.Here == "" || d.Why == "" {
+				t.Errorf("%s: difference %+v has an empty field", name, d)
+			}
+		}
+		for _, c := range r.Claims {
+			if c.Cause == "" && c.Reason == nil || c.Cause != "" && !strings.HasPrefix(c.Cause, "conjecture") {
+				t.Errorf("%s %s: cause %q is neither a conjecture nor computed", name, c.Source, c.Cause)
+			}
+			if name == "startech-variants" && len(c.Ablations) == 0 {
+				t.Errorf("%s %s: no ablation", name, c.Source)
+			}
+		}
 	}
 }

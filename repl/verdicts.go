@@ -25,6 +25,9 @@ func judgeClaims(ctx context.Context, db string, cs []examples.Claim) ([]example
 		if c.Measure != nil {
 			o.Measure, o.Err = c.Measure(ctx, st)
 			o.Verdict = c.Test.Judge(o.Measure)
+			if e := examples.Explain(ctx, st, o); e != "" {
+				o.Claim.Cause = e
+			}
 			outs[i] = o
 			continue
 		}
@@ -41,6 +44,9 @@ func judgeClaims(ctx context.Context, db string, cs []examples.Claim) ([]example
 			}
 		}
 		o.Verdict = c.Test.Judge(o.Measure)
+		if e := examples.Explain(ctx, st, o); e != "" {
+			o.Claim.Cause = e
+		}
 		outs[i] = o
 	}
 	return outs, nil

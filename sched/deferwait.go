@@ -163,7 +163,7 @@ func (e *Event) waitUntilSim(t *Task, deadline int64) WaitOutcome {
 		if t.Aborted() {
 			return WaitAborted
 		}
-		if p.now >= deadline || len(m.heap) == 0 {
+		if p.now >= deadline || m.queueLen() == 0 {
 			return WaitExpired
 		}
 		to := p.now + max((p.now-start)/8, 1)

@@ -60,6 +60,26 @@ func (f *FreeList[V]) Get(c Ctx) *V {
 	return f.New()
 }
 
+// TryGet takes an object from the processor's list, or returns nil when
+// the list is empty (Get would make one).
+func (f *FreeList[V]) TryGet(c Ctx) *V {
+	i := c.Proc()
+	if f.shared {
+		i = 0
+	}
+	if i >= len(f.per) {
+		return nil
+	}
+	s := &f.per[i]
+	n := len(s.l)
+	if n == 0 {
+		return nil
+	}
+	v := s.l[n-1]
+	s.l = s.l[:n-1]
+	return v
+}
+
 // maxShared bounds a shared list (NewScratchList on the simulator): past
 // it Put leaves the object to the garbage collector, so that a burst of
 // work in flight (P = inf) does not keep its objects for the rest of the

@@ -40,6 +40,8 @@ type machine struct {
 	over      bool
 	endTime   int64
 	heap      []heapEnt
+	run       []heapEnt // the run queue's sorted run (sim.go: queuePush)
+	runHead   int
 	running   *proc
 	parked    []*proc // idle thieves, in parking order
 	free      []*proc // infinite machine: processors without work
@@ -49,9 +51,10 @@ type machine struct {
 	prof      profiler
 	cancelled bool
 	rngSched  rng
-	freeCoros []*coro // coroutines without a processor (at most maxFreeCoros)
-	taskFree  []*Task // recycled tasks of every processor (see proc.tfree)
-	live      int     // processors with a coroutine
+	logMisses []float64 // stealSim: log(1 − k/(P−1)) by k, 0 until computed
+	freeCoros []*coro   // coroutines without a processor (at most maxFreeCoros)
+	taskFree  []*Task   // recycled tasks of every processor (see proc.tfree)
+	live      int       // processors with a coroutine
 	// liveSampled is live at the last sample of the memory (memCheckLive)
 	liveSampled int
 	// memNext is the event-loop step of the next sample, memEvery the

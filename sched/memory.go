@@ -95,8 +95,8 @@ type MemoryError struct {
 	LiveProcs int   // simulated processors with a task (running or waiting) then
 	PeakLive  int   // the most at once so far
 	// Address says that the limit passed is the process's address-space
-	// limit (ulimit -v; Limit is nine tenths of it, Used the process's
-	// size), not the budget.
+	// limit (ulimit -v; Limit is the limit less addressMargin, Used the
+	// process's size), not the budget.
 	Address bool
 }
 
@@ -114,7 +114,7 @@ func (e *MemoryError) Error() string {
 		hint = "a smaller depth or table"
 	}
 	if e.Address {
-		return fmt.Sprintf("sched: address space of %s (nine tenths of the process's limit, ulimit -v) exceeded (the process spans %s) after %d nodes (W = %d; %s): stopped; try %s, or raise the limit",
+		return fmt.Sprintf("sched: address space of %s (the process's limit, ulimit -v, less 256 MiB) exceeded (the process spans %s) after %d nodes (W = %d; %s): stopped; try %s, or raise the limit",
 			humanize.IBytes(uint64(e.Limit)), humanize.IBytes(uint64(max(e.Used, 0))), e.Nodes, e.Work, where, hint)
 	}
 	return fmt.Sprintf("sched: memory budget of %s exceeded (%s in use) after %d nodes (W = %d; %s): stopped; try %s, or raise the budget (max-mem)",
@@ -166,18 +166,28 @@ func (c *Config) maxMem() int64 {
 }
 
 // addressLimit is how much of a limit on the process's address space
-// (RLIMIT_AS, ulimit -v) a simulated run may take: nine tenths of it, the
-// rest left for what the run allocates between two samples. 0 when there
-// is no limit. The Go runtime reserves address space it has not mapped
-// (1.5–2 GB on linux/amd64), so the run compares the limit with the
+// (RLIMIT_AS, ulimit -v) a simulated run may take: the limit less
+// addressMargin, left for what the run maps between two samples. 0 when
+// there is no limit. The Go runtime reserves address space it has not
+// mapped (1.5–2 GB on linux/amd64), so the run compares the limit with the
 // process's size (VmSize), not with its mapped memory.
 func addressLimit() int64 {
 	var rl syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil || rl.Cur == ^uint64(0) || rl.Cur > 1<<62 {
 		return 0
 	}
-	return int64(rl.Cur / 10 * 9)
+	return max(int64(rl.Cur)-addressMargin, 1)
 }
+
+// addressMargin is the part of an address-space limit a simulated run
+// leaves for what it maps between two samples of its size. Past half the
+// limit the run samples every memCheckSteps/16 events and every
+// memCheckLive new live processors, between which it maps a few dozen
+// megabytes (a processor's stack and search rows: some 100 KB at P = inf
+// with the default preset), and the Go heap grows by 64 MiB arenas: four
+// arenas' worth is ample, and on a limit of a few gigabytes the run gets
+// the rest.
+const addressMargin = 256 << 20
 
 // memSampler reads the process's memory: its resident set from
 // /proc/self/statm where there is one (Linux), and what the Go runtime

@@ -56,7 +56,7 @@ func (b *backoff) step(p *proc, t *Task, pend int32) {
 	m.sleepers.Add(1)
 	// Re-check after announcing the sleep, so that a wake-up sent in
 	// between is not lost (the sleep is bounded anyway).
-	if !m.finished.Load() && (t == nil || t.pending.Load() == pend) && !m.workFor(p) {
+	if !m.finished.Load() && (t == nil || t.loadPending() == pend) && !m.workFor(p) {
 		p.timer.Reset(d)
 		select {
 		case <-p.wake:

@@ -69,7 +69,7 @@ func Run(ctx context.Context, cfg Config, root func(c Ctx) any) (any, *Stats, er
 		return nil, nil, err
 	}
 	rt := &Task{m: m, fn: root, pin: 0}
-	rt.abortAt.Store(never)
+	rt.abortAt = never
 	m.root = rt
 	var s *Stats
 	if m.sim {

@@ -99,7 +99,7 @@ func (m *machine) wake(q *proc, at int64) {
 	}
 	m.busy++
 	m.profNow(at)
-	m.heapPush(q)
+	m.queuePush(q)
 	if r := m.running; r != nil && r != q {
 		if h := horizonOf(r, q); h < r.horizon {
 			r.horizon = h
@@ -122,7 +122,11 @@ func (m *machine) wakeAborted(k *Task, at int64) {
 	}
 }
 
-func (m *machine) profNow(t int64) { m.prof.set(t, m.ready+m.busy, m.busy) }
+func (m *machine) profNow(t int64) {
+	if m.prof.n > 0 {
+		m.prof.set(t, m.ready+m.busy, m.busy)
+	}
+}
 
 func (m *machine) readyAdd(p *proc, d int64) {
 	m.ready += d
@@ -214,8 +218,7 @@ func (p *proc) stealSim(min int32) *Task {
 	}
 	att := int64(1)
 	if others := m.nprocs - 1; k < others {
-		q := float64(k) / float64(others)
-		f := math.Floor(math.Log(p.rng.float()) / math.Log1p(-q))
+		f := math.Floor(math.Log(p.rng.float()) / m.logMiss(k, others))
 		if f > 1e9 {
 			f = 1e9
 		}
@@ -257,6 +260,20 @@ func (p *proc) stealSim(min int32) *Task {
 		p.spend(c)
 	}
 	return x
+}
+
+// logMiss is log(1 − k/others), the log of the chance that a request
+// misses, computed once for each k.
+func (m *machine) logMiss(k, others int) float64 {
+	if m.logMisses == nil {
+		m.logMisses = make([]float64, others)
+	}
+	l := m.logMisses[k]
+	if l == 0 { // not yet computed: for 0 < k < others it is negative
+		l = math.Log1p(-(float64(k) / float64(others)))
+		m.logMisses[k] = l
+	}
+	return l
 }
 
 // spend advances the clock by scheduling overhead.
@@ -429,18 +446,17 @@ func (m *machine) simLoop() {
 	steps := 0
 	every, nextObs := m.observeEvery(), int64(0)
 	for !m.over {
-		if len(m.heap) == 0 {
+		if m.queueLen() == 0 {
 			m.fail(ErrDeadlock)
 			break
 		}
-		p := m.heapPop()
+		p := m.queuePop()
 		if m.observed && p.now >= nextObs {
 			m.cfg.Observe(m.simSnapshot(p.now))
 			nextObs = p.now + every
 		}
 		p.horizon = never
-		if len(m.heap) > 0 {
-			q := &m.heap[0]
+		if q, ok := m.queuePeek(); ok {
 			p.horizon = q.now
 			if q.id < p.id {
 				p.horizon--
@@ -454,7 +470,7 @@ func (m *machine) simLoop() {
 		p.co.next()
 		m.running = nil
 		if p.state == stRunnable {
-			m.heapPush(p)
+			m.queuePush(p)
 		}
 		if steps++; steps >= m.memNext || m.live >= m.liveSampled+memCheckLive {
 			m.memNext = steps + m.memEvery
@@ -479,22 +495,72 @@ func (m *machine) simLoop() {
 	m.freeCoros = nil
 }
 
-// The run queue: a 4-ary heap of runnable processors by (clock, number),
+// The run queue: the runnable processors by (clock, number), the least
+// first. When every processor is busy their clocks move in step: the
+// processors at clock t run in the order of their numbers, and each
+// yields at about t+1, so they come back in increasing order. The queue
+// keeps such entries in a run (m.run[m.runHead:], sorted, taken from the
+// front, added at the back) and every other entry — a processor woken
+// out of that order — in a heap; the least entry is the least of the
+// run's first and the heap's top.
+
+// queuePush adds p, runnable, at its clock.
+func (m *machine) queuePush(p *proc) {
+	e := heapEnt{p.now, p.id}
+	if n := len(m.run); n == m.runHead || lessEnt(&m.run[n-1], &e) {
+		if n == m.runHead {
+			m.run, m.runHead = m.run[:0], 0
+		} else if m.runHead >= 256 && 2*m.runHead >= n {
+			k := copy(m.run, m.run[m.runHead:])
+			m.run, m.runHead = m.run[:k], 0
+		}
+		m.run = append(m.run, e)
+		return
+	}
+	m.heapPush(e)
+}
+
+// queuePeek is the least entry, if any.
+func (m *machine) queuePeek() (heapEnt, bool) {
+	hasRun, hasHeap := m.runHead < len(m.run), len(m.heap) > 0
+	switch {
+	case hasRun && (!hasHeap || lessEnt(&m.run[m.runHead], &m.heap[0])):
+		return m.run[m.runHead], true
+	case hasHeap:
+		return m.heap[0], true
+	}
+	return heapEnt{}, false
+}
+
+// queuePop takes the least entry's processor (the queue is not empty).
+func (m *machine) queuePop() *proc {
+	if m.runHead < len(m.run) && (len(m.heap) == 0 || lessEnt(&m.run[m.runHead], &m.heap[0])) {
+		p := m.procs[m.run[m.runHead].id]
+		m.runHead++
+		return p
+	}
+	return m.heapPop()
+}
+
+// queueLen is the number of runnable processors queued.
+func (m *machine) queueLen() int { return len(m.run) - m.runHead + len(m.heap) }
+
+// The heap: a 4-ary heap by (clock, number),
 // the keys kept in the heap's entries so that a comparison reads no
 // processor (a processor's clock does not change while it waits there).
+// An entry is the key alone (16 bytes, four to a cache line): the number
+// finds the processor in m.procs.
 
 type heapEnt struct {
 	now int64
 	id  int
-	p   *proc
 }
 
 func lessEnt(a, b *heapEnt) bool { return a.now < b.now || a.now == b.now && a.id < b.id }
 
-func (m *machine) heapPush(p *proc) {
-	h := append(m.heap, heapEnt{p.now, p.id, p})
+func (m *machine) heapPush(e heapEnt) {
+	h := append(m.heap, e)
 	i := len(h) - 1
-	e := h[i]
 	for i > 0 {
 		j := (i - 1) / 4
 		if !lessEnt(&e, &h[j]) {
@@ -509,7 +575,7 @@ func (m *machine) heapPush(p *proc) {
 
 func (m *machine) heapPop() *proc {
 	h := m.heap
-	top := h[0].p
+	top := m.procs[h[0].id]
 	n := len(h) - 1
 	e := h[n]
 	h[n] = heapEnt{}
@@ -518,13 +584,31 @@ func (m *machine) heapPop() *proc {
 		i := 0
 		for {
 			c := 4*i + 1
-			if c >= n {
-				break
-			}
-			j := c
-			for k := c + 1; k < c+4 && k < n; k++ {
-				if lessEnt(&h[k], &h[j]) {
-					j = k
+			var j int
+			if c+3 < n {
+				// All four children: the least of them by a tournament,
+				// ties to the leftmost (as a scan from the left).
+				g := h[c : c+4 : c+4]
+				a, b := 0, 2
+				if lessEnt(&g[1], &g[0]) {
+					a = 1
+				}
+				if lessEnt(&g[3], &g[2]) {
+					b = 3
+				}
+				if lessEnt(&g[b], &g[a]) {
+					a = b
+				}
+				j = c + a
+			} else {
+				if c >= n {
+					break
+				}
+				j = c
+				for k := c + 1; k < n; k++ {
+					if lessEnt(&h[k], &h[j]) {
+						j = k
+					}
 				}
 			}
 			if !lessEnt(&h[j], &e) {

@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // never is the abort stamp of a task that is not aborted.
@@ -16,38 +17,91 @@ const never = math.MaxInt64
 // A task's handle is for its parent: Wait, WaitAny, Abort, Result. Its Ctx
 // methods must only be called by the task's own code.
 type Task struct {
-	m      *machine
-	p      *proc // processor running it; set when it starts
-	parent *Task
-	fn     func(Ctx) any
-	fni    func(Ctx, int) any // GoIndexed's function, called with idx
-	idx    int
-	level  int32
-	pin    int32 // processor it is pinned to, or -1
-
 	// abortAt is the abort table entry (*Socrates §4.2): the time from
 	// which the task is aborted, never if it is not. On the pool an abort
 	// stores 0; on the simulator the virtual time the mark arrives. The
-	// poll is abortAt <= processor clock.
-	abortAt atomic.Int64
+	// poll is abortAt <= processor clock. (First: 64-bit aligned for the
+	// atomics on every platform.)
+	abortAt int64
+	m       *machine
+	p       *proc // processor running it; set when it starts
+	parent  *Task
+	fn      func(Ctx) any
+	fni     func(Ctx, int) any // GoIndexed's function, called with idx
+	idx     int
+	level   int32
+	pin     int32 // processor it is pinned to, or -1
 
 	// span is the task's timestamp (*Socrates Fig. 9): the critical path
 	// length of everything its current point depends on.
 	span   int64
 	result any
-	done   atomic.Bool
+	done   uint32 // 1 once the task and its descendants have finished
 
-	pending atomic.Int32 // children not yet finished
-	kidMin  int32        // smallest level among children since the last Sync
-	recycle bool         // spawned by Go: no handle, recycled when joined
-	under   *Task        // the waiting task this one runs nested on, if any
+	pending int32 // children not yet finished
+	// doneKids counts the children that finished (simulator only): a
+	// wait for some of them (Wait, WaitAny) looks at their done flags
+	// again only when it has changed.
+	doneKids uint32
+	kidMin   int32 // smallest level among children since the last Sync
+	recycle  bool  // spawned by Go: no handle, recycled when joined
+	under    *Task // the waiting task this one runs nested on, if any
 	// The abort table: the children since the last Sync, a list through
 	// sibling published by an atomic store of head (only the task itself
 	// adds to it). mu excludes an abort walk from the recycling of
 	// joined children.
 	mu      sync.Mutex
-	head    atomic.Pointer[Task]
+	head    *Task
 	sibling *Task
+}
+
+// The task's shared fields (abortAt, done, pending, head) are read and
+// written with atomics on the pool. The simulator runs one processor at a
+// time, and a switch of processors orders everything before it before
+// everything after (iter.Pull), so there it writes them with plain stores
+// and skips the lock of the abort table: the locked instructions are a
+// good part of a task's cost when every node is a task.
+
+func (t *Task) loadAbort() int64 { return atomic.LoadInt64(&t.abortAt) }
+
+func (t *Task) setAbort(sim bool, at int64) {
+	if sim {
+		t.abortAt = at
+	} else {
+		atomic.StoreInt64(&t.abortAt, at)
+	}
+}
+
+func (t *Task) loadHead() *Task {
+	return (*Task)(atomic.LoadPointer((*unsafe.Pointer)(unsafe.Pointer(&t.head))))
+}
+
+func (t *Task) setHead(sim bool, k *Task) {
+	if sim {
+		t.head = k
+	} else {
+		atomic.StorePointer((*unsafe.Pointer)(unsafe.Pointer(&t.head)), unsafe.Pointer(k))
+	}
+}
+
+func (t *Task) loadPending() int32 { return atomic.LoadInt32(&t.pending) }
+
+func (t *Task) addPending(sim bool, d int32) {
+	if sim {
+		t.pending += d
+	} else {
+		atomic.AddInt32(&t.pending, d)
+	}
+}
+
+func (t *Task) isDone() bool { return atomic.LoadUint32(&t.done) != 0 }
+
+func (t *Task) setDone(sim bool) {
+	if sim {
+		t.done = 1
+	} else {
+		atomic.StoreUint32(&t.done, 1)
+	}
 }
 
 // abortUnwind is the panic value of Check; recovered at the task boundary.
@@ -65,11 +119,11 @@ var stopUnwind any = stopUnwindT{}
 func (t *Task) Result() any { return t.result }
 
 // Done reports whether the task and all its descendants have finished.
-func (t *Task) Done() bool { return t.done.Load() }
+func (t *Task) Done() bool { return t.isDone() }
 
 // WasAborted reports whether an abort reached the task (its mark is set,
 // whatever the time it takes effect on the simulator).
-func (t *Task) WasAborted() bool { return t.abortAt.Load() != never }
+func (t *Task) WasAborted() bool { return t.loadAbort() != never }
 
 // Span is the task's timestamp: its critical path so far, or at its end
 // once it is done.
@@ -134,7 +188,7 @@ func (t *Task) Aborted() bool {
 	if p.lat.req.Load() {
 		p.answerSteal()
 	}
-	return t.abortAt.Load() <= p.now
+	return t.loadAbort() <= p.now
 }
 
 // Check panics with a value the runtime recovers at the task boundary when
@@ -144,7 +198,7 @@ func (t *Task) Check() {
 	if p.lat.req.Load() {
 		p.answerSteal()
 	}
-	if t.abortAt.Load() <= p.now {
+	if t.loadAbort() <= p.now {
 		panic(abortUnwind)
 	}
 }
@@ -195,27 +249,27 @@ func (t *Task) SpawnRangeAt(level int, fn func(Ctx, int) any, lo, hi int, revers
 	}
 	p.spawns += int64(n)
 	p.counts[Spawn] += int64(n)
-	first := t.head.Load()
+	first := t.loadHead()
 	if first == nil || int32(level) < t.kidMin {
 		t.kidMin = int32(level)
 	}
-	t.pending.Add(int32(n))
+	t.addPending(false, int32(n))
 	for j := range n {
 		i := at(j)
 		k := p.newTask()
 		k.m, k.parent, k.level, k.pin, k.span = m, t, int32(level), -1, t.span
 		k.fni, k.idx = fn, i
-		k.abortAt.Store(never)
+		k.setAbort(false, never)
 		k.sibling = first
 		first = k
 		out[i-lo] = k
 	}
-	t.head.Store(first)
+	t.setHead(false, first)
 	// As in spawn: a concurrent abort walk sees them all, or they see
 	// the parent's mark here.
-	if a := t.abortAt.Load(); a != never {
+	if a := t.loadAbort(); a != never {
 		for _, k := range out[:n] {
-			k.abortAt.Store(a + m.abortHop)
+			k.setAbort(false, a+m.abortHop)
 		}
 	}
 	p.mu.Lock()
@@ -235,7 +289,7 @@ func (t *Task) Index() int { return t.idx }
 // Release marks k, a finished child of t, for recycling when t joins it
 // (Ctx). k must be done and its handle must not be used afterwards.
 func (t *Task) Release(k *Task) {
-	if k.parent != t || !k.done.Load() {
+	if k.parent != t || !k.isDone() {
 		panic("sched: Release of a task that is not a finished child")
 	}
 	k.recycle = true
@@ -268,18 +322,19 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any,
 	k := p.newTask()
 	k.m, k.parent, k.fn, k.level, k.pin, k.span = m, t, fn, level, pin, t.span
 	k.fni, k.idx, k.recycle = fni, idx, recycle
-	k.abortAt.Store(never)
-	t.pending.Add(1)
-	first := t.head.Load()
+	sim := m.sim
+	k.setAbort(sim, never)
+	t.addPending(sim, 1)
+	first := t.loadHead()
 	if first == nil || level < t.kidMin {
 		t.kidMin = level
 	}
 	k.sibling = first
-	t.head.Store(k)
+	t.setHead(sim, k)
 	// Either a concurrent abort walk sees k in the list, or k sees the
 	// parent's mark here (sequentially consistent atomics).
-	if a := t.abortAt.Load(); a != never {
-		k.abortAt.Store(a + m.abortHop)
+	if a := t.loadAbort(); a != never {
+		k.setAbort(sim, a+m.abortHop)
 	}
 	if pin >= 0 {
 		m.post(p, k)
@@ -304,7 +359,7 @@ func (p *proc) newTask() *Task {
 
 // Sync waits for all children and joins their timestamps (Ctx).
 func (t *Task) Sync() {
-	if t.pending.Load() != 0 {
+	if t.loadPending() != 0 {
 		t.p.waitKids(t, waitAll, nil)
 	}
 	t.joinKids()
@@ -313,13 +368,16 @@ func (t *Task) Sync() {
 // joinKids joins the timestamps of all children (which are done) and
 // empties the abort table.
 func (t *Task) joinKids() {
-	first := t.head.Load()
+	first := t.loadHead()
 	if first == nil {
 		return
 	}
 	p := t.p
-	t.mu.Lock()
-	t.head.Store(nil)
+	sim := p.m.sim
+	if !sim {
+		t.mu.Lock()
+	}
+	t.setHead(sim, nil)
 	for k := first; k != nil; {
 		if k.span > t.span {
 			t.span = k.span
@@ -336,14 +394,18 @@ func (t *Task) joinKids() {
 		}
 		k = next
 	}
-	t.mu.Unlock()
+	if !sim {
+		t.mu.Unlock()
+	}
 }
 
 // Wait waits for the given children and joins their timestamps (Ctx).
 func (t *Task) Wait(ts ...*Task) {
-	for _, k := range ts {
-		if !k.done.Load() {
-			t.p.waitKids(t, waitSome, ts)
+	for i, k := range ts {
+		if !k.isDone() {
+			// A task once done stays done: the wait looks from the
+			// first child not done.
+			t.p.waitKids(t, waitSome, ts[i:])
 			break
 		}
 	}
@@ -369,9 +431,20 @@ func (t *Task) WaitAny(ts ...*Task) *Task {
 	return k
 }
 
+// firstNotDone is the index of the first task of ts not done, len(ts) if
+// all are.
+func firstNotDone(ts []*Task) int {
+	for i, k := range ts {
+		if !k.isDone() {
+			return i
+		}
+	}
+	return len(ts)
+}
+
 func firstDone(ts []*Task) *Task {
 	for _, k := range ts {
-		if k.done.Load() {
+		if k.isDone() {
 			return k
 		}
 	}
@@ -392,23 +465,37 @@ func (t *Task) Abort(k *Task) {
 // task; a task spawned after the walk passed its parent inherits the mark
 // in spawn. Each edge adds the abort message latency.
 func (m *machine) abortTree(k *Task, at int64) {
+	if m.sim {
+		m.abortTreeSim(k, at)
+		return
+	}
 	for {
-		old := k.abortAt.Load()
+		old := k.loadAbort()
 		if old <= at {
 			return
 		}
-		if k.abortAt.CompareAndSwap(old, at) {
+		if atomic.CompareAndSwapInt64(&k.abortAt, old, at) {
 			break
 		}
 	}
-	if m.sim {
-		m.wakeAborted(k, at)
-	}
 	k.mu.Lock()
-	for c := k.head.Load(); c != nil; c = c.sibling {
+	for c := k.loadHead(); c != nil; c = c.sibling {
 		m.abortTree(c, at+m.abortHop)
 	}
 	k.mu.Unlock()
+}
+
+// abortTreeSim is abortTree on the simulator: one processor at a time, so
+// plain stores and no lock.
+func (m *machine) abortTreeSim(k *Task, at int64) {
+	if k.abortAt <= at {
+		return
+	}
+	k.abortAt = at
+	m.wakeAborted(k, at)
+	for c := k.head; c != nil; c = c.sibling {
+		m.abortTreeSim(c, at+m.abortHop)
+	}
 }
 
 // levelHook is a test's look at every task as it starts.
@@ -450,15 +537,16 @@ func (p *proc) run(t *Task) {
 // finish is the end of run: the implicit Sync, then the task is done and
 // its parent told.
 func (p *proc) finish(t, prev *Task) {
-	if t.pending.Load() != 0 {
+	if t.loadPending() != 0 {
 		p.waitKids(t, waitAll, nil)
 	}
 	t.joinKids()
 	p.cur = prev
-	if t.abortAt.Load() != never {
+	if t.loadAbort() != never {
 		p.abortedTasks++
 	}
-	t.done.Store(true)
+	sim := p.m.sim
+	t.setDone(sim)
 	par := t.parent
 	if par == nil {
 		p.m.rootDone(p, t)
@@ -467,14 +555,21 @@ func (p *proc) finish(t, prev *Task) {
 	// After the decrement the parent may finish and be recycled: read
 	// its processor first, and only compare par's address afterwards.
 	q := par.p
-	par.pending.Add(-1)
+	par.addPending(sim, -1)
+	if sim {
+		par.doneKids++
+	}
 	p.m.notify(par, q, p)
 }
 
 // exec calls the task's function, recovering the unwinding of an aborted
 // task and reporting any other panic as the run's error.
 func (p *proc) exec(t *Task) {
+	returned := false // the function returned: no panic to look at
 	defer func() {
+		if returned {
+			return
+		}
 		if r := recover(); r != nil {
 			switch r {
 			case abortUnwind:
@@ -487,9 +582,10 @@ func (p *proc) exec(t *Task) {
 	}()
 	if t.fni != nil {
 		t.result = t.fni(t, t.idx)
-		return
+	} else {
+		t.result = t.fn(t)
 	}
-	t.result = t.fn(t)
+	returned = true
 }
 
 const (
@@ -498,7 +594,8 @@ const (
 	waitOne
 )
 
-// waitKids is the helpful wait: until the condition holds, run other work
+// waitKids is the helpful wait: until the condition holds (the caller
+// has just found that it does not), run other work
 // on this processor — own children first, then pinned processes, then
 // stolen work — and idle (pool: back off; simulator: park) when there is
 // none. With LevelWait only work at the level of the awaited children or
@@ -509,11 +606,21 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 		min = t.kidMin
 	}
 	var b backoff
+	// On the simulator a look at the children that found the wait not
+	// over (the caller's, or one here) is good until another child of t
+	// finishes: seen is t.doneKids at that look.
+	sim, seen := p.m.sim, t.doneKids
 	for {
-		pend := t.pending.Load()
-		if k, ok := waitDone(t, mode, ts); ok {
-			b.done(p, WaitChildren)
-			return k
+		pend := t.loadPending()
+		if !sim || mode == waitAll || t.doneKids != seen {
+			if mode == waitSome {
+				ts = ts[firstNotDone(ts):] // done stays done
+			}
+			if k, ok := waitDone(t, mode, ts); ok {
+				b.done(p, WaitChildren)
+				return k
+			}
+			seen = t.doneKids
 		}
 		if x := p.find(min); x != nil {
 			b.done(p, WaitChildren)
@@ -526,10 +633,12 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 			// (or let a thief take them) rather than idle.
 			continue
 		}
-		if p.m.sim {
+		if sim {
 			// find may have yielded: look again, then park with no
 			// yield in between, so that no child's wake-up is lost.
-			if _, ok := waitDone(t, mode, ts); !ok {
+			if mode != waitAll && t.doneKids == seen {
+				p.park(int8(WaitChildren), t, min, nil)
+			} else if _, ok := waitDone(t, mode, ts); !ok {
 				p.park(int8(WaitChildren), t, min, nil)
 			}
 		} else {
@@ -543,14 +652,9 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 func waitDone(t *Task, mode int, ts []*Task) (*Task, bool) {
 	switch mode {
 	case waitAll:
-		return nil, t.pending.Load() == 0
+		return nil, t.loadPending() == 0
 	case waitSome:
-		for _, k := range ts {
-			if !k.done.Load() {
-				return nil, false
-			}
-		}
-		return nil, true
+		return nil, firstNotDone(ts) == len(ts)
 	default:
 		k := firstDone(ts)
 		return k, k != nil
