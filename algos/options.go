@@ -128,6 +128,13 @@ const MTDFFallbackBits = 16
 //     mention, so that startech differs from default in killers and
 //     history alone. Recursive iterative deepening is the Jamboree variant
 //     rid, not part of the preset.
+//   - parachinook: the search options of Lu's ParaChinook experiments
+//     (Lu 1993 §2.3 and §4.2, 003:L498-500, L932): one table of 2^23
+//     entries shared by all searchers, iterative deepening, the table's
+//     move first and the others by the history heuristic, one history
+//     table shared by the searchers; no killers, no MVV-LVA. Lu used no
+//     endgame databases in these experiments (003:L928), nor does the
+//     workbench.
 func Presets() map[string]Options {
 	def := Options{Algo: AlgoScout, TTBits: 20, Iterative: true, Aspiration: 50, Quiescence: true,
 		TTMove: true, MVVLVA: true, Killers: true, History: true, KillerHandover: true}
@@ -135,6 +142,9 @@ func Presets() map[string]Options {
 	off.TTMove, off.MVVLVA, off.Killers, off.History, off.KillerHandover = false, false, false, false, false
 	mtdf := def
 	mtdf.Algo, mtdf.Aspiration = AlgoMTDF, 0
+	lu := def
+	lu.TTBits, lu.MVVLVA, lu.Killers, lu.KillerHandover = 23, false, false, false
+	lu.SharedHistory = true
 	startech := def
 	startech.Killers, startech.History, startech.KillerHandover = false, false, false
 	return map[string]Options{
@@ -142,6 +152,7 @@ func Presets() map[string]Options {
 		"default":      def,
 		"ordering-off": off,
 		"mtdf":         mtdf,
+		"parachinook":  lu,
 		"startech":     startech,
 	}
 }

@@ -54,7 +54,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestPresetsAndString(t *testing.T) {
-	for _, name := range []string{"plain", "default", "ordering-off", "mtdf", "startech"} {
+	for _, name := range []string{"plain", "default", "ordering-off", "mtdf", "startech", "parachinook"} {
 		opt, ok := Presets()[name]
 		if !ok {
 			t.Fatalf("preset %s missing", name)

@@ -45,6 +45,10 @@ func (s *Searcher[T, P]) qsearch(ply int, alpha, beta game.Value) game.Value {
 		}
 		return b
 	}
+	if s.ForcedCaptures {
+		s.Counters.QCaptureNodes++
+		s.Counters.QCaptureMoves += uint64(n)
+	}
 	s.orderCaptures(ply, n)
 	child := &s.Stack.Pos[ply+1]
 	for i := range n {

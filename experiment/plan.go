@@ -176,12 +176,12 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 	for _, pos := range positions {
 		common.Depth = depth
 		if depth == 0 && limit == 0 {
-			if pos.Item == nil || !pos.Item.IsTree() {
-				return nil, s.Errf("depth", -1, "%s needs a depth (give depth, or a time limit for serial algorithms; a synthetic tree without one is searched whole)", pos.Name)
+			if pos.Item == nil || pos.Item.OwnDepth() == 0 {
+				return nil, s.Errf("depth", -1, "%s needs a depth (give depth, or a time limit for serial algorithms; a synthetic tree without one is searched whole, a suite position that carries a depth is searched to it)", pos.Name)
 			}
-			common.Depth = pos.Item.Tree.Depth()
+			common.Depth = pos.Item.OwnDepth()
 		}
-		shape := lab.Shape{Tree: pos.IsTree(), Domain: pos.Domain}
+		shape := lab.Shape{Tree: pos.IsTree(), Domain: pos.Domain, Depth: common.Depth}
 		// job is the job of algorithm a as the settings layer settles it
 		// for the position.
 		job := func(a Algo, where string, i int) (Job, []string, error) {

@@ -118,7 +118,7 @@ func TestPlanErrors(t *testing.T) {
 		{"positions:\n  - a\n  - bad1\nalgos: [scout]\ndepth: 3\n", `p.yaml:3: positions: bad position name "bad1"`},
 		{"positions: [a]\nalgos: [pnegamax]\ndepth: 3\n", "p.yaml:2: algos: pnegamax run on a machine: give workers"},
 		{"positions: [a]\nalgos: [pnegamax]\ntime: 1s\nsim: [2]\n", "p.yaml:1: depth: pnegamax need a depth"},
-		{"positions: [a]\nalgos: [scout]\n", "p.yaml:1: depth: a needs a depth (give depth, or a time limit for serial algorithms; a synthetic tree without one is searched whole)"},
+		{"positions: [a]\nalgos: [scout]\n", "p.yaml:1: depth: a needs a depth (give depth, or a time limit for serial algorithms; a synthetic tree without one is searched whole, a suite position that carries a depth is searched to it)"},
 		{"positions: [a]\nalgos: [scout]\ndepth: 3\ncosts: warp=9\n", `p.yaml:4: costs: "warp=9": want a preset`},
 		{"positions: [a]\nalgos: [scout]\ndepth: 3\nbaseline: pnegamax\n", "p.yaml:4: baseline: pnegamax is parallel"},
 	} {

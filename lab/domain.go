@@ -141,21 +141,37 @@ func (it *Item) FEN() string {
 	return ""
 }
 
+// OwnDepth is the depth the item carries: a synthetic tree's depth (the
+// tree searched whole), or the depth its suite gives the position (Lu's
+// per-position depths of the Tinsley–Chinook suite, suites.Entry.Depth);
+// 0 when it carries none.
+func (it *Item) OwnDepth() int {
+	if it.IsTree() {
+		return it.Tree.Depth()
+	}
+	return it.Entry.Depth
+}
+
 // TreeDepth gives a search that was given no depth and no time or node
-// limit the item's own depth when the item is a synthetic tree, which is
-// then searched whole, and says so in note; otherwise opt is returned as
-// it is and note is "".
+// limit the item's own depth (OwnDepth), and says so in note; otherwise,
+// or when the item carries no depth, opt is returned as it is and note is
+// "".
 func (it *Item) TreeDepth(opt algos.Options) (out algos.Options, note string) {
-	if opt.Depth != 0 || opt.Time > 0 || opt.MaxNodes > 0 || !it.IsTree() {
+	d := it.OwnDepth()
+	if !NeedsDepth(opt) || d == 0 {
 		return opt, ""
 	}
-	opt.Depth = it.Tree.Depth()
-	return opt, fmt.Sprintf("depth %d: the tree's own (no --depth given), searched whole", opt.Depth)
+	opt.Depth = d
+	if it.IsTree() {
+		return opt, fmt.Sprintf("depth %d: the tree's own (no --depth given), searched whole", d)
+	}
+	return opt, fmt.Sprintf("depth %d: the suite's for this position (no --depth given)", d)
 }
 
 // NeedsDepth reports whether opt leaves the depth to the positions (no
-// depth, no time or node limit): TreeDepth then fills it in for trees and
-// the search of any other position fails.
+// depth, no time or node limit): TreeDepth then fills in the depth of a
+// tree or of a suite position that carries one, and the search of any
+// other position fails.
 func NeedsDepth(opt algos.Options) bool { return opt.Depth == 0 && opt.Time <= 0 && opt.MaxNodes == 0 }
 
 // checkTable refuses a transposition table larger than the run's memory

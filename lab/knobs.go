@@ -83,7 +83,7 @@ var knobs = []Knob{
 	{Name: "depth", Spec: "depth", TUI: "depth", Kind: Int, Min: 0, Max: algos.MaxDepth,
 		Choices: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "14"},
 		Help:    "search depth in plies (0: iterate under --time)",
-		Default: "a synthetic tree's own depth",
+		Default: "the position's own: a synthetic tree's, or its suite's (suite:tinsley: Lu's)",
 		Apply:   func(v string, s *Settled) error { s.Opt.Depth = atoi(v); return nil }},
 	{Name: "time", Spec: "time", TUI: "time limit", Kind: Duration, Choices: []string{"1s", "5s", "10s", "30s", "1m0s"},
 		Help:  "time limit, e.g. 30s (implies iterative deepening)",

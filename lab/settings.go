@@ -94,10 +94,15 @@ func (r Request) Args() []string {
 type Shape struct {
 	Tree   bool
 	Domain string
+	// Depth is the depth the position carries (Item.OwnDepth), 0 none:
+	// a run given no depth is searched to it.
+	Depth int
 }
 
 // Shape is the item's shape.
-func (it *Item) Shape() Shape { return Shape{Tree: it.IsTree(), Domain: it.Domain()} }
+func (it *Item) Shape() Shape {
+	return Shape{Tree: it.IsTree(), Domain: it.Domain(), Depth: it.OwnDepth()}
+}
 
 // Settled is a request settled for a position: the options of the run,
 // the machine's settings, the serial baseline the run is compared with
@@ -207,8 +212,8 @@ func Settle(shape Shape, req Request) (Settled, error) {
 		s.BaselineOpt = s.Opt.Serial(s.Baseline)
 	}
 	check := s.Opt
-	if NeedsDepth(check) && (row.Parallel || shape.Tree) {
-		check.Depth = 1 // a synthetic tree gets its own depth (Item.TreeDepth); other positions fail in the search
+	if NeedsDepth(check) && (row.Parallel || shape.Tree || shape.Depth > 0) {
+		check.Depth = max(shape.Depth, 1) // a tree or a suite position gets its own depth (Item.TreeDepth); other positions fail in the search
 	}
 	validate := check.Validate
 	if row.Parallel {

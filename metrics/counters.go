@@ -84,12 +84,18 @@ type Counters struct {
 	// Moves is the number of legal moves at interior nodes, Searched the
 	// number of children actually searched; split by capture nodes (whose
 	// first generated move is a capture) and quiet nodes.
-	Moves         uint64 `json:"moves"`
-	Searched      uint64 `json:"searched"`
-	CaptureNodes  uint64 `json:"capture_nodes"`
-	CaptureMoves  uint64 `json:"capture_moves"`
-	QuietNodes    uint64 `json:"quiet_nodes"`
-	QuietMoves    uint64 `json:"quiet_moves"`
+	Moves        uint64 `json:"moves"`
+	Searched     uint64 `json:"searched"`
+	CaptureNodes uint64 `json:"capture_nodes"`
+	CaptureMoves uint64 `json:"capture_moves"`
+	QuietNodes   uint64 `json:"quiet_nodes"`
+	QuietMoves   uint64 `json:"quiet_moves"`
+	// QCaptureNodes counts the quiescence nodes where a capture is forced
+	// (checkers: the side to move must capture, so the captures generated
+	// are every legal move) and QCaptureMoves their moves: the capture
+	// nodes of the search's extension beyond the horizon.
+	QCaptureNodes uint64 `json:"q_capture_nodes,omitempty"`
+	QCaptureMoves uint64 `json:"q_capture_moves,omitempty"`
 	MaxPlyReached int    `json:"max_ply"`
 
 	FirstMoveBestRate float64 `json:"first_move_best_rate"`
@@ -99,6 +105,16 @@ type Counters struct {
 	CaptureBranching  float64 `json:"capture_branching"`  // … at capture nodes
 	QuietBranching    float64 `json:"quiet_branching"`    // … at non-capture nodes
 	SearchedBranching float64 `json:"searched_branching"` // children searched per interior node
+	// ExpandedBranching is Lu's measure of a tree's branching factor (Lu
+	// 1993 §3.10, 003:L340 and L776: "the average number of branches from
+	// a node", 2.84 on his suite): legal moves per node whose moves were
+	// generated, the forced-capture quiescence nodes included;
+	// ExpandedCaptureBranching the same at capture nodes (Lu: 1.28). At
+	// non-capture nodes it is QuietBranching (Lu: 7.93). Both are 0 (and
+	// left out of the JSON) for a search without forced captures (chess,
+	// synthetic trees), where Branching and CaptureBranching are the same.
+	ExpandedBranching        float64 `json:"expanded_branching,omitempty"`
+	ExpandedCaptureBranching float64 `json:"expanded_capture_branching,omitempty"`
 }
 
 // Merge adds o's counts to c and recomputes the derived rates. It is how the
@@ -124,6 +140,8 @@ func (c *Counters) Merge(o *Counters) {
 	c.CaptureMoves += o.CaptureMoves
 	c.QuietNodes += o.QuietNodes
 	c.QuietMoves += o.QuietMoves
+	c.QCaptureNodes += o.QCaptureNodes
+	c.QCaptureMoves += o.QCaptureMoves
 	c.MaxPlyReached = max(c.MaxPlyReached, o.MaxPlyReached)
 	c.Finalize()
 }
@@ -137,6 +155,11 @@ func (c *Counters) Finalize() {
 	c.CaptureBranching = Ratio(c.CaptureMoves, c.CaptureNodes)
 	c.QuietBranching = Ratio(c.QuietMoves, c.QuietNodes)
 	c.SearchedBranching = Ratio(c.Searched, c.Interior)
+	c.ExpandedBranching, c.ExpandedCaptureBranching = 0, 0
+	if c.QCaptureNodes > 0 {
+		c.ExpandedBranching = Ratio(c.Moves+c.QCaptureMoves, c.Interior+c.QCaptureNodes)
+		c.ExpandedCaptureBranching = Ratio(c.CaptureMoves+c.QCaptureMoves, c.CaptureNodes+c.QCaptureNodes)
+	}
 }
 
 // Ratio is a/b, or 0 when b is 0.

@@ -19,7 +19,8 @@ func TestNodeTypeChildren(t *testing.T) {
 func TestMergeFinalize(t *testing.T) {
 	a := Counters{Nodes: 10, Interior: 4, Leaves: 6, BestKnown: 4, FirstBest: 3, CutNodes: 2, CutAsPredicted: 1,
 		Moves: 12, CaptureNodes: 1, CaptureMoves: 1, QuietNodes: 3, QuietMoves: 11, MaxPlyReached: 3}
-	b := Counters{Nodes: 5, Interior: 2, Leaves: 3, AllNodes: 2, AllAsPredicted: 2, Moves: 6, QuietNodes: 2, QuietMoves: 6, MaxPlyReached: 7}
+	b := Counters{Nodes: 5, Interior: 2, Leaves: 3, AllNodes: 2, AllAsPredicted: 2, Moves: 6, QuietNodes: 2, QuietMoves: 6, MaxPlyReached: 7,
+		QCaptureNodes: 2, QCaptureMoves: 3}
 	a.Merge(&b)
 	if a.Nodes != 15 || a.Interior != 6 || a.MaxPlyReached != 7 {
 		t.Fatalf("%+v", a)
@@ -27,6 +28,10 @@ func TestMergeFinalize(t *testing.T) {
 	if a.FirstMoveBestRate != 0.75 || a.CutPredictedRate != 0.5 || a.AllPredictedRate != 1 ||
 		a.Branching != 3 || a.CaptureBranching != 1 || a.QuietBranching != 17.0/5 {
 		t.Fatalf("%+v", a)
+	}
+	// Lu's branching factor counts the forced-capture quiescence nodes too.
+	if a.ExpandedBranching != 21.0/8 || a.ExpandedCaptureBranching != 4.0/3 {
+		t.Fatalf("expanded branching %v, at captures %v", a.ExpandedBranching, a.ExpandedCaptureBranching)
 	}
 	if EBF(0, 5) != 0 || EBF(4, 10) != 2.5 {
 		t.Fatal("EBF")

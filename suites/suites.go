@@ -50,6 +50,11 @@ type Entry struct {
 	// moves at the root that the suite records for the position (the
 	// Tinsley–Chinook suite; checked on load), 0 where it records none.
 	Pieces, RootMoves int
+	// Depth is the search depth the suite gives the position (Lu's
+	// nominal depth, Table C.1), 0 where it gives none. A search or sweep
+	// given no depth searches the position to it (lab.Item.OwnDepth), so
+	// the suite, not a notebook, owns a paper's per-position depths.
+	Depth int
 }
 
 // Describer is the entry's position as a game.Describer.
@@ -108,7 +113,7 @@ var all = []*Suite{
 	{Name: "11man", Domain: "checkers", File: "data/checkers/11man-ballots.txt",
 		Description: "Ed Gilbert's 11-man ballots"},
 	{Name: "tinsley", Aliases: []string{"lu"}, Domain: "checkers", File: "data/checkers/tinsley1992.txt",
-		Description: "Lu's Tinsley-Chinook 1992 suite (ParaChinook thesis, App. B): 20 London match positions, bm = move played",
+		Description: "Lu's Tinsley-Chinook 1992 suite (ParaChinook thesis, App. B): 20 London match positions, bm = move played, depth = Lu's (Table C.1)",
 		read:        readTinsley},
 }
 

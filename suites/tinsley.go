@@ -18,8 +18,9 @@ import (
 // lines and '#' lines are ignored. Each line is checked: the moves replay
 // from the start position to the FEN in the given number of plies, the
 // move played is legal there, and the piece and legal-move counts are the
-// position's. The entry's BM is the move played; its Label names the
-// players and Lu's Table C.1 search of the position.
+// position's. The entry's BM is the move played, its Depth Lu's nominal
+// depth (Table C.1, 003:L1680-1699: 15, 17 or 19 plies); its Label names
+// the players and Lu's Table C.1 search of the position.
 func readTinsley(name string, r io.Reader) ([]Entry, error) {
 	var out []Entry
 	err := checkers.ScanRecords(name, r, func(line int, text string) error {
@@ -57,6 +58,9 @@ func parseTinsley(text string) (Entry, error) {
 	gameNo, ply, pieces, legal := nums[0], nums[1], nums[2], nums[3]
 	depth, score, nodes, secs := nums[4], nums[5], nums[6], nums[7]
 	e.ID = fs[0]
+	if depth < 1 || depth >= game.MaxPly {
+		return e, fmt.Errorf("%s: depth %d out of range 1..%d", e.ID, depth, game.MaxPly-1)
+	}
 	want, err := checkers.ParseFEN(fs[12])
 	if err != nil {
 		return e, err
@@ -92,7 +96,7 @@ func parseTinsley(text string) (Entry, error) {
 	}
 	e.Checkers = p
 	e.BM = []game.Move{bm}
-	e.Pieces, e.RootMoves = pieces, legal
+	e.Pieces, e.RootMoves, e.Depth = pieces, legal, depth
 	e.Label = fmt.Sprintf("match game %d, Black %s, White %s, after %d plies; Lu: depth %d, score %d, %d nodes, %d s",
 		gameNo, fs[2], fs[3], ply, depth, score, nodes, secs)
 	return e, nil

@@ -11,7 +11,7 @@ import (
 // TestTinsley checks the Tinsley–Chinook 1992 suite against Lu's Appendix B
 // (and Table C.1), typed in here from the thesis: per game, the side to
 // move, the move played, the piece count and the number of legal moves at
-// the root. Game 30's piece count is Appendix B's 16 (Table C.1 says 18;
+// the root, and the nominal depth of Lu's searches. Game 30's piece count is Appendix B's 16 (Table C.1 says 18;
 // the game record gives 16).
 func TestTinsley(t *testing.T) {
 	lu := []struct {
@@ -19,27 +19,28 @@ func TestTinsley(t *testing.T) {
 		black, side   string
 		move          string
 		pieces, legal int
+		depth         int // Table C.1 (003:L1680-1699)
 	}{
-		{"game 1", "Chinook", "black", "11-15", 18, 7},
-		{"game 5", "Tinsley", "black", "6-10", 20, 8},
-		{"game 7", "Tinsley", "white", "28-24", 20, 10},
-		{"game 8", "Chinook", "black", "12-16", 20, 9},
-		{"game 9", "Chinook", "black", "16-20", 20, 6},
-		{"game 13", "Chinook", "black", "14-17", 18, 11},
-		{"game 14", "Tinsley", "white", "22-18", 18, 11},
-		{"game 15", "Tinsley", "black", "9-13", 18, 9},
-		{"game 17", "Chinook", "black", "1-6", 14, 8},
-		{"game 19", "Tinsley", "white", "21-17", 14, 7},
-		{"game 22", "Tinsley", "black", "5-9", 18, 7},
-		{"game 23", "Tinsley", "black", "1-5", 20, 9},
-		{"game 27", "Tinsley", "white", "21-17", 16, 8},
-		{"game 29", "Chinook", "black", "5-9", 18, 10},
-		{"game 30", "Tinsley", "white", "22-18", 16, 10},
-		{"game 31", "Tinsley", "black", "3-7", 18, 12},
-		{"game 33", "Chinook", "black", "11-15", 18, 11},
-		{"game 36", "Chinook", "black", "10-14", 18, 9},
-		{"game 37", "Chinook", "black", "7-11", 18, 8},
-		{"game 38", "Tinsley", "white", "23-19", 24, 8},
+		{"game 1", "Chinook", "black", "11-15", 18, 7, 17},
+		{"game 5", "Tinsley", "black", "6-10", 20, 8, 17},
+		{"game 7", "Tinsley", "white", "28-24", 20, 10, 15},
+		{"game 8", "Chinook", "black", "12-16", 20, 9, 17},
+		{"game 9", "Chinook", "black", "16-20", 20, 6, 19},
+		{"game 13", "Chinook", "black", "14-17", 18, 11, 15},
+		{"game 14", "Tinsley", "white", "22-18", 18, 11, 15},
+		{"game 15", "Tinsley", "black", "9-13", 18, 9, 17},
+		{"game 17", "Chinook", "black", "1-6", 14, 8, 17},
+		{"game 19", "Tinsley", "white", "21-17", 14, 7, 15},
+		{"game 22", "Tinsley", "black", "5-9", 18, 7, 19},
+		{"game 23", "Tinsley", "black", "1-5", 20, 9, 17},
+		{"game 27", "Tinsley", "white", "21-17", 16, 8, 15},
+		{"game 29", "Chinook", "black", "5-9", 18, 10, 17},
+		{"game 30", "Tinsley", "white", "22-18", 16, 10, 17},
+		{"game 31", "Tinsley", "black", "3-7", 18, 12, 17},
+		{"game 33", "Chinook", "black", "11-15", 18, 11, 15},
+		{"game 36", "Chinook", "black", "10-14", 18, 9, 19},
+		{"game 37", "Chinook", "black", "7-11", 18, 8, 17},
+		{"game 38", "Tinsley", "white", "23-19", 24, 8, 17},
 	}
 	s, err := Find("lu")
 	if err != nil {
@@ -66,6 +67,9 @@ func TestTinsley(t *testing.T) {
 		}
 		if n != want.legal || e.RootMoves != want.legal {
 			t.Errorf("%s: %d legal moves (recorded %d), Lu %d", e.ID, n, e.RootMoves, want.legal)
+		}
+		if e.Depth != want.depth {
+			t.Errorf("%s: depth %d, Lu %d", e.ID, e.Depth, want.depth)
 		}
 		if p.SideToMove() != want.side {
 			t.Errorf("%s: %s to move, Lu %s", e.ID, p.SideToMove(), want.side)
@@ -97,6 +101,7 @@ func TestTinsleyChecks(t *testing.T) {
 		{"\t23-19\t", "\t23-14\t", "move played"},
 		{"5-9\n", "6-9\n", "the moves reach"},
 		{"\t5\t23-19", "\t4\t23-19", "5 moves, the ply field says 4"},
+		{"\t8\t17\t4\t", "\t8\t0\t4\t", "depth 0"},
 	} {
 		bad := strings.Replace(good, tc.from, tc.to, 1)
 		if _, err := readTinsley("x", strings.NewReader(bad)); err == nil || !strings.Contains(err.Error(), tc.err) {

@@ -81,8 +81,8 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 		if err != nil {
 			return err
 		}
-		if lab.NeedsDepth(s.Opt) && !it.IsTree() {
-			return usageErr("%s needs --depth 1..%d for %s (a synthetic tree without one is searched whole)", algo, algos.MaxDepth, it.Name)
+		if lab.NeedsDepth(s.Opt) && it.OwnDepth() == 0 {
+			return usageErr("%s needs --depth 1..%d for %s (a synthetic tree without one is searched whole, a suite position that carries a depth is searched to it)", algo, algos.MaxDepth, it.Name)
 		}
 		cfg := s.Config(mcfg)
 		line.Item(i, it.Title()+" "+algo+" "+cfg.Machine.String())
