@@ -139,7 +139,7 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r examples.Repr
 	if pool > 0 {
 		fmt.Fprintf(w, "- Pool runs timed while other work competed for the cores (a noise warning): %d of %d.\n", noisy, pool)
 	}
-	fmt.Fprintf(w, "- Settings of the session: %s.\n", settingsLine(s))
+	fmt.Fprintf(w, "- The session's settings when the run ended (the cells below show what each set): %s.\n", settingsLine(s))
 	if r.Published != "" {
 		fmt.Fprintf(w, "\n## The paper's figures\n\n```text\n%s\n```\n", strings.TrimRight(r.Published, "\n"))
 	}
