@@ -195,7 +195,10 @@ func Explain(ctx context.Context, db Querier, o Outcome) string {
 	if cause == "" {
 		cause = "conjecture: no cause measured yet"
 	}
-	return "no ablation accounts for the gap (the paper's configuration → the setting moved: " + strings.Join(seen, "; ") + "); " + cause
+	if !strings.HasPrefix(cause, "conjecture") {
+		cause = "conjecture: " + cause
+	}
+	return cause + "; no ablation accounts for the gap (the paper's configuration → the setting moved: " + strings.Join(seen, "; ") + ")"
 }
 
 // QueryValue is the first column of the first row of query on db as a

@@ -87,7 +87,7 @@ func TestExplain(t *testing.T) {
 	}
 	c.Ablations = c.Ablations[1:]
 	got = Explain(context.Background(), db, Outcome{Claim: c, Measure: 0.0, Verdict: NotReproduced})
-	if !strings.HasPrefix(got, "no ablation accounts for the gap") || !strings.HasSuffix(got, "; conjecture: x") {
+	if !strings.HasPrefix(got, "conjecture: x; no ablation accounts for the gap") || !strings.Contains(got, "costs: -0.05 → -0.1 (not reproduced)") {
 		t.Errorf("Explain without a better ablation = %q", got)
 	}
 	if got := Explain(context.Background(), db, Outcome{Claim: c, Measure: 0.2, Verdict: Reproduced}); got != "" {
