@@ -215,6 +215,7 @@ func runNotebook(home, name, path string, r io.Reader, keep bool, before func(sh
 		return 1
 	}
 	sh.Term = progress.Terminal(stdout, stderr)
+	sh.S.Host = thisMachine()
 	if before != nil {
 		before(sh)
 	}
@@ -315,7 +316,6 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	var db string
 	rc = runNotebook(home, name, path, bytes.NewReader(nb), false, func(sh *Shell) {
 		db = sh.DB()
-		sh.S.Host = thisMachine()
 		setJobs(sh, jobs)
 		fmt.Fprintf(stdout, "reproduce %s (%s, %s): %s; session %s\n", r.Name, r.Paper, form, path, name)
 		if r.Published != "" {
