@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"splitpoint/game"
 	"splitpoint/games/synth"
 )
 
@@ -52,14 +53,7 @@ func TestIterSSSMixedBranching(t *testing.T) {
 		n = 200
 	}
 	for _, name := range iterSSSMixedTrees(n, 11) {
-		tree, err := synth.Parse(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := tree.Depth()
-		want := refNegamax(tree.Root(), d)
-		ab := iterSSSAlphaBetaLeaves(tree, d)
-		m0 := IterSSSMinMemory(d, tree.Width())
+		tree, d, want, ab, m0 := iterSSSCase(t, name)
 		for _, m := range []int{m0, m0 + 1} {
 			limit := iterSSSLeafFactor * ab
 			var leaves int64
@@ -90,14 +84,7 @@ func TestPARITERSSSMixedBranching(t *testing.T) {
 		n = 30
 	}
 	for _, name := range iterSSSMixedTrees(n, 13) {
-		tree, err := synth.Parse(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := tree.Depth()
-		want := refNegamax(tree.Root(), d)
-		ab := iterSSSAlphaBetaLeaves(tree, d)
-		m0 := IterSSSMinMemory(d, tree.Width())
+		tree, d, want, ab, m0 := iterSSSCase(t, name)
 		for _, procs := range []int{1, 2, 3, 8} {
 			for _, m := range []int{m0, m0 + 1} {
 				limit := int64(procs) * iterSSSLeafFactor * ab
@@ -118,4 +105,16 @@ func TestPARITERSSSMixedBranching(t *testing.T) {
 			}
 		}
 	}
+}
+
+// iterSSSCase parses the tree name and returns it with its depth, its
+// negamax value, alpha-beta's leaves and ITERSSS*'s least memory M0.
+func iterSSSCase(t *testing.T, name string) (tree *synth.Tree, d int, want game.Value, ab int64, m0 int) {
+	t.Helper()
+	tree, err := synth.Parse(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d = tree.Depth()
+	return tree, d, refNegamax(tree.Root(), d), iterSSSAlphaBetaLeaves(tree, d), IterSSSMinMemory(d, tree.Width())
 }
