@@ -188,26 +188,7 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 || (math.IsNaN(a) && 
 // TestOpenAddsFailedColumn: a database written before the failed column
 // (schema 1) opens, gains the column, and keeps its rows.
 func TestOpenAddsFailedColumn(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "old.db")
-	st, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := handRows()[0]
-	if err := st.Insert(context.Background(), &r); err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{"DROP VIEW derived", "ALTER TABLE runs DROP COLUMN failed", "PRAGMA user_version = 1"} {
-		if _, err := st.DB().Exec(q); err != nil {
-			t.Fatal(q, err)
-		}
-	}
-	st.Close()
-	st, err = Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := oldStore(t, "ALTER TABLE runs DROP COLUMN failed", "PRAGMA user_version = 1")
 	rows, err := st.Runs("")
 	if err != nil || len(rows) != 1 || rows[0].Failed != nil {
 		t.Fatalf("rows %+v, %v", rows, err)
@@ -228,26 +209,7 @@ func TestOpenAddsFailedColumn(t *testing.T) {
 // noise and other_cores, opens, keeps its rows (NULL in the new columns),
 // stores a noisy row and reads it back, also through CSV.
 func TestOpenAddsNoiseColumns(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "old.db")
-	st, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := handRows()[0]
-	if err := st.Insert(context.Background(), &r); err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{"DROP VIEW derived", "ALTER TABLE runs DROP COLUMN noise", "ALTER TABLE runs DROP COLUMN other_cores", "PRAGMA user_version = 3"} {
-		if _, err := st.DB().Exec(q); err != nil {
-			t.Fatal(q, err)
-		}
-	}
-	st.Close()
-	st, err = Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := oldStore(t, "ALTER TABLE runs DROP COLUMN noise", "ALTER TABLE runs DROP COLUMN other_cores", "PRAGMA user_version = 3")
 	var version int
 	if err := st.DB().QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != schemaVersion {
 		t.Errorf("user_version = %d, %v; want %d", version, err, schemaVersion)
@@ -290,25 +252,7 @@ func TestOpenAddsNoiseColumns(t *testing.T) {
 // TestOpenAddsParBelow10: a database of schema 4, before the column
 // par_below10, opens and keeps its rows, NULL in the new column.
 func TestOpenAddsParBelow10(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "old.db")
-	st, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := handRows()[0]
-	if err := st.Insert(context.Background(), &r); err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{"DROP VIEW derived", "ALTER TABLE runs DROP COLUMN par_below10", "PRAGMA user_version = 4"} {
-		if _, err := st.DB().Exec(q); err != nil {
-			t.Fatal(q, err)
-		}
-	}
-	st.Close()
-	if st, err = Open(path); err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := oldStore(t, "ALTER TABLE runs DROP COLUMN par_below10", "PRAGMA user_version = 4")
 	low := 0.4
 	f := handRows()[1]
 	f.ParBelow10 = &low
@@ -319,4 +263,32 @@ func TestOpenAddsParBelow10(t *testing.T) {
 	if err != nil || len(rows) != 2 || rows[0].ParBelow10 != nil || rows[1].ParBelow10 == nil || *rows[1].ParBelow10 != low {
 		t.Fatalf("rows %+v, %v", rows, err)
 	}
+}
+
+// oldStore is a database as an older schema left it: one row stored, then
+// the derived view dropped and the downgrade statements run (the columns
+// that schema lacked dropped, its user_version set); it is opened again,
+// as Open meets such a file, and closed when the test ends.
+func oldStore(t *testing.T, downgrade ...string) *Store {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "old.db")
+	st, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := handRows()[0]
+	if err := st.Insert(context.Background(), &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range append([]string{"DROP VIEW derived"}, downgrade...) {
+		if _, err := st.DB().Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
+	}
+	st.Close()
+	if st, err = Open(path); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
 }
