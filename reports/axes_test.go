@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg/vgimg"
 )
 
 // axisCharts are charts shaped like the workbench's figures, with the
@@ -106,13 +105,7 @@ func TestAxisTitleOptions(t *testing.T) {
 // drawn inside it: dark pixels near the left edge, none on the edge.
 func TestFigureAxisTitleInside(t *testing.T) {
 	for _, c := range axisCharts() {
-		p, err := buildPlot(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		img := vgimg.New(figureWidth, figureHeight)
-		drawFigure(p, img, len(c.Series))
-		im := img.Image()
+		im := drawnFigure(t, c)
 		b := im.Bounds()
 		dark := func(r image.Rectangle) int {
 			n := 0

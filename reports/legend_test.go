@@ -66,13 +66,7 @@ func TestFigureLegendRows(t *testing.T) {
 	for i := range c.Series {
 		c.Series[i].X, c.Series[i].Y = []float64{1, 2, 4, 8}, []float64{100, 120 + float64(i), 150 + 2*float64(i), 200 + 3*float64(i)}
 	}
-	p, err := buildPlot(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img := vgimg.New(figureWidth, figureHeight)
-	drawFigure(p, img, len(c.Series))
-	im := img.Image()
+	im := drawnFigure(t, c)
 	b := im.Bounds()
 	// The legend column: the right third of the figure, whose text is the
 	// only dark ink there.
@@ -97,4 +91,17 @@ func TestFigureLegendRows(t *testing.T) {
 	if runs != len(c.Series) {
 		t.Errorf("the legend column has %d separate rows of text, want %d (one per series, not touching)", runs, len(c.Series))
 	}
+}
+
+// drawnFigure is the static figure of c drawn as a raster image, with the
+// layout of the SVG and PDF files.
+func drawnFigure(t *testing.T, c *Chart) image.Image {
+	t.Helper()
+	p, err := buildPlot(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := vgimg.New(figureWidth, figureHeight)
+	drawFigure(p, img, len(c.Series))
+	return img.Image()
 }
