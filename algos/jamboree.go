@@ -381,6 +381,7 @@ func (e *jamEngine[T, P]) newWorker() *jamWorker[T, P] {
 	// root's depth: rows for those plies only.
 	if e.rows[0] != nil {
 		w.s = rowlessWorkerSearcher[T, P](o, tab, w, e.forced)
+		w.s.lender = w
 	} else {
 		w.s = workerSearcher[T, P](o, tab, w, e.batch, e.forced)
 	}

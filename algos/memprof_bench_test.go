@@ -23,6 +23,7 @@ var (
 	memprofHeap  = flag.String("memprof.heap", "", "BenchmarkJamboreeSimMemory: write a heap profile to this file at the largest heap the run reaches")
 	memprofNoGC  = flag.Bool("memprof.nogc", false, "BenchmarkJamboreeSimMemory: take the heap profile without forcing a collection first (the run's own heap shape)")
 	memprofTrace = flag.Bool("memprof.trace", false, "BenchmarkJamboreeSimMemory: log the heap and stacks every 16 simulated steps")
+	memprofPre   = flag.String("memprof.preset", "", "BenchmarkJamboreeSimMemory: the engine preset (plain, default, …; empty: the zero Options, no table and no variants)")
 )
 
 // BenchmarkJamboreeSimMemory measures the memory of a simulated Jamboree
@@ -60,9 +61,18 @@ func BenchmarkJamboreeSimMemory(b *testing.B) {
 		}
 	}
 	root := loadBK(b)[0].Pos
+	opt := Options{}
+	if *memprofPre != "" {
+		p, ok := Presets()[*memprofPre]
+		if !ok {
+			b.Fatalf("no preset %q", *memprofPre)
+		}
+		opt = p
+	}
+	opt.Algo, opt.Depth = AlgoJamboree, *memprofDepth
 	var st *sched.Stats
 	for b.Loop() {
-		res, s, err := RunJamboree[chess.Position](context.Background(), root, Options{Algo: AlgoJamboree, Depth: *memprofDepth}, cfg)
+		res, s, err := RunJamboree[chess.Position](context.Background(), root, opt, cfg)
 		if err != nil {
 			b.Fatalf("P=%d depth %d: %v", *memprofP, *memprofDepth, err)
 		}

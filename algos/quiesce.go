@@ -27,6 +27,9 @@ func (s *Searcher[T, P]) qsearch(ply int, alpha, beta game.Value) game.Value {
 	if ply >= game.MaxPly-1 {
 		return pos.Eval()
 	}
+	if ply+1 >= len(s.Stack.Pos) {
+		return s.qsearchDeeper(ply, alpha, beta)
+	}
 	b := -game.Inf
 	if !s.ForcedCaptures {
 		b = pos.Eval() // stand pat
@@ -73,4 +76,22 @@ func (s *Searcher[T, P]) qsearch(ply int, alpha, beta game.Value) game.Value {
 		}
 	}
 	return b
+}
+
+// qsearchDeeper is qsearch at the last ply of rows lent for fewer plies
+// than quiescence may reach (searchPlies reserves qReserve plies, not the
+// capture bound): it borrows rows reaching the position's capture bound
+// from the lender, searches the node there and gives them back. The search
+// is the same; only where its scratch rows live changes, so a serial
+// search holds rows for the plies it is likely to reach and seldom more.
+func (s *Searcher[T, P]) qsearchDeeper(ply int, alpha, beta game.Value) game.Value {
+	pos := &s.Stack.Pos[ply]
+	r := s.lender.lendDeeper(min(ply+game.CaptureBound(pos)+2, game.MaxPly))
+	stack, scores, pv := s.Stack, s.scores, s.pv
+	r.stack.Pos[ply] = *pos
+	s.attachRows(r)
+	v := s.qsearch(ply, alpha, beta)
+	s.Stack, s.scores, s.pv = stack, scores, pv
+	s.lender.returnDeeper(r)
+	return v
 }

@@ -89,6 +89,10 @@ type Searcher[T any, P game.Position[T]] struct {
 	scores [][game.MaxMoves]int32
 	pvLen  [game.MaxPly + 1]int
 	pv     [][]game.Move // row ply holds plies+2−ply moves (newPVRows)
+	// lender gives rows reaching deeper to a quiescence search that
+	// reaches the end of rows lent for fewer plies than its capture
+	// bound (qsearchDeeper); nil for a Searcher with rows of its own.
+	lender rowLender[T]
 
 	// inl and loops: the interruptible plies (Interruptible, split.go)
 	// and their loops' progress.

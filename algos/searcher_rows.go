@@ -42,15 +42,43 @@ func rowClassPlies(k int) int { return min(k*rowStep, game.MaxPly) }
 // (their own and the next larger ones) before it makes new ones.
 const rowReach = 4
 
-// searchPlies is the number of plies a serial search from pos at ply with
-// depth plies to go needs rows for: below its depth, quiescence (when on)
-// goes at most pos's capture bound deeper (game.CaptureBound).
+// searchPlies is the number of plies of rows lent for a serial search from
+// pos at ply with depth plies to go: its depth, and for quiescence (when
+// on) up to qReserve plies below it; a quiescence search that goes deeper,
+// up to pos's capture bound (game.CaptureBound), borrows more rows then.
 func searchPlies(pos any, o Options, ply, depth int) int {
 	n := ply + max(depth, 0) + 2
 	if o.Quiescence {
-		n += game.CaptureBound(pos)
+		n += min(game.CaptureBound(pos), qReserve)
 	}
 	return min(n, game.MaxPly)
+}
+
+// qReserve is how many plies of quiescence the rows lent for a serial
+// search hold below its depth. The capture bound is some 30 plies in a
+// middlegame (3.5 KB of rows each), and at P = inf thousands of serial
+// searches are in flight at once: rows for the bound were 1.8 GB of the
+// default preset's heap on BK.01 at depth 5, almost none of it touched.
+// With 4 plies, 47 of that run's 336,011 nodes' quiescence searches go
+// deeper and borrow rows for the rest (qsearchDeeper).
+const qReserve = 4
+
+// rowLender lends a Searcher whose rows end above its capture bound the
+// rows for a quiescence search that goes deeper (qsearchDeeper).
+type rowLender[T any] interface {
+	lendDeeper(plies int) *searcherRows[T]
+	returnDeeper(r *searcherRows[T])
+}
+
+// lendDeeper gives rows for plies plies from the engine's lists
+// (rowLender).
+func (w *jamWorker[T, P]) lendDeeper(plies int) *searcherRows[T] {
+	return w.e.rows[rowClass(plies)].Get(w.c)
+}
+
+// returnDeeper puts back rows lendDeeper gave (rowLender).
+func (w *jamWorker[T, P]) returnDeeper(r *searcherRows[T]) {
+	w.e.rows[rowClass(len(r.stack.Pos)-1)].Put(w.c, r)
 }
 
 // rowlessWorkerSearcher is workerSearcher without rows: the ordering state
