@@ -81,7 +81,7 @@ func Run(ctx context.Context, cfg Config, root func(c Ctx) any) (any, *Stats, er
 	if err == nil {
 		err = ctx.Err()
 	}
-	return rt.result, s, err
+	return rt.Result(), s, err
 }
 
 func newMachine(ctx context.Context, cfg Config) (*machine, error) {
