@@ -144,7 +144,7 @@ func (e *Event) waitUntilSim(t *Task, deadline int64) WaitOutcome {
 		if d := to - p.now; d > 0 {
 			p.now = to
 			if kind < numWaitKinds {
-				p.blocked[kind] += d
+				p.tally.blocked[kind] += d
 			}
 		}
 		if p.now > p.horizon {
@@ -184,9 +184,9 @@ func (p *proc) blockFor(ch chan struct{}, kind WaitKind, d time.Duration) {
 	case <-p.timer.C:
 	}
 	el := int64(time.Since(start))
-	p.idle += el
+	p.tally.idle += el
 	if kind < numWaitKinds {
-		p.blocked[kind] += el
+		p.tally.blocked[kind] += el
 	}
 	if p.m.observed {
 		p.publish()

@@ -108,9 +108,9 @@ func (p *proc) block(ch chan struct{}, kind WaitKind) {
 	case <-p.timer.C:
 	}
 	d := int64(time.Since(start))
-	p.idle += d
+	p.tally.idle += d
 	if kind < numWaitKinds {
-		p.blocked[kind] += d
+		p.tally.blocked[kind] += d
 	}
 	if p.m.observed {
 		p.publish()

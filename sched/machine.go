@@ -78,9 +78,9 @@ type machine struct {
 type proc struct {
 	m       *machine
 	id      int
-	now     int64 // simulator: virtual clock; pool: work charged (see Charge)
-	horizon int64 // yield when now passes it (simulator); never on the pool
-	costs   [NumKinds]int64
+	now     int64            // simulator: virtual clock; pool: work charged (see Charge)
+	horizon int64            // yield when now passes it (simulator); never on the pool
+	costs   *[NumKinds]int64 // the machine's (read only)
 	cur     *Task
 	tfree   *[]*Task // the free list newTask takes from: &taskFree, or the machine's
 
@@ -92,13 +92,10 @@ type proc struct {
 	rng   rng // victims
 	urng  rng // Ctx.Rand
 
-	// counters
-	work, overhead                    int64
-	counts                            [NumKinds]int64
-	steals, attempts, spawns, started int64
-	abortedTasks                      int64
-	blocked                           [numWaitKinds]int64
-	idle                              int64
+	// counters: work and overhead per processor (its busy time), the
+	// rest in a tally (see procTally)
+	work, overhead int64
+	tally          *procTally
 
 	// The pool's own fields, nil on the simulator: at P = inf on BK.01
 	// depth 5 the simulator makes 900,000 processors, and with these
@@ -121,9 +118,39 @@ type proc struct {
 	waitObj   any
 }
 
+// procTally is what a processor counts besides its work: steps by kind,
+// tasks, steals, and time blocked and idle. On the simulator every
+// processor adds to the machine's one tally, since one processor runs at a
+// time and only the sums are reported: a processor is then 160 bytes
+// smaller and the tally stays in the cache across the switches from one
+// processor to the next. On the pool each worker has its own.
+type procTally struct {
+	counts                                          [NumKinds]int64
+	steals, attempts, spawns, started, abortedTasks int64
+	blocked                                         [numWaitKinds]int64
+	idle                                            int64
+}
+
+// tallies are the machine's distinct tallies: the simulator's one, or
+// every pool worker's.
+func (m *machine) tallies() []*procTally {
+	if m.sim {
+		if m.simPool == nil {
+			return nil // no processor yet
+		}
+		return []*procTally{&m.simPool.ownTally}
+	}
+	ts := make([]*procTally, len(m.procs))
+	for i, p := range m.procs {
+		ts[i] = p.tally
+	}
+	return ts
+}
+
 // poolProc is the part of a processor only the pool uses.
 type poolProc struct {
-	taskFree []*Task // recycled tasks of Go
+	ownTally procTally // the worker's tally (proc.tally; the simulator's shared one)
+	taskFree []*Task   // recycled tasks of Go
 
 	// only when the run is observed: the counters the worker publishes
 	// for the sampler (publish), and when its current idle stretch began
@@ -145,7 +172,7 @@ const (
 )
 
 func (m *machine) newProc(id int) *proc {
-	p := &proc{m: m, id: id, costs: m.costs, parkIdx: -1, victimIdx: -1, heapIdx: -1}
+	p := &proc{m: m, id: id, costs: &m.costs, parkIdx: -1, victimIdx: -1, heapIdx: -1}
 	if !m.sim {
 		p.poolProc = new(poolProc)
 		p.tfree = &p.taskFree
@@ -165,6 +192,7 @@ func (m *machine) newProc(id int) *proc {
 		// 175 MB of the 500 MB heap of BK.01 depth 4 at P = 65,536.
 		p.tfree = &m.taskFree
 	}
+	p.tally = &p.poolProc.ownTally
 	p.dq.levels = m.cfg.Levels
 	if !m.sim {
 		p.lat.eager = m.cfg.Eager
@@ -224,7 +252,7 @@ func (p *proc) takeMail() *Task {
 		p.mail[0] = nil
 		p.mail = p.mail[1:]
 		p.m.readyAdd(p, -1)
-		p.started++
+		p.tally.started++
 		return x
 	}
 	if p.nmail.Load() == 0 {
@@ -240,7 +268,7 @@ func (p *proc) takeMail() *Task {
 	}
 	p.mu.Unlock()
 	if x != nil {
-		p.started++
+		p.tally.started++
 	}
 	return x
 }
@@ -251,7 +279,7 @@ func (p *proc) popLocal(min int32) *Task {
 		if x != nil {
 			p.m.dequeChanged(p)
 			p.m.readyAdd(p, -1)
-			p.started++
+			p.tally.started++
 		}
 		return x
 	}
@@ -263,7 +291,7 @@ func (p *proc) popLocal(min int32) *Task {
 	p.size.Store(int32(p.dq.n))
 	p.mu.Unlock()
 	if x != nil {
-		p.started++
+		p.tally.started++
 	}
 	return x
 }

@@ -316,8 +316,10 @@ func (m *machine) sampleMem(p *proc) {
 	m.memErr = true
 	e := &MemoryError{Limit: limit, Used: used, Machine: SimOf(m.nprocs), Time: p.now, LiveProcs: m.live, PeakLive: m.peakLive, Address: limit == m.asLimit && used != held}
 	for _, q := range m.procs {
-		e.Nodes += q.counts[Node]
 		e.Work += q.work
+	}
+	for _, t := range m.tallies() {
+		e.Nodes += t.counts[Node]
 	}
 	m.errMu.Lock()
 	if m.err == nil {
@@ -404,8 +406,10 @@ func (m *machine) watchPoolMem() (stop func()) {
 		<-done
 		if found != nil {
 			for _, q := range m.procs {
-				found.Nodes += q.counts[Node]
 				found.Work += q.work
+			}
+			for _, t := range m.tallies() {
+				found.Nodes += t.counts[Node]
 			}
 		}
 	}

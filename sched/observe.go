@@ -54,9 +54,9 @@ func (m *machine) observeEvery() int64 {
 // stretch ends.
 func (p *proc) publish() {
 	p.pubWork.Store(p.work)
-	p.pubNodes.Store(p.counts[Node])
-	p.pubSteals.Store(p.steals)
-	p.pubIdle.Store(p.idle)
+	p.pubNodes.Store(p.tally.counts[Node])
+	p.pubSteals.Store(p.tally.steals)
+	p.pubIdle.Store(p.tally.idle)
 	p.horizon = p.now + observeStride
 }
 
@@ -86,10 +86,12 @@ func (m *machine) simSnapshot(t int64) Snapshot {
 	if !m.inf {
 		s.Busy = make([]int64, len(m.procs))
 	}
+	for _, t := range m.tallies() {
+		s.Nodes += t.counts[Node]
+		s.Steals += t.steals
+	}
 	for i, p := range m.procs {
 		s.Work += p.work
-		s.Nodes += p.counts[Node]
-		s.Steals += p.steals
 		if !m.inf {
 			s.Busy[i] = min(p.work+p.overhead, t)
 		}

@@ -76,9 +76,9 @@ func (b *backoff) done(p *proc, kind WaitKind) {
 		return
 	}
 	d := int64(time.Since(b.start))
-	p.idle += d
+	p.tally.idle += d
 	if kind < numWaitKinds {
-		p.blocked[kind] += d
+		p.tally.blocked[kind] += d
 	}
 	b.n, b.naps = 0, 0
 	p.m.idleWorkers.Add(-1)
@@ -130,7 +130,7 @@ func (p *proc) stealPool(min int32) *Task {
 		if v == p {
 			continue
 		}
-		p.attempts++
+		p.tally.attempts++
 		if v.size.Load() == 0 {
 			// Ask for latent children (local.go: Latent): the
 			// victim answers at its next poll, or, if it holds
@@ -146,8 +146,8 @@ func (p *proc) stealPool(min int32) *Task {
 		v.size.Store(int32(v.dq.n))
 		v.mu.Unlock()
 		if x != nil {
-			p.steals++
-			p.started++
+			p.tally.steals++
+			p.tally.started++
 			// Pass the wake-up on: a sleeper is woken once per post,
 			// so a thief that leaves work behind wakes the next one.
 			if v.size.Load() > 0 && m.sleepers.Load() > 0 {

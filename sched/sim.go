@@ -75,7 +75,7 @@ func (p *proc) park(kind int8, t *Task, min int32, obj any) {
 	}
 	p.state = stRunning
 	if d := p.now - p.parkAt; d > 0 && kind >= 0 {
-		p.blocked[kind] += d
+		p.tally.blocked[kind] += d
 	}
 	p.waitTask, p.waitObj = nil, nil
 }
@@ -224,7 +224,7 @@ func (p *proc) stealSim(min int32) *Task {
 		}
 		att += int64(f)
 	}
-	p.attempts += att
+	p.tally.attempts += att
 	if c := m.cm.Steal * att; c > 0 {
 		p.spend(c)
 	}
@@ -251,8 +251,8 @@ func (p *proc) stealSim(min int32) *Task {
 	}
 	m.dequeChanged(v)
 	m.readyAdd(p, -1)
-	p.steals++
-	p.started++
+	p.tally.steals++
+	p.tally.started++
 	if len(m.victims) > 0 && len(m.parked) > 0 {
 		m.wake(m.parked[0], p.now)
 	}

@@ -94,27 +94,33 @@ func (m *machine) stats(end int64) *Stats {
 		s.Kind, s.TimeUnit, s.TimeNS = Pool, "ns", end
 	}
 	var counts [NumKinds]int64
+	for _, t := range m.tallies() {
+		for k := range counts {
+			counts[k] += t.counts[k]
+		}
+		s.Tasks += t.started
+		s.Steals += t.steals
+		s.StealAttempts += t.attempts
+		s.AbortedTasks += t.abortedTasks
+		s.BlockedChildren += t.blocked[WaitChildren]
+		s.BlockedShared += t.blocked[WaitShared]
+		s.BlockedParent += t.blocked[WaitParent]
+	}
+	if !m.sim {
+		for _, p := range m.procs {
+			s.Promotions += p.lat.promotions
+		}
+	}
 	for _, p := range m.procs {
 		s.Work += p.work
-		for k := range counts {
-			counts[k] += p.counts[k]
-		}
-		s.Tasks += p.started
-		s.Steals += p.steals
-		s.StealAttempts += p.attempts
-		s.AbortedTasks += p.abortedTasks
-		s.Promotions += p.lat.promotions
 		s.Overhead += p.overhead
-		s.BlockedChildren += p.blocked[WaitChildren]
-		s.BlockedShared += p.blocked[WaitShared]
-		s.BlockedParent += p.blocked[WaitParent]
 		if !m.inf {
 			var busy, idle int64
 			if m.sim {
 				busy = p.work + p.overhead
 				idle = max(end-busy, 0)
 			} else {
-				idle = min(p.idle, end)
+				idle = min(p.tally.idle, end)
 				busy = end - idle
 			}
 			s.Busy = append(s.Busy, busy)

@@ -181,7 +181,7 @@ func (t *Task) ChargeLast(k Kind, n int64) {
 func (t *Task) account(k Kind, n int64) bool {
 	p := t.p
 	c := p.costs[k] * n
-	p.counts[k] += n
+	p.tally.counts[k] += n
 	t.span += c
 	p.work += c
 	p.now += c
@@ -255,8 +255,8 @@ func (t *Task) SpawnRangeAt(level int, fn func(Ctx, int) any, lo, hi int, revers
 		}
 		return
 	}
-	p.spawns += int64(n)
-	p.counts[Spawn] += int64(n)
+	p.tally.spawns += int64(n)
+	p.tally.counts[Spawn] += int64(n)
 	first := t.loadHead()
 	if first == nil || int32(level) < t.kidMin {
 		t.kidMin = int32(level)
@@ -315,17 +315,17 @@ func (t *Task) SpawnOn(proc int, fn func(Ctx) any) *Task {
 func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any, idx int, recycle bool) *Task {
 	p := t.p
 	m := p.m
-	p.spawns++
+	p.tally.spawns++
 	if c := p.costs[Spawn]; c != 0 {
 		t.span += c
 		p.work += c
 		p.now += c
-		p.counts[Spawn]++
+		p.tally.counts[Spawn]++
 		if p.now > p.horizon {
 			p.yieldTime()
 		}
 	} else {
-		p.counts[Spawn]++
+		p.tally.counts[Spawn]++
 	}
 	k := p.newTask()
 	k.m, k.parent, k.level, k.pin, k.span = m, t, level, pin, t.span
@@ -556,7 +556,7 @@ func (p *proc) finish(t, prev *Task) {
 	t.joinKids()
 	p.cur = prev
 	if t.loadAbort() != never {
-		p.abortedTasks++
+		p.tally.abortedTasks++
 	}
 	sim := p.m.sim
 	t.setDone(sim)
