@@ -61,6 +61,15 @@ mem() {
 	read -r secs rss <"$dir/time" || true
 	echo "$label: ${secs}s, peak RSS $((rss / 1024)) MB, peak address space $((peak / 1024)) MB; $(grep -E 'STOPPED|memory:' "$dir/out" | head -1 | sed 's/^ *//')"
 }
+# The floor under every run's address space: an idle process (the REPL
+# waiting for input) holds only the runtime's reservations.
+sleep 3 | "$bin" >/dev/null 2>&1 &
+sleep 1.5
+idle=$(pgrep -n -f "^$bin\$" || true)
+if [ -n "$idle" ]; then
+	echo "idle process: address space $(awk '/VmSize/{print int($2/1024)}' /proc/$idle/status) MB, resident $(awk '/VmRSS/{print int($2/1024)}' /proc/$idle/status) MB"
+fi
+wait
 mem "plain, P = inf, depth 5" "$bin" search 'suite:bk#1' --algo jamboree --sim inf --depth 5 --preset plain --max-mem none --baseline none
 mem "plain, P = 65536, depth 4" "$bin" search 'suite:bk#1' --algo jamboree --sim 65536 --depth 4 --preset plain --baseline none
 mem "default, P = inf, depth 5" "$bin" search 'suite:bk#1' --algo jamboree --sim inf --depth 5 --baseline none
