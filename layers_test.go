@@ -29,9 +29,9 @@ var layers = []layer{
 	{"algorithms", []string{"algos"}},
 	{"results", []string{"fits", "results", "results/resultstest"}},
 	{"lab", []string{"lab"}},
-	{"experiments", []string{"experiment", "dist", "reports", "reports/gen"}},
+	{"experiments", []string{"experiment", "cluster", "reports", "reports/gen"}},
 	{"play", []string{"uci", "match"}},
-	{"commands", []string{"workbench", "tui", "sessions", "examples", "repl", "splitpoint"}},
+	{"commands", []string{"workbench", "tui", "sessions", "notebooks", "reproductions", "repl", "splitpoint"}},
 }
 
 const module = "splitpoint"

@@ -17,7 +17,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"splitpoint/dist"
+	"splitpoint/cluster"
 	"splitpoint/repl"
 	"splitpoint/results"
 )
@@ -90,8 +90,8 @@ func TestScripts(t *testing.T) {
 				ts.Check(err)
 				var opts []nats.Option
 				waitFor(ts, "waitjob: the key file "+args[1], func() bool {
-					opts, err = dist.Creds{File: ts.MkAbs(args[1])}.Options()
-					if err != nil && !errors.Is(err, dist.ErrNoCredsFile) {
+					opts, err = cluster.Creds{File: ts.MkAbs(args[1])}.Options()
+					if err != nil && !errors.Is(err, cluster.ErrNoCredsFile) {
 						ts.Fatalf("waitjob: %v", err)
 					}
 					return err == nil
@@ -145,7 +145,7 @@ func TestScripts(t *testing.T) {
 func jobsDelivered(js jetstream.JetStream) (delivered uint64, pending int, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	s, err := js.Stream(ctx, dist.JobsStream)
+	s, err := js.Stream(ctx, cluster.JobsStream)
 	if err != nil {
 		return 0, 0, err
 	}

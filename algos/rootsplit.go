@@ -124,7 +124,7 @@ func CombineRootSplit(order []game.Move, shares []RootSplitter) *RootSplitResult
 }
 
 // SearchRootShare is one searcher of a root split run alone (a remote
-// searcher, package dist): its moves searched as splitSearch searches them
+// searcher, package cluster): its moves searched as splitSearch searches them
 // inside RunRootSplit, on a pool of one processor, so that its value and
 // node count are the in-process searcher's.
 func SearchRootShare[T any, P game.Position[T]](ctx context.Context, root *T, moves []game.Move, opt Options) (RootSplitter, error) {

@@ -272,7 +272,7 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
 
 // RunJob runs job j on eng into row (its settings filled by j.Row()) and
 // times it: the one place a sweep's run is executed, locally (Runner) or on
-// a worker (package dist). A run past its memory budget is not an error:
+// a worker (package cluster). A run past its memory budget is not an error:
 // row.Failed says why it stopped and the sweep goes on.
 func RunJob(ctx context.Context, eng Engine, j *Job, row *results.Run) error {
 	t0 := time.Now()

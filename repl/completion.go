@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"splitpoint/examples"
+	"splitpoint/reproductions"
 	"splitpoint/workbench"
 )
 
@@ -58,7 +58,7 @@ func completionTable() []completionCommand {
 			cc.files = true
 		case "reproduce":
 			cc.args = append(cc.args, "list")
-			for _, r := range examples.Reproductions {
+			for _, r := range reproductions.Reproductions {
 				cc.args = append(cc.args, r.Name)
 			}
 		case "completion":

@@ -14,8 +14,8 @@ import (
 
 	"golang.org/x/term"
 
-	"splitpoint/examples"
 	"splitpoint/progress"
+	"splitpoint/reproductions"
 	"splitpoint/sessions"
 	"splitpoint/suggest"
 	"splitpoint/workbench"
@@ -265,7 +265,7 @@ func freshName(home, base string) string {
 	}
 }
 
-// reproduce runs a bundled reproduction (examples.Reproductions): "list",
+// reproduce runs a bundled reproduction (reproductions.Reproductions): "list",
 // or NAME with --quick for its quick form, as a script in a fresh session
 // named reproduce-NAME.
 func reproduce(home, named string, args []string, stdout, stderr io.Writer) int {
@@ -290,12 +290,12 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	if rest[0] == "list" {
-		for _, r := range examples.Reproductions {
+		for _, r := range reproductions.Reproductions {
 			fmt.Fprintf(stdout, "%-18s %s (full form: %s)\n%-18s   %s\n", r.Name, r.Paper, r.Takes, "", r.What)
 		}
 		return 0
 	}
-	r, err := examples.Find(rest[0])
+	r, err := reproductions.Find(rest[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "splitpoint: reproduce: %v\n", err)
 		return 2
@@ -321,7 +321,7 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 		if r.Published != "" {
 			fmt.Fprintf(stdout, "\n%s\n", r.Published)
 		}
-		examples.WriteDifferences(stdout, r.Differs)
+		reproductions.WriteDifferences(stdout, r.Differs)
 		if quick {
 			fmt.Fprintf(stdout, "\nThe full form's figures and verdicts: docs/reproductions/%s.md (splitpoint reproduce %s).\n", r.Name, r.Name)
 		}
@@ -342,7 +342,7 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "splitpoint: reproduce: %v\n", err)
 		return 1
 	}
-	examples.WriteVerdicts(stdout, outs)
+	reproductions.WriteVerdicts(stdout, outs)
 	return 0
 }
 

@@ -4,28 +4,29 @@ import (
 	"context"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 
-	"splitpoint/examples"
+	"splitpoint/reproductions"
 	"splitpoint/results"
 	"splitpoint/sessions"
 )
 
 // judgeClaims runs each claim's query on the results database db and
 // judges its measure.
-func judgeClaims(ctx context.Context, db string, cs []examples.Claim) ([]examples.Outcome, error) {
+func judgeClaims(ctx context.Context, db string, cs []reproductions.Claim) ([]reproductions.Outcome, error) {
 	st, err := results.Open(db)
 	if err != nil {
 		return nil, err
 	}
 	defer st.Close()
-	outs := make([]examples.Outcome, len(cs))
+	outs := make([]reproductions.Outcome, len(cs))
 	for i, c := range cs {
-		o := examples.Outcome{Claim: c, Measure: math.NaN()}
+		o := reproductions.Outcome{Claim: c, Measure: math.NaN()}
 		if c.Measure != nil {
 			o.Measure, o.Err = c.Measure(ctx, st)
 			o.Verdict = c.Test.Judge(o.Measure)
-			if e := examples.Explain(ctx, st, o); e != "" {
+			if e := reproductions.Explain(ctx, st, o); e != "" {
 				o.Claim.Cause = e
 			}
 			outs[i] = o
@@ -44,7 +45,7 @@ func judgeClaims(ctx context.Context, db string, cs []examples.Claim) ([]example
 			}
 		}
 		o.Verdict = c.Test.Judge(o.Measure)
-		if e := examples.Explain(ctx, st, o); e != "" {
+		if e := reproductions.Explain(ctx, st, o); e != "" {
 			o.Claim.Cause = e
 		}
 		outs[i] = o
@@ -53,20 +54,22 @@ func judgeClaims(ctx context.Context, db string, cs []examples.Claim) ([]example
 }
 
 // fullFormSession returns the most recently saved session under home that
-// ran r's full form (its cells come from the notebook examples/NOTEBOOK),
+// ran r's full form (its cells come from the notebook notebooks/NOTEBOOK),
 // or "" if there is none.
-func fullFormSession(home string, r examples.Reproduction) (string, error) {
+func fullFormSession(home string, r reproductions.Reproduction) (string, error) {
 	infos, err := sessions.List(home)
 	if err != nil {
 		return "", err
 	}
-	src := "script " + filepath.Join("examples", r.Notebook) + ":"
+	// Sessions saved before the notebooks had a folder of their own name
+	// them under examples/.
+	srcs := []string{"script " + filepath.Join("notebooks", r.Notebook) + ":", "script " + filepath.Join("examples", r.Notebook) + ":"}
 	for _, in := range infos { // most recent first
 		if in.Err != nil || !strings.HasPrefix(in.Name, "reproduce-"+r.Name) {
 			continue
 		}
 		s, err := sessions.Load(sessions.Dir(home, in.Name))
-		if err != nil || len(s.Cells) == 0 || !strings.HasPrefix(s.Cells[0].Source, src) {
+		if err != nil || len(s.Cells) == 0 || !slices.ContainsFunc(srcs, func(src string) bool { return strings.HasPrefix(s.Cells[0].Source, src) }) {
 			continue
 		}
 		return in.Name, nil

@@ -46,7 +46,7 @@
 //     budget), for a sweep's run recorded as failed. Summaries and fits
 //     leave failed runs out. Added in schema 2; Open adds it to older
 //     databases.
-//   - job, host, cpu, cores: for a run a worker ran (package dist, a sweep
+//   - job, host, cpu, cores: for a run a worker ran (package cluster, a sweep
 //     over NATS): its job id in the sweep (unique per sweep: a redelivered
 //     job is stored once) and the worker's hostname, CPU model and logical
 //     cores; NULL for local runs. Added in schema 3.

@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"splitpoint/dist"
+	"splitpoint/cluster"
 	"splitpoint/experiment"
 	"splitpoint/results"
 )
@@ -20,9 +20,9 @@ import (
 // natsServer starts a JetStream server without a listener (DontListen);
 // its inprocess:// URL reaches it from this process only, as any other
 // URL in the machine pane.
-func natsServer(t *testing.T) *dist.Server {
+func natsServer(t *testing.T) *cluster.Server {
 	t.Helper()
-	s, err := dist.StartServer(dist.ServerOptions{InProcess: true, StoreDir: t.TempDir()})
+	s, err := cluster.StartServer(cluster.ServerOptions{InProcess: true, StoreDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,14 +31,14 @@ func natsServer(t *testing.T) *dist.Server {
 }
 
 // startWorker runs an in-process worker on host until the test ends.
-func startWorker(t *testing.T, s *dist.Server, name, host string) {
+func startWorker(t *testing.T, s *cluster.Server, name, host string) {
 	t.Helper()
 	nc, err := s.Connect(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	w := &dist.Worker{NC: nc, Engine: experiment.LabEngine{}, Name: name, Host: dist.Host{Name: host, CPU: "test", Cores: 1},
+	w := &cluster.Worker{NC: nc, Engine: experiment.LabEngine{}, Name: name, Host: cluster.Host{Name: host, CPU: "test", Cores: 1},
 		Poll: 20 * time.Millisecond, AckWait: 5 * time.Second,
 		Parallel: 1} // one job at a time: the golden view lists runs in the order they were stored
 	var wg sync.WaitGroup
@@ -160,7 +160,7 @@ func TestClusterCancel(t *testing.T) {
 	}
 	defer nc.Close()
 	js, _ := jetstream.New(nc)
-	str, err := js.Stream(context.Background(), dist.JobsStream)
+	str, err := js.Stream(context.Background(), cluster.JobsStream)
 	if err != nil {
 		t.Fatal(err)
 	}

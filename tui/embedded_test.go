@@ -8,7 +8,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
-	"splitpoint/dist"
+	"splitpoint/cluster"
 )
 
 // TestEmbeddedClusterKeys: the cluster's "embedded" server lets in only
@@ -50,7 +50,7 @@ func TestEmbeddedClusterKeys(t *testing.T) {
 		}
 		t.Fatalf("without a key: %v, want %v", err, nats.ErrAuthorization)
 	}
-	nc, err := dist.DialNow(url, "worker", dist.Creds{File: worker})
+	nc, err := cluster.DialNow(url, "worker", cluster.Creds{File: worker})
 	if err != nil {
 		t.Fatalf("with the workers' key: %v", err)
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/bubbles/progress"
 
 	"splitpoint/algos"
-	"splitpoint/dist"
+	"splitpoint/cluster"
 	"splitpoint/lab"
 	"splitpoint/sched"
 )
@@ -50,10 +50,10 @@ type sweepState struct {
 	id             string
 	total, done    int
 	published      int
-	reported       bool            // the jobs are published
-	last           []dist.Progress // the latest runs stored, newest last
-	workers        []string        // the workers seen, in order ("name on host")
-	perWorker      map[string]int  // runs stored per worker
+	reported       bool               // the jobs are published
+	last           []cluster.Progress // the latest runs stored, newest last
+	workers        []string           // the workers seen, in order ("name on host")
+	perWorker      map[string]int     // runs stored per worker
 }
 
 // lastRuns is how many of the latest stored runs the run view lists.
@@ -76,14 +76,14 @@ func (r runModel) startSweep(url, workerURL string) runModel {
 }
 
 // observeSweep takes a progress report of the sweep.
-func (r runModel) observeSweep(p dist.Progress) runModel {
+func (r runModel) observeSweep(p cluster.Progress) runModel {
 	if r.sweep == nil {
 		return r
 	}
 	s := *r.sweep
 	s.id, s.total, s.done, s.published, s.reported = p.Sweep, p.Total, p.Done, p.Published, true
 	if p.Run != nil {
-		s.last = append(append([]dist.Progress{}, s.last[max(len(s.last)-lastRuns+1, 0):]...), p)
+		s.last = append(append([]cluster.Progress{}, s.last[max(len(s.last)-lastRuns+1, 0):]...), p)
 		name := p.Worker
 		if p.Run.Host != nil {
 			name += " on " + *p.Run.Host

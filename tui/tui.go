@@ -16,7 +16,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"splitpoint/dist"
+	"splitpoint/cluster"
 	"splitpoint/lab"
 	"splitpoint/sched"
 	"splitpoint/workbench"
@@ -88,9 +88,9 @@ type snapshotMsg struct {
 // the end of the step's reports.
 type sweepMsg struct {
 	plan, step int
-	p          dist.Progress
+	p          cluster.Progress
 	ok         bool
-	ch         <-chan dist.Progress
+	ch         <-chan cluster.Progress
 }
 
 // tickMsg refreshes the elapsed time while a run goes on.
@@ -147,7 +147,7 @@ type Model struct {
 // run with server "embedded" and kept for the next ones (the workers stay
 // connected) until the UI closes.
 type embeddedNATS struct {
-	srv *dist.Server
+	srv *cluster.Server
 	log *os.File // its refusals (splitpoint-nats/refused.log)
 }
 
@@ -362,7 +362,7 @@ func (m *Model) stepCmd(ctx context.Context) tea.Cmd {
 	m.run = m.run.beginStep(m.stepAt, m.now())
 	switch {
 	case s.sweep:
-		ch := make(chan dist.Progress, 1024)
+		ch := make(chan cluster.Progress, 1024)
 		return tea.Batch(evalCmd(ctx, m.ev, m.planN, m.stepAt, s.line, nil, ch), waitSweep(m.planN, m.stepAt, ch))
 	case s.search:
 		ch := make(chan sched.Snapshot, 16)
@@ -388,7 +388,7 @@ func (m Model) clusterURL() (url, creds string, err error) {
 		store := filepath.Join(m.session.Dir, "splitpoint-nats")
 		// One key for the workers of every sweep the UI runs: they stay
 		// connected from one run to the next.
-		auth, err := dist.AuthFor(filepath.Join(store, "auth"), "")
+		auth, err := cluster.AuthFor(filepath.Join(store, "auth"), "")
 		if err != nil {
 			return "", "", fmt.Errorf("the embedded NATS server's keys: %w", err)
 		}
@@ -399,9 +399,9 @@ func (m Model) clusterURL() (url, creds string, err error) {
 			return "", "", err
 		}
 		m.nats.log = logf
-		srv, err := dist.StartServer(dist.ServerOptions{Port: DefaultNATSPort, StoreDir: store, Auth: auth, Log: logf})
+		srv, err := cluster.StartServer(cluster.ServerOptions{Port: DefaultNATSPort, StoreDir: store, Auth: auth, Log: logf})
 		if err != nil {
-			srv, err = dist.StartServer(dist.ServerOptions{Port: 0, StoreDir: store, Auth: auth, Log: logf})
+			srv, err = cluster.StartServer(cluster.ServerOptions{Port: 0, StoreDir: store, Auth: auth, Log: logf})
 		}
 		if err != nil {
 			return "", "", fmt.Errorf("starting the embedded NATS server: %w", err)
@@ -561,7 +561,7 @@ func (m Model) setupView(w int) string {
 // evalCmd evaluates one line, collecting its output and the reports of its
 // parallel searches; snapshots go to ch (dropped when the UI lags), which
 // is closed when the line ends.
-func evalCmd(ctx context.Context, ev Evaluator, plan, step int, line string, ch chan sched.Snapshot, sw chan dist.Progress) tea.Cmd {
+func evalCmd(ctx context.Context, ev Evaluator, plan, step int, line string, ch chan sched.Snapshot, sw chan cluster.Progress) tea.Cmd {
 	return func() tea.Msg {
 		var out strings.Builder
 		var reports []*lab.ParallelReport
@@ -578,7 +578,7 @@ func evalCmd(ctx context.Context, ev Evaluator, plan, step int, line string, ch 
 			}
 		}
 		if sw != nil {
-			observe = &workbench.Observer{Sweep: func(p dist.Progress) {
+			observe = &workbench.Observer{Sweep: func(p cluster.Progress) {
 				select {
 				case sw <- p:
 				default: // the UI lags: the next report says where the sweep stands
@@ -605,7 +605,7 @@ func waitSnapshot(plan, step int, ch <-chan sched.Snapshot) tea.Cmd {
 }
 
 // waitSweep delivers the next progress report of a sweep over NATS.
-func waitSweep(plan, step int, ch <-chan dist.Progress) tea.Cmd {
+func waitSweep(plan, step int, ch <-chan cluster.Progress) tea.Cmd {
 	return func() tea.Msg {
 		p, ok := <-ch
 		return sweepMsg{plan: plan, step: step, p: p, ok: ok, ch: ch}

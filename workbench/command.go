@@ -8,7 +8,7 @@ import (
 	"io"
 	"regexp"
 	"sort"
-	"splitpoint/dist"
+	"splitpoint/cluster"
 	"splitpoint/lab"
 	"splitpoint/progress"
 	"splitpoint/sched"
@@ -44,7 +44,7 @@ type Observer struct {
 	Report   func(*lab.ParallelReport)
 	// Sweep receives a sweep over NATS's progress (sweep --nats): once
 	// its jobs are published, then after each run stored.
-	Sweep func(dist.Progress)
+	Sweep func(cluster.Progress)
 }
 
 // progressLine starts a long command's progress line (progress.Line) on

@@ -15,18 +15,18 @@ import (
 
 	"github.com/nats-io/nats.go"
 
-	"splitpoint/dist"
+	"splitpoint/cluster"
 	"splitpoint/experiment"
 	"splitpoint/results"
 )
 
-// DistFlags are the sweep's flags for NATS (package dist).
+// DistFlags are the sweep's flags for NATS (package cluster).
 type DistFlags struct {
-	NATS   string     // a server URL, or "embedded"
-	Port   int        // the embedded server's port
-	Listen string     // the interface the embedded server listens on
-	Creds  dist.Creds // an external server's credentials and CA
-	Resume string     // the id of a sweep to re-attach to
+	NATS   string        // a server URL, or "embedded"
+	Port   int           // the embedded server's port
+	Listen string        // the interface the embedded server listens on
+	Creds  cluster.Creds // an external server's credentials and CA
+	Resume string        // the id of a sweep to re-attach to
 }
 
 // distFlagNames are the flags DistFlags declares (not spec keys).
@@ -41,7 +41,7 @@ func (d *DistFlags) declare(fs *flag.FlagSet) {
 
 // declareNATSAuth declares the flags of who may reach a server: the
 // embedded one's interface, and the credentials and CA for another.
-func declareNATSAuth(fs *flag.FlagSet, listen *string, c *dist.Creds) {
+func declareNATSAuth(fs *flag.FlagSet, listen *string, c *cluster.Creds) {
 	fs.StringVar(listen, "nats-listen", "0.0.0.0", "the interface the embedded server listens on (default: every one; only holders of its keys get in)")
 	fs.StringVar(&c.File, "nats-creds", "", "a NATS credentials file: .creds, nkey seed, or the worker.nk an embedded server writes (default: $NATS_CREDS, $NATS_NKEY)")
 	fs.StringVar(&c.CA, "nats-ca", "", "the CA certificate (PEM) that signs a tls:// server's certificate (default: $NATS_CA)")
@@ -62,7 +62,7 @@ func DistSweepCmd(env *Env, spec *experiment.Spec, db string, fit bool, d DistFl
 		if id == "" {
 			id = experiment.NewID(time.Now())
 		}
-		srv, err := dist.StartSweepServer(filepath.Dir(db), id, d.Listen, d.Port)
+		srv, err := cluster.StartSweepServer(filepath.Dir(db), id, d.Listen, d.Port)
 		if err != nil {
 			return err
 		}
@@ -75,12 +75,12 @@ func DistSweepCmd(env *Env, spec *experiment.Spec, db string, fit bool, d DistFl
 		if nc, err = srv.Connect("splitpoint sweep"); err != nil {
 			return err
 		}
-	} else if nc, err = dist.DialNow(d.NATS, "splitpoint sweep", d.Creds); err != nil {
+	} else if nc, err = cluster.DialNow(d.NATS, "splitpoint sweep", d.Creds); err != nil {
 		// The coordinator needs the server now (workers wait for it).
 		return err
 	}
 	defer nc.Close()
-	c := &dist.Coordinator{NC: nc, Store: store, ID: id, Out: env.Out, Term: env.Term}
+	c := &cluster.Coordinator{NC: nc, Store: store, ID: id, Out: env.Out, Term: env.Term}
 	if env.Observe != nil {
 		c.Progress = env.Observe.Sweep
 	}
@@ -146,12 +146,12 @@ key file that does not exist yet is waited for (a coordinator in the same
 batch job writes it). See docs/cluster.md.`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
 			url := fs.String("nats", "", "the NATS server (nats://HOST:4222, tls://…), or embedded: start one in this worker")
-			ackWait := fs.Duration("ack-wait", dist.DefaultAckWait, "how long a job may go unacknowledged before another worker gets it")
+			ackWait := fs.Duration("ack-wait", cluster.DefaultAckWait, "how long a job may go unacknowledged before another worker gets it")
 			port := fs.Int("nats-port", 4222, "with --nats embedded: the port of the server this worker starts")
 			idle := fs.Duration("idle", 0, "stop after this long without a job (0: run until Ctrl-C)")
 			jobs := jobsFlag(fs)
 			var listen string
-			var creds dist.Creds
+			var creds cluster.Creds
 			declareNATSAuth(fs, &listen, &creds)
 			files := fs.String("files", "", "the directory file: positions are read from, nothing outside it (default: none is read)")
 			return func(env *Env, args []string) error {
@@ -175,11 +175,11 @@ batch job writes it). See docs/cluster.md.`,
 					if err != nil {
 						return err
 					}
-					auth, err := dist.AuthFor(dir, "")
+					auth, err := cluster.AuthFor(dir, "")
 					if err != nil {
 						return err
 					}
-					srv, err := dist.StartServer(dist.ServerOptions{Host: listen, Port: *port, Auth: auth})
+					srv, err := cluster.StartServer(cluster.ServerOptions{Host: listen, Port: *port, Auth: auth})
 					if err != nil {
 						return err
 					}
@@ -196,17 +196,17 @@ batch job writes it). See docs/cluster.md.`,
 				if err != nil {
 					return err
 				}
-				nc, err := dist.Dial(target, "splitpoint worker", creds)
+				nc, err := cluster.Dial(target, "splitpoint worker", creds)
 				if err != nil {
 					return err
 				}
 				defer nc.Close()
 				out := &lockedWriter{w: env.Out}
-				w := &dist.Worker{NC: nc, Engine: experiment.LabEngine{}, Out: out, AckWait: *ackWait, Idle: *idle, Parallel: *jobs,
-					Name: fmt.Sprintf("%s:%d", dist.ThisHost().Name, os.Getpid()), Sweep: info.Sweep, Files: root}
+				w := &cluster.Worker{NC: nc, Engine: experiment.LabEngine{}, Out: out, AckWait: *ackWait, Idle: *idle, Parallel: *jobs,
+					Name: fmt.Sprintf("%s:%d", cluster.ThisHost().Name, os.Getpid()), Sweep: info.Sweep, Files: root}
 				// The same process is a root-split searcher for
 				// "search --algo rootsplit --remote URL".
-				sub, err := dist.ServeRootSplit(nc, w.Name, out, root)
+				sub, err := cluster.ServeRootSplit(nc, w.Name, out, root)
 				if err != nil {
 					return err
 				}
@@ -219,11 +219,11 @@ batch job writes it). See docs/cluster.md.`,
 
 // waitForCreds waits until the credentials file exists: a coordinator
 // started in the same batch job writes it when its server starts.
-func waitForCreds(env *Env, c dist.Creds) error {
+func waitForCreds(env *Env, c cluster.Creds) error {
 	said := false
 	for {
 		_, err := c.Options()
-		if !errors.Is(err, dist.ErrNoCredsFile) {
+		if !errors.Is(err, cluster.ErrNoCredsFile) {
 			return err
 		}
 		if !said {
@@ -257,7 +257,7 @@ them on the shared file system; --files gives the workers the directory of
 the spec's file: positions. The spec is checked here.`,
 		NArgs: 1,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			var s dist.Slurm
+			var s cluster.Slurm
 			fs.IntVar(&s.Nodes, "nodes", 0, "worker nodes (the job takes one more for the coordinator)")
 			fs.StringVar(&s.Time, "time", "", "the job's time limit as Slurm writes it: 30, 2:00:00, 1-12:00:00")
 			fs.StringVar(&s.DB, "db", results.DefaultPath, "the results database, as the job sees it")

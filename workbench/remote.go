@@ -7,13 +7,13 @@ import (
 	"strings"
 
 	"splitpoint/algos"
-	"splitpoint/dist"
+	"splitpoint/cluster"
 	"splitpoint/game"
 	"splitpoint/lab"
 )
 
 // remoteFlags are search's flags for a root split whose searchers are
-// workers on other processes (dist.RemoteRootSplit).
+// workers on other processes (cluster.RemoteRootSplit).
 type remoteFlags struct {
 	url       *string
 	searchers *int
@@ -34,7 +34,7 @@ type remoteReport struct {
 	Value       game.Value             `json:"value"`
 	BestMove    string                 `json:"best_move"`
 	Result      *algos.RootSplitResult `json:"rootsplit"`
-	Net         *dist.NetStats         `json:"network"`
+	Net         *cluster.NetStats      `json:"network"`
 	SerialNodes uint64                 `json:"serial_nodes"`
 	SerialSecs  float64                `json:"serial_seconds"`
 	NodeSaving  float64                `json:"node_saving"` // 1 − winner's nodes / serial nodes (Vučković §6)
@@ -54,7 +54,7 @@ func remoteRootSplitCmd(env *Env, name string, sf *searchFlags, rf *remoteFlags)
 	if err != nil {
 		return err
 	}
-	nc, err := dist.DialNow(*rf.url, "splitpoint search --remote", dist.Creds{})
+	nc, err := cluster.DialNow(*rf.url, "splitpoint search --remote", cluster.Creds{})
 	if err != nil {
 		return err
 	}
@@ -73,7 +73,7 @@ func remoteRootSplitCmd(env *Env, name string, sf *searchFlags, rf *remoteFlags)
 		if err != nil {
 			return err
 		}
-		res, st, err := dist.RemoteRootSplit(env.Ctx, nc, it, o, *rf.searchers)
+		res, st, err := cluster.RemoteRootSplit(env.Ctx, nc, it, o, *rf.searchers)
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,367 @@
+package cluster
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"splitpoint/experiment"
+	"splitpoint/progress"
+	"splitpoint/results"
+)
+
+// Coordinator publishes a sweep's jobs and stores the runs the workers
+// send back, each job once. Run again with the same ID (after a crash or
+// Ctrl-C) it re-attaches: what the store holds is done, what is still on
+// the jobs stream or waiting on the results stream is not published
+// again, and the rest is.
+type Coordinator struct {
+	NC    *nats.Conn
+	Store *results.Store
+	// ID is the sweep's id ("": a new one, experiment.NewID).
+	ID string
+	// Out receives notes and, without Term, one line per stored run.
+	Out io.Writer
+	// Term, when not nil, is the terminal the live progress line is
+	// drawn on.
+	Term io.Writer
+	// Poll is how long one fetch of results waits (0: 250ms).
+	Poll time.Duration
+	// AckWait is how long a fetched result may stay unacknowledged before
+	// the server delivers it again (0: 5s): after a crash, the results the
+	// dead coordinator had fetched come back to its successor that soon.
+	AckWait time.Duration
+	// AfterStore, if set, is called after each newly stored run with the
+	// number of the sweep's jobs stored (a test cancels there).
+	AfterStore func(done int, row *results.Run)
+	// Progress, if set, is told once the jobs are published and after
+	// each newly stored run (the terminal UI's run view).
+	Progress func(Progress)
+}
+
+// Progress is where a distributed sweep stands: what Coordinator.Progress
+// receives.
+type Progress struct {
+	Sweep     string
+	Total     int // jobs planned
+	Done      int // jobs stored (this time and before)
+	Published int // jobs published this time
+	// Job, Worker and Run are the run just stored (Run nil: the report
+	// after publishing). Worker names the worker (host:pid) that ran it;
+	// Run.Host its host.
+	Job    int
+	Worker string
+	Run    *results.Run
+}
+
+// Outcome is what a distributed sweep did.
+type Outcome struct {
+	Sweep     string
+	Total     int // jobs planned
+	Done      int // jobs stored (this time and before)
+	Published int // jobs published this time
+	Dropped   int // redelivered or duplicate results dropped
+	Rejected  int // malformed or foreign messages rejected
+	// Withdrawn counts jobs a previous run of the coordinator left on the
+	// jobs stream whose runs are stored (their acknowledgement was lost,
+	// e.g. with the embedded server that died with that coordinator):
+	// taken off the stream so that no worker runs them again.
+	Withdrawn int
+	Cancelled bool // Ctrl-C: the remaining jobs were cancelled
+}
+
+// consumerName is the coordinator's durable consumer of sweep's results.
+func consumerName(sweep string) string { return "coord-" + sweep }
+
+// Run publishes jobs (a sweep's plan, experiment.Plan) and collects their
+// runs until every job is stored, ctx ends (the remaining jobs are purged
+// and the workers told to drop them; what finished stays) or a job fails.
+func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome, error) {
+	if c.ID == "" {
+		c.ID = experiment.NewID(time.Now())
+	}
+	if err := CheckSweepID(c.ID); err != nil {
+		return nil, err
+	}
+	poll := c.Poll
+	if poll <= 0 {
+		poll = 250 * time.Millisecond
+	}
+	ackWait := c.AckWait
+	if ackWait <= 0 {
+		ackWait = 5 * time.Second
+	}
+	out := &Outcome{Sweep: c.ID, Total: len(jobs)}
+	js, err := jetstream.New(c.NC)
+	if err != nil {
+		return out, err
+	}
+	if err := EnsureStreams(ctx, js); err != nil {
+		return out, err
+	}
+	finished, err := c.Store.Jobs(c.ID)
+	if err != nil {
+		return out, err
+	}
+	out.Done = len(finished)
+	cons, err := js.CreateOrUpdateConsumer(ctx, ResultsStream, jetstream.ConsumerConfig{
+		Durable: consumerName(c.ID), AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait,
+		FilterSubject: resultsPrefix + c.ID + ".>", MaxDeliver: -1})
+	if err != nil {
+		return out, fmt.Errorf("results consumer: %w", err)
+	}
+	nonce := newNonce()
+	stale, err := c.publish(ctx, js, jobs, finished, nonce, out)
+	if err != nil {
+		return out, err
+	}
+	w := c.Out
+	on := false
+	opt := progress.Options{PerItem: true, TTY: &on}
+	if c.Term != nil {
+		w, opt.TTY = c.Term, nil
+	}
+	line := progress.Start(w, "sweep", len(jobs), opt)
+	defer line.Stop()
+	note := func(format string, args ...any) {
+		if c.Out != nil {
+			msg := fmt.Sprintf(format, args...)
+			line.Print(func() { fmt.Fprintln(c.Out, msg) })
+		}
+	}
+	if out.Done > 0 {
+		note("sweep %s: %d of %d runs already stored, resuming", c.ID, out.Done, len(jobs))
+	}
+	if out.Withdrawn > 0 {
+		note("sweep %s: %d stored jobs were still on the jobs stream, withdrawn unrun", c.ID, out.Withdrawn)
+	}
+	note("sweep %s: %d jobs published on %s, waiting for workers", c.ID, out.Published, c.NC.ConnectedUrlRedacted())
+	if c.Progress != nil {
+		c.Progress(Progress{Sweep: c.ID, Total: len(jobs), Done: out.Done, Published: out.Published, Job: -1})
+	}
+
+	for out.Done < len(jobs) {
+		if ctx.Err() != nil {
+			out.Cancelled = true
+			c.cancel(js, nonce)
+			return out, ctx.Err()
+		}
+		batch, err := cons.Fetch(64, jetstream.FetchMaxWait(poll))
+		if err != nil {
+			return out, fmt.Errorf("fetching results: %w", err)
+		}
+		for msg := range batch.Messages() {
+			m, err := DecodeResult(msg.Subject(), c.ID, len(jobs), msg.Data())
+			if err == nil && m.Run != nil {
+				err = matches(m, &jobs[m.Job])
+			}
+			if err != nil {
+				out.Rejected++
+				msg.Term()
+				// A rejected answer on a job's subject must not stand for
+				// the job: it is published again.
+				if i, ok := jobOf(msg.Subject(), c.ID, len(jobs)); ok && !finished[strconv.Itoa(i)] {
+					err = fmt.Errorf("%w; job %d published again", err, i)
+					if perr := c.publishOne(ctx, js, jobs, i, nonce); perr != nil {
+						return out, perr
+					}
+				}
+				note("%v", err)
+				continue
+			}
+			if m.Error != "" && finished[m.JobIDString()] {
+				msg.Ack()
+				out.Dropped++
+				note("sweep %s: job %d is stored already, an error for it from %s dropped: %s", c.ID, m.Job, m.Worker, m.Error)
+				continue
+			}
+			if m.Error != "" {
+				msg.Ack()
+				c.cancel(js, nonce)
+				return out, fmt.Errorf("job %d on worker %s: %s", m.Job, m.Worker, m.Error)
+			}
+			row := *m.Run
+			id := m.JobIDString()
+			row.ID, row.BaselineID, row.Job = 0, nil, &id
+			fresh, err := c.Store.InsertJob(ctx, &row)
+			if err != nil {
+				return out, err
+			}
+			msg.Ack()
+			if !fresh {
+				out.Dropped++
+				note("sweep %s: job %d from %s is stored already: dropped", c.ID, m.Job, m.Worker)
+				continue
+			}
+			out.Done++
+			finished[id] = true
+			if stale[m.Job] {
+				// Answered before this run began and still on the jobs
+				// stream: its acknowledgement may be lost; stored now,
+				// it must not be run again.
+				delete(stale, m.Job)
+				c.withdraw(ctx, js, m.Job)
+			}
+			line.Done(out.Done, fmt.Sprintf("%s (job %d, %s)", row.Short(), m.Job, m.Worker))
+			if c.AfterStore != nil {
+				c.AfterStore(out.Done, &row)
+			}
+			if c.Progress != nil {
+				c.Progress(Progress{Sweep: c.ID, Total: len(jobs), Done: out.Done, Published: out.Published, Job: m.Job, Worker: m.Worker, Run: &row})
+			}
+		}
+		if err := batch.Error(); err != nil && !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, jetstream.ErrNoMessages) {
+			if ctx.Err() == nil {
+				return out, fmt.Errorf("fetching results: %w", err)
+			}
+		}
+	}
+	// Done: the sweep's consumer and results are no longer needed.
+	cctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	js.DeleteConsumer(cctx, ResultsStream, consumerName(c.ID))
+	if s, err := js.Stream(cctx, ResultsStream); err == nil {
+		s.Purge(cctx, jetstream.WithPurgeSubject(resultsPrefix+c.ID+".>"))
+	}
+	return out, nil
+}
+
+// JobIDString is the result's job id as the store keeps it.
+func (m *ResultMsg) JobIDString() string { return strconv.Itoa(m.Job) }
+
+// matches checks a run against the job the plan has at its index: a
+// coordinator resumed with another spec must not store the old runs.
+func matches(m *ResultMsg, j *experiment.Job) error {
+	r := m.Run
+	if r.Position != j.Position.Name || r.AlgoLabel() != j.Algo.String() || r.Machine != j.Machine || r.Role != j.Role || r.Rep != int64(j.Rep) {
+		return fmt.Errorf("%w on %s: job %d is %s (%s) in this plan, the result is %s (%s): was the sweep resumed with another spec?",
+			ErrMessage, ResultSubject(m.Sweep, m.Job), m.Job, j.Algo, j.Position.Name, r.AlgoLabel(), r.Position)
+	}
+	return nil
+}
+
+// publish puts every job that is neither stored, nor still on the jobs
+// stream, nor answered on the results stream, on the jobs stream. A job
+// still on the jobs stream whose run is stored is withdrawn (a resumed
+// sweep whose acknowledgement was lost: a worker would run it again); one
+// whose answer waits on the results stream is returned in stale, to be
+// withdrawn once stored.
+func (c *Coordinator) publish(ctx context.Context, js jetstream.JetStream, jobs []experiment.Job, finished map[string]bool, nonce string, out *Outcome) (stale map[int]bool, err error) {
+	queued, err := subjectsIn(ctx, js, JobsStream, jobsPrefix+c.ID+".>")
+	if err != nil {
+		return nil, err
+	}
+	answered, err := subjectsIn(ctx, js, ResultsStream, resultsPrefix+c.ID+".>")
+	if err != nil {
+		return nil, err
+	}
+	stale = map[int]bool{}
+	var acks []jetstream.PubAckFuture
+	for i := range jobs {
+		onStream := queued[JobSubject(c.ID, i)] > 0
+		switch {
+		case finished[strconv.Itoa(i)] && onStream:
+			if err := c.withdraw(ctx, js, i); err != nil {
+				return nil, err
+			}
+			out.Withdrawn++
+			continue
+		case onStream && answered[ResultSubject(c.ID, i)] > 0:
+			stale[i] = true
+			continue
+		}
+		if finished[strconv.Itoa(i)] || onStream || answered[ResultSubject(c.ID, i)] > 0 {
+			continue
+		}
+		data, err := json.Marshal(NewJobMsg(c.ID, nonce, i, len(jobs), &jobs[i]))
+		if err != nil {
+			return nil, err
+		}
+		// The id deduplicates a retried publish of this coordinator; a
+		// resumed coordinator publishes anew (a fresh nonce).
+		f, err := js.PublishAsync(JobSubject(c.ID, i), data, jetstream.WithMsgID(fmt.Sprintf("%s/%d/%s", c.ID, i, nonce)))
+		if err != nil {
+			return nil, fmt.Errorf("publishing job %d: %w", i, err)
+		}
+		acks = append(acks, f)
+	}
+	select {
+	case <-js.PublishAsyncComplete():
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-time.After(30 * time.Second):
+		return nil, fmt.Errorf("publishing %d jobs: no acknowledgement from the server after 30s", len(acks))
+	}
+	for _, f := range acks {
+		select {
+		case err := <-f.Err():
+			return nil, fmt.Errorf("publishing job %s: %w", f.Msg().Subject, err)
+		default:
+		}
+	}
+	out.Published = len(acks)
+	return stale, nil
+}
+
+// withdraw takes job i off the jobs stream: its run is stored. A worker
+// running it meanwhile finds its acknowledgement refused, which is
+// harmless (the store keeps the job once).
+func (c *Coordinator) withdraw(ctx context.Context, js jetstream.JetStream, i int) error {
+	s, err := js.Stream(ctx, JobsStream)
+	if err != nil {
+		return err
+	}
+	if err := s.Purge(ctx, jetstream.WithPurgeSubject(JobSubject(c.ID, i))); err != nil {
+		return fmt.Errorf("withdrawing stored job %d: %w", i, err)
+	}
+	return nil
+}
+
+// cancel purges the sweep's remaining jobs and tells the workers to drop
+// the ones they are running (Ctrl-C, or a failed job).
+func (c *Coordinator) cancel(js jetstream.JetStream, epoch string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if s, err := js.Stream(ctx, JobsStream); err == nil {
+		s.Purge(ctx, jetstream.WithPurgeSubject(jobsPrefix+c.ID+".>"))
+	}
+	c.NC.Publish(CancelSubject(c.ID), []byte(epoch))
+	c.NC.Flush()
+}
+
+func newNonce() string {
+	var b [4]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// jobOf is the job index of a result subject of sweep.
+func jobOf(subj, sweep string, total int) (int, bool) {
+	rest, ok := strings.CutPrefix(subj, resultsPrefix+sweep+".")
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.Atoi(rest)
+	return i, err == nil && i >= 0 && i < total
+}
+
+// publishOne publishes job i again (a fresh message id: the first may
+// still be in the duplicate window).
+func (c *Coordinator) publishOne(ctx context.Context, js jetstream.JetStream, jobs []experiment.Job, i int, nonce string) error {
+	data, err := json.Marshal(NewJobMsg(c.ID, nonce, i, len(jobs), &jobs[i]))
+	if err != nil {
+		return err
+	}
+	_, err = js.Publish(ctx, JobSubject(c.ID, i), data, jetstream.WithMsgID(fmt.Sprintf("%s/%d/%s-again-%s", c.ID, i, nonce, newNonce())))
+	return err
+}

@@ -1,0 +1,385 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"splitpoint/experiment"
+	"splitpoint/results"
+)
+
+// Worker takes jobs from the jobs stream, runs each with
+// experiment.RunJob on its Engine, publishes the run's row on the results
+// stream and then acknowledges the job (so a worker that dies between the
+// two leaves a job that is run again, and the store keeps it once). It
+// runs up to Parallel simulated jobs at once; a pool or serial job, whose
+// times are its measurement, runs alone (experiment.Job.Exclusive).
+type Worker struct {
+	NC     *nats.Conn
+	Engine experiment.Engine
+	// Host is recorded with every run (zero: ThisHost()).
+	Host Host
+	// Name names the worker in its answers and lines (""; host:pid).
+	Name string
+	// Out receives one line per thing the worker does (nil: none).
+	Out io.Writer
+	// AckWait is how long the server waits for an acknowledgement before
+	// it gives a job to another worker (0: 30s). The running worker says
+	// it is alive every AckWait/3.
+	AckWait time.Duration
+	// Poll is how long one fetch waits for a job (0: 1s); the worker
+	// notices its context's end between fetches.
+	Poll time.Duration
+	// Idle, when > 0, stops the worker after that long without a job.
+	Idle time.Duration
+	// Parallel is how many simulated jobs run at once (0: one per core,
+	// experiment.DefaultJobs); a job is fetched only when it could start.
+	Parallel int
+	// Jobs counts the runs this worker published.
+	Jobs int
+	// Sweep is the one sweep whose jobs the worker takes (its key's:
+	// CredsInfo.Sweep), through the consumer WorkersConsumer(Sweep); ""
+	// takes every sweep's.
+	Sweep string
+	// Files is the only directory file: positions are read from (nil:
+	// none is; see admit.go).
+	Files *os.Root
+
+	mu sync.Mutex // guards Jobs and Out across the running jobs
+}
+
+func (w *Worker) say(format string, args ...any) {
+	if w.Out != nil {
+		w.mu.Lock()
+		fmt.Fprintf(w.Out, "worker %s: %s\n", w.Name, fmt.Sprintf(format, args...))
+		w.mu.Unlock()
+	}
+}
+
+// DefaultAckWait is the jobs consumer's AckWait when none is given.
+const DefaultAckWait = 30 * time.Second
+
+// Run works until ctx ends: then a job in progress is handed back at once
+// (Nak) and Run returns nil.
+func (w *Worker) Run(ctx context.Context) error {
+	if w.Host == (Host{}) {
+		w.Host = ThisHost()
+	}
+	if w.Name == "" {
+		w.Name = fmt.Sprintf("%s:%d", w.Host.Name, os.Getpid())
+	}
+	if w.AckWait <= 0 {
+		w.AckWait = DefaultAckWait
+	}
+	if w.Poll <= 0 {
+		w.Poll = time.Second
+	}
+	js, err := jetstream.New(w.NC)
+	if err != nil {
+		return err
+	}
+	// The server may not be up yet (a worker started before the
+	// coordinator): try again every Poll until ctx ends.
+	var cons jetstream.Consumer
+	for waited := false; ; waited = true {
+		err = EnsureStreams(ctx, js)
+		if err == nil {
+			cons, err = js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
+				Durable: WorkersConsumer(w.Sweep), AckPolicy: jetstream.AckExplicitPolicy, AckWait: w.AckWait, MaxDeliver: -1,
+				FilterSubject: jobsFilter(w.Sweep)})
+		}
+		if err == nil {
+			break
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		if err := closedForGood(w.NC); err != nil {
+			return err
+		}
+		if !waited {
+			w.say("waiting for the server at %s: %v", w.NC.Opts.Servers, err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(w.Poll):
+		}
+	}
+
+	// Cancelled sweeps, and the cancels of the jobs in progress.
+	var mu sync.Mutex
+	cancelled := map[string]bool{}
+	type inProgress struct {
+		key  string // sweep/epoch
+		stop context.CancelFunc
+	}
+	current := map[*inProgress]bool{}
+	sub, err := w.NC.Subscribe(cancelFilter(w.Sweep), func(m *nats.Msg) {
+		key := strings.TrimPrefix(m.Subject, cancelPrefix) + "/" + string(m.Data)
+		mu.Lock()
+		defer mu.Unlock()
+		cancelled[key] = true
+		for j := range current {
+			if j.key == key {
+				j.stop()
+			}
+		}
+	})
+	if err != nil {
+		return err
+	}
+	defer sub.Unsubscribe()
+
+	slots := experiment.NewSlots(w.Parallel)
+	ended := make(chan struct{}, slots.N())
+	waitOne := func() {
+		<-ended
+		slots.Ended()
+	}
+	defer func() {
+		for slots.Running() > 0 {
+			waitOne()
+		}
+	}()
+	w.say("waiting for jobs on %s (%s, %d cores, %d simulated jobs at once, ack wait %s)", w.NC.ConnectedUrlRedacted(), w.Host.CPU, w.Host.Cores, slots.N(), w.AckWait)
+	last := time.Now()
+	for ctx.Err() == nil {
+		for !slots.Free() {
+			waitOne()
+			mu.Lock()
+			last = time.Now()
+			mu.Unlock()
+		}
+		msg, err := cons.Next(jetstream.FetchMaxWait(w.Poll))
+		if err != nil {
+			mu.Lock()
+			idle := w.Idle > 0 && slots.Running() == 0 && time.Since(last) > w.Idle
+			mu.Unlock()
+			select {
+			case <-ended:
+				slots.Ended()
+				mu.Lock()
+				last = time.Now()
+				mu.Unlock()
+				continue
+			default:
+			}
+			if errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages) {
+				if idle {
+					w.say("no job for %s", w.Idle)
+					break
+				}
+				continue
+			}
+			if ctx.Err() != nil {
+				break
+			}
+			if idle {
+				w.say("no job for %s (%v)", w.Idle, err)
+				break
+			}
+			w.say("fetch: %v (retrying)", err)
+			time.Sleep(w.Poll)
+			continue
+		}
+		m, err := DecodeJob(msg.Subject(), msg.Data())
+		if err == nil {
+			err = w.ownSweep(m)
+		}
+		if err != nil {
+			w.say("%v", err)
+			msg.Term()
+			continue
+		}
+		if meta, _ := msg.Metadata(); meta != nil && meta.NumDelivered > 1 && answered(ctx, js, m) {
+			// Delivered again although a run of it was published (the
+			// acknowledgement was lost): acknowledged without running it
+			// twice.
+			msg.Ack()
+			w.say("job %s/%d: delivered again, but its run is on the results stream already: acknowledged without running it", m.Sweep, m.Job)
+			continue
+		}
+		key := m.Sweep + "/" + m.Epoch
+		mu.Lock()
+		if cancelled[key] {
+			mu.Unlock()
+			w.say("job %s/%d: its sweep was cancelled, dropped", m.Sweep, m.Job)
+			msg.Term()
+			continue
+		}
+		mu.Unlock()
+		exclusive := (&experiment.Job{Machine: m.Machine}).Exclusive()
+		if !slots.CanStart(exclusive) {
+			// A timed job: it waits, kept alive, until the jobs running
+			// beside it have ended.
+			stopAlive := keepAlive(msg, w.AckWait)
+			for slots.Running() > 0 {
+				waitOne()
+			}
+			stopAlive()
+		}
+		mu.Lock()
+		jobCtx, cancel := context.WithCancel(ctx)
+		job := &inProgress{key: key, stop: cancel}
+		current[job] = true
+		mu.Unlock()
+		slots.Start(exclusive)
+		go func() {
+			defer func() { ended <- struct{}{} }()
+			res := w.run(jobCtx, msg, m)
+			mu.Lock()
+			last = time.Now()
+			delete(current, job)
+			wasCancelled := cancelled[key]
+			mu.Unlock()
+			cancel()
+			switch {
+			case ctx.Err() != nil:
+				msg.Nak() // stopping: another worker takes it now
+				w.say("job %s/%d handed back (stopping)", m.Sweep, m.Job)
+			case wasCancelled && res.Run == nil:
+				msg.Term()
+				w.say("job %s/%d cancelled with its sweep", m.Sweep, m.Job)
+			default:
+				if err := w.publish(ctx, msg, res); err != nil {
+					w.say("job %s/%d: %v (it will be delivered again)", m.Sweep, m.Job, err)
+					msg.Nak()
+				}
+			}
+		}()
+	}
+	for slots.Running() > 0 {
+		waitOne()
+	}
+	w.say("stopped after %d jobs", w.published())
+	return nil
+}
+
+// published is the number of runs published so far.
+func (w *Worker) published() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.Jobs
+}
+
+// keepAlive tells the server every ackWait/3 that msg is in progress,
+// until the returned function is called.
+func keepAlive(msg jetstream.Msg, ackWait time.Duration) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(ackWait / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				msg.InProgress()
+			}
+		}
+	}()
+	return func() { close(done) }
+}
+
+// run runs one job, telling the server it is in progress meanwhile.
+func (w *Worker) run(ctx context.Context, msg jetstream.Msg, m *JobMsg) *ResultMsg {
+	res := &ResultMsg{Kind: KindResult, Sweep: m.Sweep, Job: m.Job, Worker: w.Name}
+	job, err := w.load(m)
+	if err != nil {
+		res.Error = err.Error()
+		return res
+	}
+	row := job.Row()
+	row.Sweep, row.Version = m.Sweep, results.Version()
+	meta, _ := msg.Metadata()
+	again := ""
+	if meta != nil && meta.NumDelivered > 1 {
+		again = fmt.Sprintf(" (delivery %d)", meta.NumDelivered)
+	}
+	w.say("job %s/%d of %d%s: %s", m.Sweep, m.Job, m.Total, again, row.Short())
+
+	stopAlive := keepAlive(msg, w.AckWait)
+	err = experiment.RunJob(ctx, w.Engine, &job, &row)
+	stopAlive()
+	if ctx.Err() != nil {
+		res.Error = ctx.Err().Error()
+		return res
+	}
+	if err != nil {
+		res.Error = fmt.Sprintf("%s: %v", row.Short(), err)
+		return res
+	}
+	id := m.JobID()
+	cores := int64(w.Host.Cores)
+	row.Job, row.Host, row.CPU, row.Cores = &id, &w.Host.Name, &w.Host.CPU, &cores
+	row.Created = time.Now().UTC().Format(time.RFC3339Nano)
+	res.Run = &row
+	return res
+}
+
+// publish sends the result (deduplicated by sweep/job) and acknowledges
+// the job once the server has it.
+func (w *Worker) publish(ctx context.Context, msg jetstream.Msg, res *ResultMsg) error {
+	data, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	js, err := jetstream.New(w.NC)
+	if err != nil {
+		return err
+	}
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if _, err := js.Publish(pctx, ResultSubject(res.Sweep, res.Job), data, jetstream.WithMsgID(fmt.Sprintf("%s/%d", res.Sweep, res.Job))); err != nil {
+		return fmt.Errorf("publishing the result: %w", err)
+	}
+	w.mu.Lock()
+	w.Jobs++
+	w.mu.Unlock()
+	if err := msg.DoubleAck(pctx); err != nil {
+		// The run is on the results stream: the coordinator stores it. If
+		// the job comes again, the worker that gets it finds the run there
+		// (answered) and does not run it again.
+		w.say("job %s/%d: the run is sent but acknowledging failed: %v", res.Sweep, res.Job, err)
+		return nil
+	}
+	if res.Error != "" {
+		w.say("job %s/%d failed: %s", res.Sweep, res.Job, res.Error)
+	} else {
+		w.say("job %s/%d done in %.3fs: value %d, %d nodes", res.Sweep, res.Job, res.Run.Seconds, res.Run.Value, res.Run.Nodes)
+	}
+	return nil
+}
+
+// answered reports whether the results stream holds a run of job m (a
+// valid answer of its sweep, for the same position, algorithm, machine,
+// role and repetition): the job need not run again.
+func answered(ctx context.Context, js jetstream.JetStream, m *JobMsg) bool {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	s, err := js.Stream(ctx, ResultsStream)
+	if err != nil {
+		return false
+	}
+	raw, err := s.GetLastMsgForSubject(ctx, ResultSubject(m.Sweep, m.Job))
+	if err != nil {
+		return false
+	}
+	r, err := DecodeResult(raw.Subject, m.Sweep, m.Total, raw.Data)
+	if err != nil || r.Run == nil || r.Error != "" || r.Job != m.Job {
+		return false
+	}
+	run := r.Run
+	return run.Position == m.Position && run.AlgoLabel() == m.Algo && run.Machine == m.Machine && run.Role == m.Role && run.Rep == int64(m.Rep)
+}
