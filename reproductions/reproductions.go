@@ -1,9 +1,9 @@
 package reproductions
 
 import (
-	"splitpoint/notebooks"
 	"fmt"
 	"slices"
+	"splitpoint/notebooks"
 	"splitpoint/suggest"
 	"strings"
 )
