@@ -121,23 +121,24 @@ type jamFrame[T any] struct {
 	kh killerHandover
 }
 
-// jamNode is the state of a node's search that the steps of Fig. 2 after
-// the first child share (jamRest, the parallel loops, the re-searches, a
-// variant's own step): where the node is, its window and the best value
-// and move so far. The node's work record is not in it but passed along:
+// jamNode is the state of a node's search that the steps of Fig. 2 share
+// (the first child, jamRest, the parallel loops, the re-searches, a
+// variant's own step, the table store): where the node is, its window
+// and the best value and move so far, set as the node is entered. The node's work record is not in it but passed along:
 // it is the caller's (often on the caller's stack), and a pointer to it
 // kept in a frame would move every such record to the heap.
 type jamNode struct {
-	ply, depth int
-	typ        metrics.NodeType
-	key        uint64     // the position's hash (the table store)
-	alpha0     game.Value // α as the node was entered (the table store, serializeSecond)
-	// alpha is the node's α as its owner has raised it (J5, J16); the
-	// frame's atomic alpha is the copy its running tests read (J8).
-	alpha, beta game.Value
-	b           game.Value // the best value so far (J9, J17)
-	best        game.Move  // its move
-	h0          int64      // the work record's horizon count when the node began
+	// window is where the node is (ply, depth, type) and its window; its
+	// alpha is the node's α as its owner has raised it (J5, J16), the
+	// frame's atomic alpha the copy its running tests read (J8). Tests
+	// read only its ply, depth and type, which do not change while they
+	// run: they never copy the whole window.
+	window
+	key    uint64     // the position's hash (the table store)
+	alpha0 game.Value // α as the node was entered (the table store, serializeSecond)
+	b      game.Value // the best value so far (J9, J17)
+	best   game.Move  // its move
+	h0     int64      // the work record's horizon count when the node began
 	// prelim is the value of the node's recursive iterative deepening
 	// search (or its table bound), when havePrelim (serializeSecond).
 	prelim     game.Value
@@ -358,7 +359,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 func (e *jamEngine[T, P]) rootSearch(c sched.Ctx, f *jamFrame[T], d int, prev game.Value, havePrev bool, total *workRec) (game.Value, bool) {
 	alpha, beta := aspirationWindow(prev, e.opt.Aspiration, havePrev)
 	for {
-		v, _, ok := e.jam(c, f, 0, d, alpha, beta, metrics.PV, total)
+		v, _, ok := e.jam(c, f, window{depth: d, alpha: alpha, beta: beta, typ: metrics.PV}, total)
 		if !ok {
 			return 0, false
 		}
@@ -416,33 +417,40 @@ func (e *jamEngine[T, P]) ttAccess(c sched.Ctx, key uint64) {
 	}
 }
 
-// jam searches the node in f (ply plies below the root, depth plies to
-// go) with the window (alpha, beta), Knuth–Moore type typ, counting its
-// nodes in rec. It returns the fail-soft value, the best move when the
-// value is above alpha (else possibly NoMove), and ok = false when the
-// search was aborted (the value is then meaningless). f.pv receives the
-// principal variation. Before jam returns, every task it spawned has
+// jam searches the node in f where w says (w.ply plies below the root,
+// w.depth plies to go, Knuth–Moore type w.typ) with w's window (α, β),
+// counting its nodes in rec. It returns the fail-soft value, the best move
+// when the value is above α (else possibly NoMove), and ok = false when
+// the search was aborted (the value is then meaningless). f.pv receives
+// the principal variation. Before jam returns, every task it spawned has
 // finished.
-func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
+//
+// jam is Fig. 2's "jamboree(n, α, β)" (J1) as a dispatch: a leaf (J2),
+// a node at the grain (the serial Scout, Fig. 1), a node with deferred
+// reads, the pool's inline node, or Fig. 2 itself (jamNode).
+func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], w window, rec *workRec) (game.Value, game.Move, bool) {
 	f.pvLen = 0
-	if e.serialNode(depth) || ply >= game.MaxPly-1 {
-		if depth <= 0 && !e.opt.Quiescence || ply >= game.MaxPly-1 {
-			return e.leaf(c, &f.pos, ply, rec)
+	if e.serialNode(w.depth) || w.ply >= game.MaxPly-1 {
+		if w.depth <= 0 && !e.opt.Quiescence || w.ply >= game.MaxPly-1 {
+			return e.leaf(c, &f.pos, w.ply, rec)
 		}
 		e.local(c).serial++
-		return e.serial(c, f, ply, depth, alpha, beta, typ, rec)
+		return e.serial(c, f, w, rec)
 	}
-	if e.opt.Deferred && ply > 0 {
-		return e.jamDeferred(c, f, ply, depth, alpha, beta, typ, rec)
+	if e.opt.Deferred && w.ply > 0 {
+		return e.jamDeferred(c, f, w, rec)
 	}
-	if e.inlines(ply, depth) {
-		return e.inlineNode(c, f, ply, depth, alpha, beta, typ, rec)
+	if e.inlines(w.ply, w.depth) {
+		return e.inlineNode(c, f, w, rec)
 	}
-	return e.jamNode(c, f, ply, depth, alpha, beta, typ, rec)
+	return e.jamNode(c, f, w, rec)
 }
 
-// jamNode is jam at a node above the grain: Fig. 2 itself.
-func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
+// jamNode is jam at a node above the grain: Fig. 2 itself. It enters the
+// node (J1–J2: a draw, a table answer, no moves; else its moves, ordered
+// after recursive iterative deepening) and sets f.node, the node's state
+// that every later step reads and raises; first goes on with J3.
+func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], w window, rec *workRec) (game.Value, game.Move, bool) {
 	if c.Aborted() {
 		return 0, game.NoMove, false
 	}
@@ -451,21 +459,22 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 	h0 := rec.horizon // rec holds this node's subtree from here on
 	e.local(c).parallel++
 	pos := P(&f.pos)
-	if ply > 0 && pos.Draw() {
+	if w.ply > 0 && pos.Draw() {
 		chargeLeaf(c)
 		return 0, game.NoMove, true
 	}
-	key := pos.Hash()
+	f.node = jamNode{window: w, key: pos.Hash(), alpha0: w.alpha, h0: h0}
+	nd := &f.node
 	hint := game.NoMove
 	var ent tt.Entry
 	have := false
 	if e.table != nil {
-		e.ttAccess(c, key)
-		if ent, have = e.table.Probe(key, ply); have {
+		e.ttAccess(c, nd.key)
+		if ent, have = e.table.Probe(nd.key, w.ply); have {
 			if e.opt.TTMove || e.opt.RID {
 				hint = ent.Move
 			}
-			if v, cut := tableCut(ent, ply, depth, alpha, beta); cut != noCut {
+			if v, cut := tableCut(ent, w.ply, w.depth, w.alpha, w.beta); cut != noCut {
 				// A table answer counts as a horizon unless its search
 				// met none (see workRec); it is a leaf, as the serial
 				// search counts leaves.
@@ -484,32 +493,37 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 	chargeGen(c)
 	if n == 0 {
 		chargeLeaf(c)
-		return terminalValue[T, P](pos, ply), game.NoMove, true
+		return terminalValue[T, P](pos, w.ply), game.NoMove, true
 	}
-	prelim, havePrelim, exact, ok := e.recursiveDeepening(c, f, ply, depth, alpha, beta, typ, rec, &hint, ent, have)
+	exact, ok := e.recursiveDeepening(c, f, rec, &hint, ent, have)
 	if !ok {
 		return 0, game.NoMove, false
 	}
 	if exact {
 		// The search one ply shallower met no horizon: it is this
 		// search's answer (f.pv holds its variation).
-		best := game.NoMove
-		if prelim > alpha {
-			best = hint
+		nd.b, nd.best = nd.prelim, game.NoMove
+		if nd.prelim > w.alpha {
+			nd.best = hint
 		}
-		e.store(c, key, ply, depth, prelim, alpha, beta, best, rec.horizon == h0)
-		return prelim, best, true
+		e.store(c, nd, rec.horizon == h0)
+		return nd.b, nd.best, true
 	}
-	e.order(c, f, ply, n, hint)
+	e.order(c, f, w.ply, n, hint)
+	return e.first(c, f, n, rec)
+}
 
-	alpha0 := alpha
-	// J3: value the first child.
+// first values the first child of the node in f serially with the node's
+// window (J3), returns at once when it fails high (J4) and raises α to its
+// value (J5); jamRest goes on with the other children (J6–J20).
+func (e *jamEngine[T, P]) first(c sched.Ctx, f *jamFrame[T], n int, rec *workRec) (game.Value, game.Move, bool) {
+	nd := &f.node
 	var r0 workRec
-	v, ok, g := e.child(c, f, f.moves[0], ply+1, depth-1, -beta, -alpha, typ.Child(0), &r0)
+	v, ok, g := e.child(c, f, f.moves[0], nd.child(-nd.beta, -nd.alpha, nd.typ.Child(0)), &r0) // J3
 	rec.addUseful(&r0)
 	b := -v
 	best := f.moves[0]
-	if ok && b > alpha {
+	if ok && b > nd.alpha {
 		f.setPV(best, g)
 	}
 	if g != nil {
@@ -518,17 +532,16 @@ func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], ply, depth int, a
 	if !ok {
 		return 0, game.NoMove, false
 	}
-	if b >= beta { // J4 (read "b ≥ β", as in Scout S6)
-		e.store(c, key, ply, depth, b, alpha0, beta, best, rec.horizon == h0)
-		e.learn(c, f, ply, depth, best)
+	nd.b, nd.best = b, best
+	if b >= nd.beta { // J4 (read "b ≥ β", as in Scout S6)
+		e.store(c, nd, rec.horizon == nd.h0)
+		e.learn(c, f)
 		return b, best, true
 	}
-	if b > alpha { // J5
-		alpha = b
+	if b > nd.alpha { // J5
+		nd.alpha = b
 	}
 	f.sortRest(1, n)
-	f.node = jamNode{ply: ply, depth: depth, typ: typ, key: key, alpha0: alpha0, alpha: alpha, beta: beta, b: b, best: best,
-		h0: h0, prelim: prelim, havePrelim: havePrelim}
 	return e.jamRest(c, f, 1, n, rec)
 }
 
@@ -547,7 +560,7 @@ func (e *jamEngine[T, P]) jamRest(c sched.Ctx, f *jamFrame[T], start, n int, rec
 		}
 		start = s
 	}
-	if start == 1 && e.serializeSecond(nd.typ, nd.havePrelim, nd.prelim, nd.alpha0, nd.b, n) {
+	if start == 1 && e.serializeSecond(nd, n) {
 		e.local(c).ser2++
 		cut, ok := e.serialChild(c, f, 1, rec)
 		if !ok {
@@ -577,11 +590,11 @@ func (e *jamEngine[T, P]) jamRest(c sched.Ctx, f *jamFrame[T], start, n int, rec
 // node that failed low returns no best move.
 func (e *jamEngine[T, P]) finish(c sched.Ctx, f *jamFrame[T], rec *workRec) (game.Value, game.Move, bool) {
 	nd := &f.node
-	e.store(c, nd.key, nd.ply, nd.depth, nd.b, nd.alpha0, nd.beta, nd.best, rec.horizon == nd.h0)
+	e.store(c, nd, rec.horizon == nd.h0)
 	if nd.b <= nd.alpha0 {
 		nd.best = game.NoMove
 	}
-	e.learn(c, f, nd.ply, nd.depth, nd.best)
+	e.learn(c, f)
 	return nd.b, nd.best, true
 }
 
@@ -641,22 +654,23 @@ func (e *jamEngine[T, P]) isLeaf(ply, depth int) bool {
 	return (depth <= e.opt.Grain && depth <= 0 && !e.opt.Quiescence) || ply >= game.MaxPly-1
 }
 
-// child searches the child of f by move m with jam. A leaf child is
+// child searches the child of f by move m with jam, where w says (the
+// child's window, from its side: w is the node's w.child). A leaf child is
 // played into a scratch position (a fifth of a frame) and g is nil; else g
 // is the child's frame, with its principal variation, which the caller
 // puts back. The leaves a node waits on while their charges yield are
 // most of the frames in flight at P = inf.
-func (e *jamEngine[T, P]) child(c sched.Ctx, f *jamFrame[T], m game.Move, ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (v game.Value, ok bool, g *jamFrame[T]) {
-	if e.isLeaf(ply, depth) {
+func (e *jamEngine[T, P]) child(c sched.Ctx, f *jamFrame[T], m game.Move, w window, rec *workRec) (v game.Value, ok bool, g *jamFrame[T]) {
+	if e.isLeaf(w.ply, w.depth) {
 		p := e.positions.Get(c)
 		P(&f.pos).Play(m, p)
-		v, _, ok = e.leaf(c, p, ply, rec)
+		v, _, ok = e.leaf(c, p, w.ply, rec)
 		e.positions.Put(c, p)
 		return v, ok, nil
 	}
 	g = e.frames.Get(c)
 	P(&f.pos).Play(m, &g.pos)
-	v, _, ok = e.jam(c, g, ply, depth, alpha, beta, typ, rec)
+	v, _, ok = e.jam(c, g, w, rec)
 	return v, ok, g
 }
 
@@ -726,19 +740,20 @@ func (f *jamFrame[T]) setPVMove(m game.Move) {
 	f.pv[0], f.pvLen = m, 1
 }
 
-// store records the node's result in the global table as the serial
-// search's finish does.
-func (e *jamEngine[T, P]) store(c sched.Ctx, key uint64, ply, depth int, b, alpha0, beta game.Value, best game.Move, end bool) {
+// store records the result of node nd (its best value b and move, against
+// the window it was entered with) in the global table as the serial
+// search's finish does; end says its subtree met no horizon.
+func (e *jamEngine[T, P]) store(c sched.Ctx, nd *jamNode, end bool) {
 	if e.table == nil {
 		return
 	}
-	lo, hi, m := bounds(b, alpha0, beta, best)
+	lo, hi, m := bounds(nd.b, nd.alpha0, nd.beta, nd.best)
 	var flags uint8
 	if end {
 		flags = tt.FlagEnd // no horizon below (see workRec)
 	}
-	e.ttAccess(c, key)
-	e.table.StoreFlags(key, ply, depth, lo, hi, m, flags)
+	e.ttAccess(c, nd.key)
+	e.table.StoreFlags(nd.key, nd.ply, nd.depth, lo, hi, m, flags)
 }
 
 // order orders the node's moves as the serial Scout would at this ply,
@@ -787,10 +802,11 @@ func (f *jamFrame[T]) sortRest(from, n int) {
 	f.scored = false
 }
 
-// learn updates the processor's killers and history after a node whose
-// best move is known (a cutoff or a value above α), as the serial search's
-// finish does.
-func (e *jamEngine[T, P]) learn(c sched.Ctx, f *jamFrame[T], ply, depth int, best game.Move) {
+// learn updates the processor's killers and history after the node in f
+// when its best move is known (a cutoff or a value above α), as the serial
+// search's finish does.
+func (e *jamEngine[T, P]) learn(c sched.Ctx, f *jamFrame[T]) {
+	ply, depth, best := f.node.ply, f.node.depth, f.node.best
 	if best == game.NoMove || !(e.opt.Killers || e.opt.History) || P(&f.pos).IsCapture(best) {
 		return
 	}
@@ -806,7 +822,7 @@ func (e *jamEngine[T, P]) serialChild(c sched.Ctx, f *jamFrame[T], i int, rec *w
 	nd := &f.node
 	m := f.moves[i]
 	var rt workRec
-	v, ok, g := e.child(c, f, m, nd.ply+1, nd.depth-1, -nd.alpha-1, -nd.alpha, nd.typ.Child(i), &rt)
+	v, ok, g := e.child(c, f, m, nd.child(-nd.alpha-1, -nd.alpha, nd.typ.Child(i)), &rt)
 	if g != nil {
 		e.frames.Put(c, g)
 	}
@@ -849,7 +865,7 @@ func (e *jamEngine[T, P]) retest(c sched.Ctx, f *jamFrame[T], i int, rec *workRe
 	nd := &f.node
 	m := f.moves[i]
 	var rt workRec
-	v, ok, g := e.child(c, f, m, nd.ply+1, nd.depth-1, -nd.alpha-1, -nd.alpha, nd.typ.Child(i), &rt)
+	v, ok, g := e.child(c, f, m, nd.child(-nd.alpha-1, -nd.alpha, nd.typ.Child(i)), &rt)
 	if g != nil {
 		e.frames.Put(c, g)
 	}
@@ -919,7 +935,7 @@ func (e *jamEngine[T, P]) research(c sched.Ctx, f *jamFrame[T], i int, rec *work
 	nd := &f.node
 	m := f.moves[i]
 	var rr workRec
-	v, ok, g := e.child(c, f, m, nd.ply+1, nd.depth-1, -nd.beta, -nd.alpha, metrics.PV, &rr)
+	v, ok, g := e.child(c, f, m, nd.child(-nd.beta, -nd.alpha, metrics.PV), &rr)
 	if g != nil {
 		defer e.frames.Put(c, g)
 	}
@@ -1130,16 +1146,19 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 	}
 	aT := f.alpha.Load() // J8 reads the node's α as it starts
 	e.inheritKillers(c, f)
-	if ply, depth := f.node.ply+1, f.node.depth-1; e.serialNode(depth) && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence) {
+	// The child's window, from the node's fields that do not change while
+	// its tests run (not f.node.child, which would read its α and β).
+	w := window{ply: f.node.ply + 1, depth: f.node.depth - 1, alpha: -aT - 1, beta: -aT, typ: f.node.typ.Child(i)}
+	if e.serialNode(w.depth) && w.ply < game.MaxPly-1 && (w.depth > 0 || e.opt.Quiescence) {
 		// At the grain (jam's serial case), without a frame.
 		e.local(c).serial++
 		var r workRec
-		v, ok := e.serialPlay(c, &f.pos, f.moves[i], ply, depth, -aT-1, -aT, f.node.typ.Child(i), &r)
+		v, ok := e.serialPlay(c, &f.pos, f.moves[i], w, &r)
 		k.keep(c, e.recs, &r)
 		k.val, k.ok, k.alpha = -v, ok, aT
 		return
 	}
-	if e.isLeaf(f.node.ply+1, f.node.depth-1) {
+	if e.isLeaf(w.ply, w.depth) {
 		var r workRec
 		v, ok := e.leafPlay(c, &f.pos, f.moves[i], &r) // jam's leaf case
 		k.nodes, k.horizon = r.nodes, r.horizon
@@ -1152,7 +1171,7 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 	// escapes (the pool's inline nodes keep it).
 	r := e.recs.Get(c)
 	*r = workRec{}
-	v, _, ok := e.jam(c, g, f.node.ply+1, f.node.depth-1, -aT-1, -aT, f.node.typ.Child(i), r)
+	v, _, ok := e.jam(c, g, w, r)
 	e.frames.Put(c, g)
 	k.keepOwn(c, e.recs, r)
 	k.val, k.ok, k.alpha = -v, ok, aT
