@@ -10,7 +10,7 @@ import (
 	"splitpoint/tt"
 )
 
-// Deferred reads (StarTech §4, the second improvement; *Socrates §5.1 on
+// Deferred reads (StarTech §4, the second improvement, 000:L377; *Socrates §5.1 on
 // "subsumption"): "When a processing node starts searching a chess
 // position, StarTech records in the global transposition table that the
 // position is being searched. If another processor starts searching the

@@ -7,7 +7,7 @@ import (
 	"splitpoint/tt"
 )
 
-// serializeSecond is the condition of StarTech §4's third improvement,
+// serializeSecond is the condition of StarTech §4's third improvement (000:L379),
 // serializing two children: "The precise conditions for searching two
 // children serially are that the node be of Knuth-Moore type-2 [KM75],
 // that recursive iterative search of the node had a value greater than the
@@ -25,7 +25,7 @@ func (e *jamEngine[T, P]) serializeSecond(nd *jamNode, n int) bool {
 	return e.opt.Serialize2 && n > 2 && nd.typ == metrics.CUT && nd.havePrelim && nd.prelim > nd.alpha0 && nd.b <= nd.alpha0
 }
 
-// recursiveDeepening is StarTech §4's first improvement, recursive
+// recursiveDeepening is StarTech §4's first improvement (000:L375), recursive
 // iterative deepening: "When searching a chess position to depth k, […]
 // lookup the position in the global transposition table […]. If a move for
 // a search of depth k-1 or deeper is found, then StarTech uses that move as
