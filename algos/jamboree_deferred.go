@@ -6,12 +6,11 @@ import (
 	"time"
 
 	"splitpoint/game"
-	"splitpoint/metrics"
 	"splitpoint/sched"
 	"splitpoint/tt"
 )
 
-// Deferred reads (StarTech §4, the second improvement; *Socrates §5.1 on
+// Deferred reads (StarTech §4, the second improvement, 000:L377; *Socrates §5.1 on
 // "subsumption"): "When a processing node starts searching a chess
 // position, StarTech records in the global transposition table that the
 // position is being searched. If another processor starts searching the
@@ -110,6 +109,7 @@ type durStat struct{ sum, n atomic.Int64 }
 
 // busyRec is one search in progress.
 type busyRec struct {
+	key        uint64 // the position's hash
 	depth, ply int
 	owner      *sched.Task // the task searching it
 	above      bool        // a Jamboree node above the grain (else a serial Scout search)
@@ -155,102 +155,19 @@ func (e *jamEngine[T, P]) budget(c sched.Ctx, d int) int64 {
 	return 2*e.reg.estimate(d) + floor
 }
 
-// serial searches the node in f with the serial Scout of the processor's
-// worker, with deferred reads when opt.Deferred.
-func (e *jamEngine[T, P]) serial(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
-	if c.Aborted() {
-		return 0, game.NoMove, false
-	}
-	w := e.workers.Get(c)
-	e.lendRows(c, w, searchPlies(&f.pos, e.opt, ply, depth))
-	defer func() {
-		e.returnRows(c, w)
-		e.workers.Put(c, w)
-	}()
-	w.s.Stack.Pos[ply] = f.pos
-	return e.serialAt(c, w, f, ply, depth, alpha, beta, typ, rec)
-}
-
-// serialPlay is serial for the child of pos by move m, played straight
-// into the worker's stack: a test at the grain (no frame, no copy of the
-// position, no principal variation). Its caller, test, has just polled
-// for an abort. At grain 0 on the pool a test is most often a search of
-// three nodes (1.10 M serial searches for 3.35 M nodes on the ordered
-// tree), so what it costs besides the search is Jamboree's 1-worker
-// overhead: no second poll here, no defer.
-func (e *jamEngine[T, P]) serialPlay(c sched.Ctx, pos *T, m game.Move, ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, bool) {
-	w := e.workers.Get(c)
-	e.lendRows(c, w, searchPlies(pos, e.opt, ply, depth))
-	P(pos).Play(m, &w.s.Stack.Pos[ply])
-	v, _, ok := e.serialAt(c, w, nil, ply, depth, alpha, beta, typ, rec)
-	e.returnRows(c, w)
-	e.workers.Put(c, w)
-	return v, ok
-}
-
-// serialAt runs the worker's serial Scout on the position at its stack's
-// ply, with deferred reads when opt.Deferred; f (nil: none wanted)
-// receives the principal variation.
-func (e *jamEngine[T, P]) serialAt(c sched.Ctx, w *jamWorker[T, P], f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
-	w.c, w.t, w.nodes = c, c.Self(), 0
-	s := w.s
-	pos := P(&s.Stack.Pos[ply])
-	var own *busyRec
-	var key uint64
-	if e.opt.Deferred && depth >= 1 && ply > 0 && !pos.Draw() {
-		key = pos.Hash()
-		v, decided, r, ok := e.deferIn(c, s.TT, false, key, ply, depth, alpha, beta)
-		if !ok {
-			return 0, game.NoMove, false
-		}
-		if decided {
-			rec.horizon++ // another search's bounds: they may rest on a horizon
-			return v, game.NoMove, true
-		}
-		own = r
-	}
-	if s.stopped {
-		// Only an abort stops a worker's search (it has no context,
-		// deadline or node limit): restart it for this one.
-		s.Start(nil, time.Time{})
-	}
-	w.begin()
-	s.SetNodeType(ply, typ)
-	h0 := s.horizon
-	v := s.Scout(ply, depth, alpha, beta)
-	rec.horizon += int64(s.horizon - h0)
-	w.flush()
-	rec.nodes += w.nodes
-	stopped := s.Stopped()
-	if own != nil {
-		e.deferOut(c, s.TT, false, own, key, v, alpha, beta, stopped)
-	}
-	if stopped || f == nil {
-		return v, game.NoMove, !stopped
-	}
-	f.pvRoom(s.pvLen[ply])
-	f.pvLen = copy(f.pv, s.pv[ply][:s.pvLen[ply]])
-	best := game.NoMove
-	if f.pvLen > 0 && v > alpha {
-		best = f.pv[0]
-	}
-	return v, best, true
-}
-
 // jamDeferred is jam above the grain with deferred reads (ply > 0): it
 // waits for a search in progress of the position when that is safe (see
 // busyRegistry), or registers its own search, runs jamNode and publishes
 // the result.
-func (e *jamEngine[T, P]) jamDeferred(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
+func (e *jamEngine[T, P]) jamDeferred(c sched.Ctx, f *jamFrame[T], w window, rec *workRec) (game.Value, game.Move, bool) {
 	if c.Aborted() {
 		return 0, game.NoMove, false
 	}
 	pos := P(&f.pos)
 	if pos.Draw() {
-		return e.jamNode(c, f, ply, depth, alpha, beta, typ, rec)
+		return e.jamNode(c, f, w, rec)
 	}
-	key := pos.Hash()
-	v, decided, own, ok := e.deferIn(c, e.table, true, key, ply, depth, alpha, beta)
+	v, decided, own, ok := e.deferIn(c, e.table, true, pos.Hash(), w)
 	if !ok {
 		return 0, game.NoMove, false
 	}
@@ -258,21 +175,23 @@ func (e *jamEngine[T, P]) jamDeferred(c sched.Ctx, f *jamFrame[T], ply, depth in
 		rec.horizon++ // another search's bounds: they may rest on a horizon
 		return v, game.NoMove, true
 	}
-	v, m, ok := e.jamNode(c, f, ply, depth, alpha, beta, typ, rec)
+	v, m, ok := e.jamNode(c, f, w, rec)
 	if own != nil {
-		e.deferOut(c, e.table, true, own, key, v, alpha, beta, !ok)
+		e.deferOut(c, e.table, own, w, v, !ok)
 	}
 	return v, m, ok
 }
 
-// deferIn looks for a search in progress of key. It returns decided with
+// deferIn looks for a search in progress of key, for a search where w
+// says (its ply, depth and window). It returns decided with
 // the value when a finished search it waited for answers the window; own,
 // the record it registered, when it is to search the position itself; ok
 // false when aborted while waiting. above says the caller is a node above
 // the grain: it registers as such, and its table accesses through tab (the
 // global table) are charged here (a serial search's tab is its worker's
 // view, which charges them itself).
-func (e *jamEngine[T, P]) deferIn(c sched.Ctx, tab *tt.Table, above bool, key uint64, ply, depth int, alpha, beta game.Value) (v game.Value, decided bool, own *busyRec, ok bool) {
+func (e *jamEngine[T, P]) deferIn(c sched.Ctx, tab *tt.Table, above bool, key uint64, w window) (v game.Value, decided bool, own *busyRec, ok bool) {
+	ply, depth, alpha, beta := w.ply, w.depth, w.alpha, w.beta
 	sh := e.reg.shard(key)
 	self := c.Self()
 	for {
@@ -282,7 +201,7 @@ func (e *jamEngine[T, P]) deferIn(c sched.Ctx, tab *tt.Table, above bool, key ui
 			if sh.m == nil {
 				sh.m = map[uint64]*busyRec{}
 			}
-			r = &busyRec{depth: depth, ply: ply, owner: self, above: above, start: self.Clock()}
+			r = &busyRec{key: key, depth: depth, ply: ply, owner: self, above: above, start: self.Clock()}
 			sh.m[key] = r
 			sh.mu.Unlock()
 			if above && e.table != nil {
@@ -354,16 +273,18 @@ func (e *jamEngine[T, P]) countWait(above bool) {
 	}
 }
 
-// deferOut publishes the result of the search of record r, removes the
+// deferOut publishes the result v of the search of record r with window w
+// (through tab, as deferIn registered it; stopped: aborted), removes the
 // busy marker and the record, and wakes the waiters; a search that
 // finished adds its duration to the estimate of its depth.
-func (e *jamEngine[T, P]) deferOut(c sched.Ctx, tab *tt.Table, above bool, r *busyRec, key uint64, v, alpha, beta game.Value, stopped bool) {
+func (e *jamEngine[T, P]) deferOut(c sched.Ctx, tab *tt.Table, r *busyRec, w window, v game.Value, stopped bool) {
+	key := r.key
 	r.lo, r.hi = -game.Inf, game.Inf
 	if !stopped {
-		if v > alpha {
+		if v > w.alpha {
 			r.lo = v
 		}
-		if v < beta {
+		if v < w.beta {
 			r.hi = v
 		}
 		if d := r.depth; d <= MaxDepth {
@@ -371,7 +292,7 @@ func (e *jamEngine[T, P]) deferOut(c sched.Ctx, tab *tt.Table, above bool, r *bu
 			e.reg.est[d].n.Add(1)
 		}
 	}
-	if above && e.table != nil {
+	if r.above && e.table != nil {
 		e.ttAccess(c, key)
 	}
 	tab.ClearBusy(key)

@@ -2,7 +2,6 @@ package algos
 
 import (
 	"splitpoint/game"
-	"splitpoint/metrics"
 	"splitpoint/sched"
 )
 
@@ -51,19 +50,19 @@ func (e *jamEngine[T, P]) interruptibleEnd(ply, depth int) int {
 // pool an inline node's work counts as its serial search's (its failed
 // tests are the serial Scout's re-searches), and JamboreeWork.Splits
 // counts the loops a request split.
-func (e *jamEngine[T, P]) inlineNode(c sched.Ctx, f *jamFrame[T], ply, depth int, alpha, beta game.Value, typ metrics.NodeType, rec *workRec) (game.Value, game.Move, bool) {
+func (e *jamEngine[T, P]) inlineNode(c sched.Ctx, f *jamFrame[T], w window, rec *workRec) (game.Value, game.Move, bool) {
 	if c.Aborted() {
 		return 0, game.NoMove, false
 	}
-	w := e.workers.Get(c)
-	s := w.s
-	s.Stack.Pos[ply] = f.pos
-	w.rec, w.lo, w.depth0 = rec, ply, depth
-	s.Interruptible(ply, e.interruptibleEnd(ply, depth), w)
-	v, best, ok := e.serialAt(c, w, f, ply, depth, alpha, beta, typ, rec)
+	wk := e.workers.Get(c)
+	s := wk.s
+	s.Stack.Pos[w.ply] = f.pos
+	wk.rec, wk.lo, wk.depth0 = rec, w.ply, w.depth
+	s.Interruptible(w.ply, e.interruptibleEnd(w.ply, w.depth), wk)
+	v, best, ok := e.serialAt(c, wk, f, w, rec)
 	s.Interruptible(0, 0, nil)
-	w.rec = nil
-	e.workers.Put(c, w)
+	wk.rec = nil
+	e.workers.Put(c, wk)
 	e.local(c).serial++
 	return v, best, ok
 }
@@ -99,7 +98,7 @@ func (w *jamWorker[T, P]) Split(lo, q int) {
 			f.scores = append(f.scores[:0], s.scores[p][:n]...)
 		}
 		f.sortRest(next, n)
-		f.node = jamNode{ply: p, depth: w.depthAt(p), typ: s.ntype[p], alpha: st.alpha}
+		f.node = jamNode{window: window{ply: p, depth: w.depthAt(p), alpha: st.alpha, typ: s.ntype[p]}}
 		e.latentBegin(c, f, next, n)
 		st.split = true
 		w.splits[p] = f

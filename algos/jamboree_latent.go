@@ -4,18 +4,19 @@ import (
 	"splitpoint/sched"
 )
 
-// latentLoop is parallelLoop on the pool: the
-// tests of children start…n−1 are latent children (sched.Latent) that the
-// node's own task runs inline, one after the other in move order, each
-// against the α of the moment it starts (J8), until a thief's steal
-// request promotes those not started into tasks (Promote). With nobody
-// stealing a test therefore costs a call, not a spawn, and a worker alone
-// searches exactly as the serial Scout does (Fig. 1: on one processor
-// Jamboree's tests are Scout's). Promoted tests are taken as they finish
-// (WaitAny), as in parallelLoop; the worker prefers its own latent tests
-// to waiting (work first). Results are folded in move order, failed tests
-// re-searched (J11–J17) and a fail high aborts the promoted tests still
-// running (J10); latent tests never started are cut off for free.
+// latentLoop is parallelLoop on the pool (StarTech Fig. 2, J7–J18,
+// 000:L142–L165): the tests of children start…n−1 are latent children
+// (sched.Latent) that the node's own task runs inline, one after the other
+// in move order, each against the α of the moment it starts (J8), until a
+// thief's steal request promotes those not started into tasks (Promote).
+// With nobody stealing a test therefore costs a call, not a spawn, and a
+// worker alone searches exactly as the serial Scout does (Fig. 1: on one
+// processor Jamboree's tests are Scout's). Promoted tests are taken as
+// they finish (WaitAny), as in parallelLoop; the worker prefers its own
+// latent tests to waiting (work first). Results are folded in move order,
+// failed tests re-searched (J11–J17) and a fail high aborts the promoted
+// tests still running (J10); latent tests never started are cut off for
+// free.
 //
 // Tests of leaves (a static evaluation each) are never promotable: the
 // node registers no source and its tests are plain calls. Tests at the

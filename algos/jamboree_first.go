@@ -1,0 +1,160 @@
+package algos
+
+import (
+	"splitpoint/game"
+	"splitpoint/sched"
+	"splitpoint/tt"
+)
+
+// The first steps of StarTech Fig. 2 (lines J1–J6, 000:L130–L141): a node
+// is entered (a draw, a table answer, no moves), its children are
+// generated and ordered, and the first child is searched serially with the
+// node's window (J3): a fail high returns at once (J4), else its value
+// raises α (J5) before the parallel tests of the rest (jamboree_rest.go).
+
+// jamNode is jam at a node above the grain: Fig. 2 itself (StarTech
+// Fig. 2, J1–J2, 000:L130–L132). It enters the node (a draw, a table
+// answer, no moves; else its moves, "the children of n", ordered after
+// recursive iterative deepening) and sets f.node, the node's state that
+// every later step reads and raises; first goes on with J3.
+func (e *jamEngine[T, P]) jamNode(c sched.Ctx, f *jamFrame[T], w window, rec *workRec) (game.Value, game.Move, bool) {
+	if c.Aborted() {
+		return 0, game.NoMove, false
+	}
+	chargeNode(c)
+	rec.nodes++
+	h0 := rec.horizon // rec holds this node's subtree from here on
+	e.local(c).parallel++
+	pos := P(&f.pos)
+	if w.ply > 0 && pos.Draw() {
+		chargeLeaf(c)
+		return 0, game.NoMove, true
+	}
+	f.node = jamNode{window: w, key: pos.Hash(), alpha0: w.alpha, h0: h0}
+	nd := &f.node
+	hint := game.NoMove
+	var ent tt.Entry
+	have := false
+	if e.table != nil {
+		e.ttAccess(c, nd.key)
+		if ent, have = e.table.Probe(nd.key, w.ply); have {
+			if e.opt.TTMove || e.opt.RID {
+				hint = ent.Move
+			}
+			if v, cut := tableCut(ent, w.ply, w.depth, w.alpha, w.beta); cut != noCut {
+				// A table answer counts as a horizon unless its search
+				// met none (see workRec); it is a leaf, as the serial
+				// search counts leaves.
+				if ent.Flags&tt.FlagEnd == 0 {
+					rec.horizon++
+				}
+				chargeLeaf(c)
+				if cut == upperCut {
+					return v, game.NoMove, true
+				}
+				return v, ent.Move, true
+			}
+		}
+	}
+	n := f.genMoves(pos, &e.local(c).gen)
+	chargeGen(c)
+	if n == 0 {
+		chargeLeaf(c)
+		return terminalValue[T, P](pos, w.ply), game.NoMove, true
+	}
+	exact, ok := e.recursiveDeepening(c, f, rec, &hint, ent, have)
+	if !ok {
+		return 0, game.NoMove, false
+	}
+	if exact {
+		// The search one ply shallower met no horizon: it is this
+		// search's answer (f.pv holds its variation).
+		nd.b, nd.best = nd.prelim, game.NoMove
+		if nd.prelim > w.alpha {
+			nd.best = hint
+		}
+		e.store(c, nd, rec.horizon == h0)
+		return nd.b, nd.best, true
+	}
+	e.order(c, f, w.ply, n, hint)
+	return e.first(c, f, n, rec)
+}
+
+// order orders the node's moves as the serial Scout would at this ply,
+// with the ordering state (killers, history) of the processor's worker:
+// the hint (the table's or recursive deepening's best move) first, then
+// MVV-LVA, killers and history as the options say. Only the first move is
+// put in place here (the serial search's lazy pick: a cutoff by the first
+// child needs no more); sortRest orders the others once they are needed.
+func (e *jamEngine[T, P]) order(c sched.Ctx, f *jamFrame[T], ply, n int, hint game.Move) {
+	f.scored = false
+	if hint == game.NoMove && !e.opt.ordering() {
+		return
+	}
+	if cap(f.scores) < n {
+		f.scores = make([]int32, n)
+	}
+	f.scores = f.scores[:n]
+	w := e.workers.Get(c)
+	e.lendRows(c, w, ply+1)
+	f.scored = w.s.scoreFor(&f.pos, f.moves[:n], ply, hint, f.scores[:n])
+	e.returnRows(c, w)
+	e.workers.Put(c, w)
+	if !f.scored {
+		return
+	}
+	j := 0
+	for k := 1; k < n; k++ {
+		if f.scores[k] > f.scores[j] {
+			j = k
+		}
+	}
+	if j != 0 {
+		m, v := f.moves[j], f.scores[j]
+		copy(f.moves[1:j+1], f.moves[:j])
+		copy(f.scores[1:j+1], f.scores[:j])
+		f.moves[0], f.scores[0] = m, v
+	}
+}
+
+// sortRest orders moves from…n−1 by score, best first, ties in their
+// present order: the order the serial Scout's repeated pick gives.
+func (f *jamFrame[T]) sortRest(from, n int) {
+	if f.scored && n-from >= 2 {
+		sortScored(f.moves[from:n], f.scores[from:n], &f.sorted)
+	}
+	f.scored = false
+}
+
+// first values the first child of the node in f serially with the node's
+// window (J3), returns at once when it fails high (J4) and raises α to its
+// value (J5) (StarTech Fig. 2, J3–J5, 000:L135–L139); jamRest goes on with
+// the other children (J6–J20).
+func (e *jamEngine[T, P]) first(c sched.Ctx, f *jamFrame[T], n int, rec *workRec) (game.Value, game.Move, bool) {
+	nd := &f.node
+	var r0 workRec
+	v, ok, g := e.child(c, f, f.moves[0], nd.child(-nd.beta, -nd.alpha, nd.typ.Child(0)), &r0) // J3
+	rec.addUseful(&r0)
+	b := -v
+	best := f.moves[0]
+	if ok && b > nd.alpha {
+		f.setPV(best, g)
+	}
+	if g != nil {
+		e.frames.Put(c, g)
+	}
+	if !ok {
+		return 0, game.NoMove, false
+	}
+	nd.b, nd.best = b, best
+	if b >= nd.beta { // J4 (read "b ≥ β", as in Scout S6)
+		e.store(c, nd, rec.horizon == nd.h0)
+		e.learn(c, f)
+		return b, best, true
+	}
+	if b > nd.alpha { // J5
+		nd.alpha = b
+	}
+	f.sortRest(1, n)
+	return e.jamRest(c, f, 1, n, rec)
+}

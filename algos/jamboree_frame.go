@@ -1,0 +1,210 @@
+package algos
+
+import (
+	"sync/atomic"
+
+	"splitpoint/game"
+	"splitpoint/sched"
+)
+
+// Jamboree's node frames: a node's scratch (jamFrame), the state its steps
+// of StarTech Fig. 2 share (jamNode: its window, best value and move; lines
+// J1–J20, 000:L130–L169) and one iteration of its parallel loop (jamKid,
+// J7–J18, 000:L142–L165).
+
+// jamFrame is one Jamboree node's scratch: its position, its ordered moves,
+// its children's state and its principal variation. Frames come from a
+// per-processor free list, so the parallel part allocates only the
+// runtime's tasks and one closure per spawned test.
+type jamFrame[T any] struct {
+	pos T
+	// moves, scores and pv grow to what the nodes the frame served needed
+	// (genMoves, order, pvRoom), not to game.MaxMoves and game.MaxPly:
+	// with fixed arrays a frame would be 3.7 KB, and at P = inf on BK.01
+	// at depth 5 the 184,000 frames in flight would be half the heap.
+	moves []game.Move
+	// kids and sorted grow to the widest node the frame served: frames
+	// are per processor, and the infinite simulated machine has many.
+	kids []jamKid
+	pend []*sched.Task // the tests still running, in move order
+	// stale is restartStale's scratch: the tests it interrupts.
+	stale []*sched.Task
+	// test runs the test of child i (J8) as a task; made once per frame,
+	// so that a spawn allocates no closure.
+	test func(c sched.Ctx, i int) any
+	// node is the node's search in progress. Its tests read its ply,
+	// depth and type, set before they are spawned; the rest is its
+	// owner's alone.
+	node jamNode
+	// scores are the moves' ordering scores (when scored): order puts the
+	// best move first, sortRest the others after the first child.
+	scores []int32
+	scored bool
+	sorted []scoredMove
+	pvLen  int
+	pv     []game.Move
+	// alpha is the node's current α, shared with its running tests:
+	// Fig. 2's α is one variable of the node that every iteration of the
+	// parallel loop reads when it starts its test (J8) and the re-searches
+	// raise (J16). A test that starts after a re-search raised α tests
+	// against the new one, so on one processor Jamboree tests exactly as
+	// the serial Scout does.
+	alpha atomic.Int32
+	// On the pool (latentLoop): the latent tests not yet started, of the
+	// node's task.
+	latentRange
+	// kh hands the owner's killers to the tests other processors start
+	// (killers.go).
+	kh killerHandover
+}
+
+// jamNode is the state of a node's search that the steps of Fig. 2 share
+// (the first child, jamRest, the parallel loops, the re-searches, a
+// variant's own step, the table store): where the node is, its window
+// and the best value and move so far, set as the node is entered. The node's work record is not in it but passed along:
+// it is the caller's (often on the caller's stack), and a pointer to it
+// kept in a frame would move every such record to the heap.
+type jamNode struct {
+	// window is where the node is (ply, depth, type) and its window; its
+	// alpha is the node's α as its owner has raised it (J5, J16), the
+	// frame's atomic alpha the copy its running tests read (J8). Tests
+	// read only its ply, depth and type, which do not change while they
+	// run: they never copy the whole window.
+	window
+	key    uint64     // the position's hash (the table store)
+	alpha0 game.Value // α as the node was entered (the table store, serializeSecond)
+	b      game.Value // the best value so far (J9, J17)
+	best   game.Move  // its move
+	h0     int64      // the work record's horizon count when the node began
+	// prelim is the value of the node's recursive iterative deepening
+	// search (or its table bound), when havePrelim (serializeSecond).
+	prelim     game.Value
+	havePrelim bool
+}
+
+// jamKid is the state of one iteration of the parallel loop (Fig. 2, J7).
+//
+// The test's work record is kept in two parts: its nodes and horizon
+// count, which every classification folds, and, only when its subtree
+// has some, its split of failed, cutoff and aborted work (more, from the
+// engine's list), which only a useful test's fold reads. A kid is then 48
+// bytes rather than 136: a frame holds one per child of the widest node
+// it served, and at P = 65,536 and P = inf the kids of the frames in
+// flight are a large part of the heap.
+type jamKid struct {
+	task       *sched.Task
+	val        game.Value // the test's value, from the parent's side
+	alpha      game.Value // the α the test ran with
+	ok         bool       // the test finished without being aborted
+	state      uint8
+	classified bool
+	// started is set by the test as it starts, before it reads the
+	// node's α: a running test that started before α rose is the one
+	// the restart variant interrupts (restartStale).
+	started atomic.Bool
+	// nodes and horizon are the test's workRec counts (see above).
+	nodes, horizon int64
+	more           *workRec
+}
+
+const (
+	kidRunning uint8 = iota // test spawned, not yet seen finished
+	kidFailed               // test came back above α: to be re-searched (J11)
+	kidDone                 // iteration complete (J18)
+)
+
+// keep stores r, the record of the kid's finished test, its split (if
+// any) in a record from l, the engine's list.
+func (k *jamKid) keep(c sched.Ctx, l *sched.FreeList[workRec], r *workRec) {
+	k.nodes, k.horizon = r.nodes, r.horizon
+	if r.failed != ([4]int64{}) || r.cutoff != ([4]int64{}) || r.aborted != ([4]int64{}) {
+		k.more = l.Get(c)
+		*k.more = *r
+	}
+}
+
+// keepOwn is keep for r from the engine's list: the kid keeps r as its
+// split, or gives it back when there is none.
+func (k *jamKid) keepOwn(c sched.Ctx, l *sched.FreeList[workRec], r *workRec) {
+	k.nodes, k.horizon = r.nodes, r.horizon
+	if r.failed != ([4]int64{}) || r.cutoff != ([4]int64{}) || r.aborted != ([4]int64{}) {
+		k.more = r
+		return
+	}
+	l.Put(c, r)
+}
+
+// take returns the kid's record and empties it (its split goes back to
+// l, the engine's list).
+func (k *jamKid) take(c sched.Ctx, l *sched.FreeList[workRec]) workRec {
+	r := workRec{nodes: k.nodes, horizon: k.horizon}
+	if k.more != nil {
+		r = *k.more
+		l.Put(c, k.more)
+		k.more = nil
+	}
+	k.nodes, k.horizon = 0, 0
+	return r
+}
+
+// prepare readies the frame for children start…n−1 (eager or latent
+// loop): their records zeroed, room for their tasks.
+func (f *jamFrame[T]) prepare(start, n int) {
+	if len(f.kids) < n {
+		// Exactly n, not doubled: a kid is 48 bytes, a node has at most
+		// game.MaxMoves children (so a frame grows a few times at most),
+		// and at P = 65,536 the kids of the frames in flight are the
+		// largest part of the heap.
+		f.kids = make([]jamKid, n)
+	}
+	for i := start; i < n; i++ {
+		f.kids[i] = jamKid{}
+	}
+	if cap(f.pend) < n-start {
+		// Grown to the widest node the frame has served, not made at
+		// game.MaxMoves: 2 KB a frame, and tens of thousands of frames
+		// are in flight at P = 65,536.
+		f.pend = make([]*sched.Task, 0, max(n-start, 2*cap(f.pend)))
+	}
+}
+
+// genMoves generates the legal moves of pos into f.moves through buf, the
+// processor's game.MaxMoves scratch (nothing yields in between, so on the
+// simulator one buffer serves every processor), and returns their number.
+func (f *jamFrame[T]) genMoves(pos interface{ Moves([]game.Move) int }, buf *[game.MaxMoves]game.Move) int {
+	n := pos.Moves(buf[:])
+	if cap(f.moves) < n {
+		f.moves = make([]game.Move, n)
+	}
+	f.moves = f.moves[:n]
+	copy(f.moves, buf[:n])
+	return n
+}
+
+// pvRoom makes f.pv hold at least n moves (at most game.MaxPly).
+func (f *jamFrame[T]) pvRoom(n int) {
+	n = min(n, game.MaxPly)
+	if len(f.pv) < n {
+		f.pv = make([]game.Move, max(n, 8))
+	}
+}
+
+// setPV makes m followed by g's principal variation f's (g nil: a leaf).
+func (f *jamFrame[T]) setPV(m game.Move, g *jamFrame[T]) {
+	k := 0
+	if g != nil {
+		k = min(g.pvLen, game.MaxPly-1)
+	}
+	f.pvRoom(1 + k)
+	f.pv[0] = m
+	if g != nil {
+		copy(f.pv[1:1+k], g.pv[:k])
+	}
+	f.pvLen = 1 + k
+}
+
+// setPVMove makes the one move m f's principal variation.
+func (f *jamFrame[T]) setPVMove(m game.Move) {
+	f.pvRoom(1)
+	f.pv[0], f.pvLen = m, 1
+}

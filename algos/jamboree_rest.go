@@ -1,0 +1,226 @@
+package algos
+
+import (
+	"splitpoint/game"
+	"splitpoint/sched"
+)
+
+// The parallel tests of the children after the first (StarTech Fig. 2,
+// lines J7–J11, 000:L142–L151): every child is tested with a null window
+// against the node's α in parallel (J7–J8), each test's value raises the
+// best value (J9), a test that fails high aborts its siblings and returns
+// (J10), and a test that fails (> α) is marked for its re-search (J11,
+// jamboree_value.go). The pool's latent form of the loop is in
+// jamboree_latent.go.
+
+// jamRest is the rest of jamNode once the children before start are
+// searched (the first, J3): f.node holds the node's state, its best value
+// and move so far and its α raised by them. It runs the variants'
+// serial steps, then the parallel loop over the other children (StarTech
+// Fig. 2, J6–J18, 000:L141–L165), and ends the node (J19–J20, finish).
+func (e *jamEngine[T, P]) jamRest(c sched.Ctx, f *jamFrame[T], start, n int, rec *workRec) (game.Value, game.Move, bool) {
+	nd := &f.node
+	if start == 1 && (e.opt.Value2 || e.opt.SerializeAll) {
+		s, cut, ok := e.serialPrefix(c, f, n, rec)
+		if !ok {
+			return 0, game.NoMove, false
+		}
+		if cut {
+			return e.finish(c, f, rec)
+		}
+		start = s
+	}
+	if start == 1 && e.serializeSecond(nd, n) {
+		e.local(c).ser2++
+		cut, ok := e.serialChild(c, f, 1, rec)
+		if !ok {
+			return 0, game.NoMove, false
+		}
+		if cut {
+			return e.finish(c, f, rec)
+		}
+		start = 2
+	}
+	if start < n {
+		var ok bool
+		if e.batch { // the pool: latent tests
+			ok = e.latentLoop(c, f, start, n, rec)
+		} else {
+			ok = e.parallelLoop(c, f, start, n, rec)
+		}
+		if !ok {
+			return 0, game.NoMove, false
+		}
+	}
+	return e.finish(c, f, rec)
+}
+
+// parallelLoop is Fig. 2's J7–J19 (StarTech Fig. 2, 000:L142–L168) for
+// children start…n−1: every test is
+// spawned at once (with the α of this moment), results are taken as they
+// come (WaitAny), a fail high aborts all running siblings and returns
+// (J10, J15), and failed tests are re-searched here, in move order, each
+// once every iteration to its left is complete (J12). It returns false
+// when the node was aborted. Every spawned test has finished when it
+// returns, and each child's nodes are folded into rec as useful, failed,
+// cutoff or aborted work.
+func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int, rec *workRec) bool {
+	f.alpha.Store(f.node.alpha)
+	e.ownKillers(c, f)
+	level := f.node.ply + 1
+	e.local(c).tests += int64(n - start)
+	f.prepare(start, n)
+	// Without levels the children are spawned last first, so that the
+	// owner's LIFO pops the first child first; with levels in move order
+	// (each level runs oldest first).
+	pend := f.pend[:n-start]
+	c.SpawnRangeAt(level, f.test, start, n, !e.levels, pend)
+	for i := start; i < n; i++ {
+		f.kids[i].task = pend[i-start]
+	}
+	next, cut, aborted := start, -1, false
+	for cut < 0 && !aborted {
+		next, cut, aborted = e.completeInOrder(c, f, &pend, next, n, rec)
+		if next >= n || cut >= 0 || aborted {
+			break
+		}
+		t := c.WaitAny(pend...)
+		j := t.Index()
+		pend = removeTask(pend, t)
+		k := &f.kids[j]
+		if !k.ok || t.WasAborted() {
+			k.state = kidDone
+			aborted = true
+			break
+		}
+		if f.tested(j) {
+			cut = j
+		}
+	}
+	if cut >= 0 {
+		e.local(c).failHighs++
+	}
+	e.settle(c, f, start, n, cut, rec)
+	return !aborted
+}
+
+// test is the task of child i's test (StarTech Fig. 2, J8, 000:L144): a
+// null-window search against the node's α as the test starts, its value
+// kept in the child's jamKid.
+func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
+	k := &f.kids[i]
+	if c.Aborted() {
+		return
+	}
+	if e.opt.Restart {
+		k.started.Store(true) // before α is read (restartStale)
+	}
+	aT := f.alpha.Load() // J8 reads the node's α as it starts
+	e.inheritKillers(c, f)
+	// The child's window, from the node's fields that do not change while
+	// its tests run (not f.node.child, which would read its α and β).
+	w := window{ply: f.node.ply + 1, depth: f.node.depth - 1, alpha: -aT - 1, beta: -aT, typ: f.node.typ.Child(i)}
+	if e.serialNode(w.depth) && w.ply < game.MaxPly-1 && (w.depth > 0 || e.opt.Quiescence) {
+		// At the grain (jam's serial case), without a frame.
+		e.local(c).serial++
+		var r workRec
+		v, ok := e.serialPlay(c, &f.pos, f.moves[i], w, &r)
+		k.keep(c, e.recs, &r)
+		k.val, k.ok, k.alpha = -v, ok, aT
+		return
+	}
+	if e.isLeaf(w.ply, w.depth) {
+		var r workRec
+		v, ok := e.leafPlay(c, &f.pos, f.moves[i], &r) // jam's leaf case
+		k.nodes, k.horizon = r.nodes, r.horizon
+		k.val, k.ok, k.alpha = -v, ok, aT
+		return
+	}
+	g := e.frames.Get(c)
+	P(&f.pos).Play(f.moves[i], &g.pos)
+	// The record from the engine's list, not on the stack: jam's record
+	// escapes (the pool's inline nodes keep it).
+	r := e.recs.Get(c)
+	*r = workRec{}
+	v, _, ok := e.jam(c, g, w, r)
+	e.frames.Put(c, g)
+	k.keepOwn(c, e.recs, r)
+	k.val, k.ok, k.alpha = -v, ok, aT
+}
+
+// tested takes in the finished test of child j (StarTech Fig. 2,
+// J9–J11, 000:L147–L151; both parallel
+// loops): its value raises the best value b (and move), a value ≥ β is a
+// cutoff (J10, reported), and a value above the α the test ran with marks
+// it failed (J11) — compared with that α, not the current one: a
+// fail-soft test above its own α is only a lower bound, which a raised α
+// does not make an answer.
+func (f *jamFrame[T]) tested(j int) (cut bool) {
+	k := &f.kids[j]
+	s := k.val
+	if s > f.node.b { // J9
+		f.node.b, f.node.best = s, f.moves[j]
+	}
+	switch {
+	case s >= f.node.beta: // J10: abort-and-return
+		k.state = kidDone
+		f.setPVMove(f.moves[j])
+		return true
+	case s > k.alpha: // J11: the test failed
+		k.state = kidFailed
+	default:
+		k.state = kidDone
+	}
+	return false
+}
+
+// settle ends a node's parallel loop (eager or latent): it aborts the
+// tests still running and waits for them, classifies every child's work
+// not yet classified (StarTech §4: cutoff work right of the cut, aborted,
+// failed — a failed test never re-searched because the node failed high
+// first — or useful) and releases the children's tasks. A latent test
+// never started has no task and no work.
+func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int, rec *workRec) {
+	typ := f.node.typ
+	pend := f.pend[:0]
+	tasks := false // a child ran as a task (promoted, or spawned by the eager loop)
+	for j := start; j < n; j++ {
+		k := &f.kids[j]
+		if k.task == nil {
+			continue
+		}
+		tasks = true
+		if k.state == kidRunning {
+			c.Abort(k.task)
+			pend = append(pend, k.task)
+		}
+	}
+	if len(pend) > 0 {
+		c.Wait(pend...)
+	}
+	for j := start; j < n; j++ {
+		k := &f.kids[j]
+		if k.classified {
+			continue
+		}
+		ct := typ.Child(j)
+		kr := k.take(c, e.recs)
+		switch {
+		case cut >= 0 && j > cut:
+			rec.addCutoff(&kr, ct)
+		case k.state == kidRunning:
+			rec.addAborted(&kr, ct)
+		case k.state == kidFailed:
+			rec.addFailed(&kr, ct)
+		default:
+			rec.addUseful(&kr)
+		}
+	}
+	for j := start; tasks && j < n; j++ {
+		if k := &f.kids[j]; k.task != nil {
+			c.Release(k.task)
+			k.task = nil
+		}
+	}
+	f.pend = pend[:0]
+}
