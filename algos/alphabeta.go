@@ -41,6 +41,6 @@ func (s *Searcher[T, P]) AlphaBeta(ply, depth int, alpha, beta game.Value) game.
 			s.updatePV(ply, m)
 		}
 	}
-	s.finish(ply, depth, n, searched, bestIdx, best, b, alpha0, beta, true)
+	s.finish(window{ply: ply, depth: depth, alpha: alpha0, beta: beta}, outcome{n, searched, bestIdx, best, b}, true)
 	return b
 }

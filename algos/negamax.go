@@ -30,6 +30,6 @@ func (s *Searcher[T, P]) Negamax(ply, depth int) game.Value {
 			s.updatePV(ply, m)
 		}
 	}
-	s.finish(ply, depth, n, n, bestIdx, best, b, -game.Inf, game.Inf, false)
+	s.finish(window{ply: ply, depth: depth, alpha: -game.Inf, beta: game.Inf}, outcome{n, n, bestIdx, best, b}, false)
 	return b
 }
