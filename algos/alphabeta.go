@@ -4,6 +4,9 @@ import (
 	"splitpoint/game"
 )
 
+// AlgoAlphaBeta names fail-soft alpha-beta.
+const AlgoAlphaBeta = "alphabeta"
+
 // AlphaBeta is fail-soft alpha-beta, Procedure absearch of *Socrates
 // (Joerg & Kuszmaul 1994, Fig. 3, after Fishburn): b starts at −∞ (A3);
 // each child is searched with the window (−β, −α) (A5); a child value ≥ β

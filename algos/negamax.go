@@ -4,6 +4,9 @@ import (
 	"splitpoint/game"
 )
 
+// AlgoNegamax names full-width negamax.
+const AlgoNegamax = "negamax"
+
 // Negamax is the full-width negamax search of *Socrates (Joerg & Kuszmaul
 // 1994, Fig. 1): every child is searched and the value is the maximum of
 // the negated child values. It uses no table and no pruning; it is the

@@ -93,16 +93,6 @@ type ParallelOptions struct {
 	SSSParallelOptions `json:"parsss,omitzero"`
 }
 
-// The algorithm names.
-const (
-	AlgoNegamax   = "negamax"
-	AlgoAlphaBeta = "alphabeta"
-	AlgoScout     = "scout"
-	AlgoMTDF      = "mtdf"
-	AlgoSSS       = "sss"
-	AlgoIterSSS   = "itersss"
-)
-
 // MTDFFallbackBits sizes the private table of mtdf when TTBits is 0.
 const MTDFFallbackBits = 16
 

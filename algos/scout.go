@@ -5,6 +5,9 @@ import (
 	"splitpoint/metrics"
 )
 
+// AlgoScout names Pearl's Scout.
+const AlgoScout = "scout"
+
 // Scout is Pearl's Scout search (PVS) exactly as StarTech's Fig. 1
 // (Kuszmaul 1995; also *Socrates Fig. 4): the first child is valued with
 // the full window (S3) and may fail high (S6, read "b ≥ β"; the OCR of the
