@@ -122,6 +122,10 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 			Help: "Lazy SMP: P independent iterative-deepening threads sharing the table, helpers' depths staggered by Stockfish's skip blocks; the main thread's result",
 			Cite: "Stockfish search.cpp, Thread::search (skip blocks)"},
 			run: RunLazySMP[T, P]},
+		{Algorithm: Algorithm{Name: AlgoTreeSplit, Parallel: true, FixedDepth: true, Baseline: AlgoAlphaBeta, Grain: true,
+			Help: "tree splitting: every child of a node above the grain searched in parallel at once with the node's α as it starts, a fail high aborting the rest; serial alpha-beta below; --grain",
+			Cite: "Fishburn 1981; Finkel & Fishburn 1983; Lu 1993 §3.2"},
+			run: runTreeSplit[T, P]},
 	}
 	for _, a := range added {
 		i := slices.IndexFunc(rows, func(r row[T, P]) bool { return r.Name == a.runAs })
