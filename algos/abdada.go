@@ -83,15 +83,16 @@ func RunABDADA[T any, P game.Position[T]](ctx context.Context, root *T, opt Opti
 	busy := newBusyTable(abdadaBusyBits)
 	var winner atomic.Int32
 	winner.Store(-1)
-	threads, abs, stats, st, err := smpRun(ctx, root, opt, cfg, opt.Depth,
-		func(th *smpThread[T, P], _ int) *abdadaThread[T, P] {
+	threads, abs, stats, st, err := smpRun(ctx, root, opt, cfg, smpSearchers[T, P, *abdadaThread[T, P]]{
+		maxDepth: opt.Depth,
+		setup: func(th *smpThread[T, P], _ int) *abdadaThread[T, P] {
 			return &abdadaThread[T, P]{s: th.s, busy: busy}
 		},
-		func(c sched.Ctx, th *smpThread[T, P], a *abdadaThread[T, P], i int) {
+		body: func(c sched.Ctx, th *smpThread[T, P], a *abdadaThread[T, P], i int) {
 			if th.deepen(c, first, opt.Depth, nil, a.iterate) && winner.CompareAndSwap(-1, int32(i)) {
 				th.done.Store(true) // the first to finish gives the result: stop the others
 			}
-		})
+		}})
 	if threads == nil {
 		return nil, st, err
 	}
@@ -178,7 +179,7 @@ func (a *abdadaThread[T, P]) search(ply, depth int, alpha, beta game.Value, excl
 	if s.stopped {
 		return 0, false
 	}
-	s.finish(ply, depth, n, searched, bestIdx, best, b, alpha, beta, true)
+	s.finish(window{ply: ply, depth: depth, alpha: alpha, beta: beta}, outcome{n, searched, bestIdx, best, b}, true)
 	return b, false
 }
 
@@ -202,12 +203,12 @@ func (a *abdadaThread[T, P]) children(ply, depth, n int, alpha, beta game.Value)
 	if b >= beta {
 		return b, best, 0, searched
 	}
-	alpha = max(alpha, b)
+	l := abLoop{w: window{ply: ply, depth: depth, alpha: max(alpha, b), beta: beta}, o: outcome{b: b, best: best}}
 	def := &a.deferred[ply]
 	nd := 0
 	for i := 1; i < n; i++ {
 		m := s.pick(ply, i, n)
-		cut, deferred := a.brother(ply, depth, i, m, &alpha, beta, &b, &best, &bestIdx, true)
+		cut, deferred := a.brother(&l, i, m, true)
 		if s.stopped {
 			return 0, game.NoMove, 0, 0
 		}
@@ -218,13 +219,13 @@ func (a *abdadaThread[T, P]) children(ply, depth, n int, alpha, beta game.Value)
 		}
 		searched++
 		if cut {
-			return b, best, bestIdx, searched
+			return l.o.b, l.o.best, l.o.bestIdx, searched
 		}
 	}
 	for k := range nd {
 		i := int(def[k])
 		a.revisits++
-		cut, _ := a.brother(ply, depth, i, s.Stack.Moves[ply][i], &alpha, beta, &b, &best, &bestIdx, false)
+		cut, _ := a.brother(&l, i, s.Stack.Moves[ply][i], false)
 		if s.stopped {
 			return 0, game.NoMove, 0, 0
 		}
@@ -233,15 +234,24 @@ func (a *abdadaThread[T, P]) children(ply, depth, n int, alpha, beta game.Value)
 			break
 		}
 	}
-	return b, best, bestIdx, searched
+	return l.o.b, l.o.best, l.o.bestIdx, searched
 }
 
-// brother searches child i (move m) as Scout's S9–S16: the null-window
-// test (exclusive in the first pass, when it may come back deferred), and
-// when it fails inside the window the re-search for value, which is never
-// exclusive. It reports a fail high (cut).
-func (a *abdadaThread[T, P]) brother(ply, depth, i int, m game.Move, alpha *game.Value, beta game.Value, b *game.Value, best *game.Move, bestIdx *int, exclusive bool) (cut, deferred bool) {
+// abLoop is a node's loop over its younger children: its window, whose α
+// the children raise, and the best value, move and index so far.
+type abLoop struct {
+	w window
+	o outcome
+}
+
+// brother searches child i (move m) of the node l as Scout's S9–S16: the
+// null-window test (exclusive in the first pass, when it may come back
+// deferred), and when it fails inside the window the re-search for value,
+// which is never exclusive. It reports a fail high (cut).
+func (a *abdadaThread[T, P]) brother(l *abLoop, i int, m game.Move, exclusive bool) (cut, deferred bool) {
 	s := a.s
+	ply, depth, alpha, beta := l.w.ply, l.w.depth, &l.w.alpha, l.w.beta
+	b, best, bestIdx := &l.o.b, &l.o.best, &l.o.bestIdx
 	P(&s.Stack.Pos[ply]).Play(m, &s.Stack.Pos[ply+1])
 	s.ntype[ply+1] = s.ntype[ply].Child(i)
 	tv, deferred := a.search(ply+1, depth-1, -*alpha-1, -*alpha, exclusive)

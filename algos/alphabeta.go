@@ -4,6 +4,9 @@ import (
 	"splitpoint/game"
 )
 
+// AlgoAlphaBeta names fail-soft alpha-beta.
+const AlgoAlphaBeta = "alphabeta"
+
 // AlphaBeta is fail-soft alpha-beta, Procedure absearch of *Socrates
 // (Joerg & Kuszmaul 1994, Fig. 3, after Fishburn): b starts at −∞ (A3);
 // each child is searched with the window (−β, −α) (A5); a child value ≥ β
@@ -41,6 +44,6 @@ func (s *Searcher[T, P]) AlphaBeta(ply, depth int, alpha, beta game.Value) game.
 			s.updatePV(ply, m)
 		}
 	}
-	s.finish(ply, depth, n, searched, bestIdx, best, b, alpha0, beta, true)
+	s.finish(window{ply: ply, depth: depth, alpha: alpha0, beta: beta}, outcome{n, searched, bestIdx, best, b}, true)
 	return b
 }

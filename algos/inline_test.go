@@ -58,7 +58,7 @@ func checkInlineSplits(t *testing.T, algo string, s1, s2 uint64, optFor func(k, 
 func TestJamboreeInlineSplits(t *testing.T) {
 	var above int64
 	checkInlineSplits(t, AlgoJamboree, 17, 11, func(k, depth int) Options {
-		return Options{Depth: depth, Grain: 2 * (k % 2), Restart: k%4 >= 2, Serialize2: k%8 >= 4}
+		return Options{Depth: depth, ParallelOptions: ParallelOptions{Grain: 2 * (k % 2), Restart: k%4 >= 2, Serialize2: k%8 >= 4}}
 	}, func(d Detail) int64 {
 		w := d.(*JamboreeDetail).Work
 		above += w.SplitsAbove
@@ -75,7 +75,7 @@ func TestJamboreeInlineSplits(t *testing.T) {
 // heuristics and iterative deepening.
 func TestYBWCInlineSplits(t *testing.T) {
 	checkInlineSplits(t, AlgoYBWC, 19, 7, func(k, depth int) Options {
-		opt := Options{Depth: depth, Grain: k % 3}
+		opt := Options{Depth: depth, ParallelOptions: ParallelOptions{Grain: k % 3}}
 		if k%4 >= 2 {
 			opt.Iterative, opt.Aspiration, opt.Killers, opt.History = true, 7, true, true
 		}

@@ -7,6 +7,9 @@ import (
 	"splitpoint/game"
 )
 
+// AlgoIterSSS names ITERSSS*, SSS* in bounded memory.
+const AlgoIterSSS = "itersss"
+
 // ErrIterSSSMemory is returned by IterSSS when the memory M it is given is
 // below Bhattacharya & Bagchi's threshold M0 = ⌈d/2⌉(b−1)+1 (§5).
 var ErrIterSSSMemory = errors.New("itersss: memory below the threshold M0")

@@ -106,7 +106,7 @@ func BenchmarkJamboreeWide2(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	opt := Options{Depth: 8, Grain: 4}
+	opt := Options{Depth: 8, ParallelOptions: ParallelOptions{Grain: 4}}
 	benchJamVsScout[synth.Position](b, []*synth.Position{tree.Root()}, opt, 2)
 }
 
@@ -117,7 +117,7 @@ func BenchmarkJamboreeWide1(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	opt := Options{Depth: 8, Grain: 4}
+	opt := Options{Depth: 8, ParallelOptions: ParallelOptions{Grain: 4}}
 	benchJamVsScout[synth.Position](b, []*synth.Position{tree.Root()}, opt, 1)
 }
 

@@ -24,10 +24,10 @@ var deferMachines = []sched.Config{
 
 // deferVariants are deferred reads alone and with every other variant.
 var deferVariants = []Options{
-	{Deferred: true},
-	{Deferred: true, Serialize2: true},
-	{Deferred: true, RID: true},
-	{Deferred: true, Serialize2: true, RID: true},
+	{ParallelOptions: ParallelOptions{Deferred: true}},
+	{ParallelOptions: ParallelOptions{Deferred: true, Serialize2: true}},
+	{ParallelOptions: ParallelOptions{Deferred: true, RID: true}},
+	{ParallelOptions: ParallelOptions{Deferred: true, Serialize2: true, RID: true}},
 }
 
 // deferCombo is the k-th combination of grain {0, 1} × table {off, on} ×
@@ -270,7 +270,7 @@ func TestJamboreeDeferredNoDeadlock(t *testing.T) {
 	}
 	for i := range 8 {
 		v := deferVariants[i%4]
-		opt := Options{Algo: AlgoJamboree, Depth: cdepth, Deferred: true, Serialize2: v.Serialize2, RID: v.RID, Grain: (i / 4) % 2}
+		opt := Options{Algo: AlgoJamboree, Depth: cdepth, ParallelOptions: ParallelOptions{Deferred: true, Serialize2: v.Serialize2, RID: v.RID, Grain: (i / 4) % 2}}
 		cfg := sched.Config{Machine: sched.PoolOf(8), Seed: uint64(i)}
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		res, _, err := RunJamboree[checkers.Position](ctx, checkers.Start(), opt, cfg)
@@ -293,8 +293,7 @@ func TestJamboreeDeferredNoDeadlock(t *testing.T) {
 func TestJamboreeDeferredDeterministic(t *testing.T) {
 	ctx := context.Background()
 	root := loadBK(t)[13].Pos
-	opt := Options{Algo: AlgoJamboree, Depth: 5, TTBits: 14, TTMove: true, MVVLVA: true,
-		Serialize2: true, Deferred: true, RID: true, Grain: 1}
+	opt := Options{Algo: AlgoJamboree, Depth: 5, TTBits: 14, TTMove: true, MVVLVA: true, ParallelOptions: ParallelOptions{Serialize2: true, Deferred: true, RID: true, Grain: 1}}
 	for _, p := range []int{16, 0} {
 		cfg := sched.Config{Machine: sched.SimOf(p), Seed: 9, Levels: true,
 			Costs: sched.CostModel{Node: 1, Steal: 4, Migrate: 2, Abort: 1, Wake: 1, Spawn: 1}}

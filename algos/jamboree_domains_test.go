@@ -78,7 +78,7 @@ func TestJamboreeTableOn(t *testing.T) {
 			cfg := jamMachines[k%len(jamMachines)]
 			cfg.Seed = uint64(k)
 			cfg.Costs = sched.CostModel{Node: 1, TTRemote: 3, TTLocal: 1}
-			opt := Options{Algo: AlgoJamboree, Depth: depth, TTBits: 8 + k%5, TTMove: true, DistTT: k%2 == 0}
+			opt := Options{Algo: AlgoJamboree, Depth: depth, TTBits: 8 + k%5, TTMove: true, ParallelOptions: ParallelOptions{DistTT: k%2 == 0}}
 			jamCombo((k/len(jamMachines))%jamCombos, &opt, &cfg)
 			res, _, err := RunJamboree[synth.Position](ctx, tree.Root(), opt, cfg)
 			if err != nil {
@@ -100,7 +100,7 @@ func TestJamboreeDeterministic(t *testing.T) {
 	cfg := sched.Config{Machine: sched.SimOf(16), Seed: 5, Levels: true,
 		Costs: sched.CostModel{Node: 1, Steal: 4, Migrate: 2, Abort: 1, Wake: 1, TTRemote: 2, Spawn: 1}}
 	opt := Options{Algo: AlgoJamboree, Depth: 4, TTBits: 14, TTMove: true, MVVLVA: true, Quiescence: true,
-		Serialize2: true, Deferred: true, RID: true, Restart: true, Grain: 1, DistTT: true, Iterative: true}
+		Iterative: true, ParallelOptions: ParallelOptions{Serialize2: true, Deferred: true, RID: true, Restart: true, Grain: 1, DistTT: true}}
 	run := func() (*JamboreeResult, *sched.Stats) {
 		res, st, err := RunJamboree[chess.Position](ctx, bk, opt, cfg)
 		if err != nil {
@@ -138,7 +138,7 @@ func TestJamboreeAbort(t *testing.T) {
 		{Machine: sched.SimOf(64), Costs: sched.CostModel{Node: 1, Abort: 5}},
 	} {
 		for _, grain := range []int{0, 2} {
-			opt := Options{Algo: AlgoJamboree, Depth: 6, Grain: grain}
+			opt := Options{Algo: AlgoJamboree, Depth: 6, ParallelOptions: ParallelOptions{Grain: grain}}
 			res, st, err := RunJamboree[synth.Position](ctx, tree.Root(), opt, cfg)
 			if err != nil {
 				t.Fatal(err)
@@ -191,7 +191,7 @@ func TestJamboreeBestOrdered(t *testing.T) {
 // depths only).
 func TestJamboreeDeferredWaits(t *testing.T) {
 	ctx := context.Background()
-	opt := Options{Algo: AlgoJamboree, Depth: 5, Grain: 2, Deferred: true}
+	opt := Options{Algo: AlgoJamboree, Depth: 5, ParallelOptions: ParallelOptions{Grain: 2, Deferred: true}}
 	ref, err := Search[chess.Position](ctx, chess.Start(), Options{Algo: AlgoScout, Depth: 5})
 	if err != nil {
 		t.Fatal(err)

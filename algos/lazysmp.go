@@ -64,9 +64,10 @@ func RunLazySMP[T any, P game.Position[T]](ctx context.Context, root *T, opt Opt
 		first = 1
 	}
 	var mainDone bool
-	threads, _, stats, st, err := smpRun(ctx, root, opt, cfg, min(opt.Depth+lazyAhead, MaxDepth),
-		func(*smpThread[T, P], int) struct{} { return struct{}{} },
-		func(c sched.Ctx, th *smpThread[T, P], _ struct{}, i int) {
+	threads, _, stats, st, err := smpRun(ctx, root, opt, cfg, smpSearchers[T, P, struct{}]{
+		maxDepth: min(opt.Depth+lazyAhead, MaxDepth),
+		setup:    func(*smpThread[T, P], int) struct{} { return struct{}{} },
+		body: func(c sched.Ctx, th *smpThread[T, P], _ struct{}, i int) {
 			search := func(d int, prev game.Value, havePrev bool) game.Value {
 				v, _ := th.s.iterate(d, prev, havePrev)
 				return v
@@ -77,7 +78,7 @@ func RunLazySMP[T any, P game.Position[T]](ctx context.Context, root *T, opt Opt
 			}
 			mainDone = th.deepen(c, first, opt.Depth, nil, search)
 			th.done.Store(true) // the main thread's result is the run's: stop the helpers
-		})
+		}})
 	if threads == nil {
 		return nil, st, err
 	}

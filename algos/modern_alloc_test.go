@@ -8,7 +8,7 @@ import (
 	"splitpoint/sched"
 )
 
-// TestModernAllocs: the search hot path of YBWC, ABDADA and Lazy SMP does
+// TestModernAllocs: the search hot path of YBWC, ABDADA, Lazy SMP and tree splitting does
 // not allocate: a search two plies deeper (an order of magnitude more
 // nodes) makes almost no more allocations than the shallower one (the
 // per-run setup and one principal variation per iteration are all that
@@ -22,7 +22,7 @@ func TestModernAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, algo := range []string{AlgoYBWC, AlgoABDADA, AlgoLazySMP} {
+	for _, algo := range []string{AlgoYBWC, AlgoABDADA, AlgoLazySMP, AlgoTreeSplit} {
 		allocs := func(depth int) (float64, int64) {
 			opt := Presets()["default"]
 			opt.Algo, opt.Depth, opt.TTBits, opt.Grain = algo, depth, 16, 2

@@ -43,9 +43,9 @@ func modernConfigs(algo string, depth int) []Options {
 	full := Options{Algo: algo, Depth: depth, Iterative: true, Aspiration: 7, MVVLVA: true, Killers: true, History: true}
 	return []Options{
 		{Algo: algo, Depth: depth},
-		{Algo: algo, Depth: depth, Iterative: true, Aspiration: 7, Grain: 1},
+		{Algo: algo, Depth: depth, Iterative: true, Aspiration: 7, ParallelOptions: ParallelOptions{Grain: 1}},
 		full,
-		{Algo: algo, Depth: depth, Grain: 2, Killers: true},
+		{Algo: algo, Depth: depth, Killers: true, ParallelOptions: ParallelOptions{Grain: 2}},
 	}
 }
 
@@ -161,7 +161,7 @@ func TestModernReproducible(t *testing.T) {
 	for _, algo := range []string{AlgoYBWC, AlgoABDADA, AlgoLazySMP} {
 		for _, p := range []int{3, 16} {
 			cfg := sched.Config{Machine: sched.SimOf(p), Seed: 5, Costs: sched.CostModel{Node: 1, Eval: 1, Spawn: 2, Steal: 3, Abort: 1, Wake: 1}}
-			opt := Options{Algo: algo, Depth: 6, TTBits: 12, Iterative: true, Aspiration: 20, TTMove: true, MVVLVA: true, Killers: true, History: true, Grain: 1}
+			opt := Options{Algo: algo, Depth: 6, TTBits: 12, Iterative: true, Aspiration: 20, TTMove: true, MVVLVA: true, Killers: true, History: true, ParallelOptions: ParallelOptions{Grain: 1}}
 			runs := []func() (*Parallel, *sched.Stats, error){
 				func() (*Parallel, *sched.Stats, error) {
 					return RunParallel[synth.Position](ctx, tree.Root(), opt, cfg)

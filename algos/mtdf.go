@@ -5,6 +5,9 @@ import (
 	"splitpoint/metrics"
 )
 
+// AlgoMTDF names MTD(f).
+const AlgoMTDF = "mtdf"
+
 // MTDF is MTD(f) (Plaat, Schaeffer, Pijls & de Bruin 1996, "Best-first
 // fixed-depth minimax algorithms", Fig. 4) at the root: a sequence of
 // null-window fail-soft alpha-beta searches (AlphaBeta with β−1, β) that

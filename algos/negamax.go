@@ -4,6 +4,9 @@ import (
 	"splitpoint/game"
 )
 
+// AlgoNegamax names full-width negamax.
+const AlgoNegamax = "negamax"
+
 // Negamax is the full-width negamax search of *Socrates (Joerg & Kuszmaul
 // 1994, Fig. 1): every child is searched and the value is the maximum of
 // the negated child values. It uses no table and no pruning; it is the
@@ -30,6 +33,6 @@ func (s *Searcher[T, P]) Negamax(ply, depth int) game.Value {
 			s.updatePV(ply, m)
 		}
 	}
-	s.finish(ply, depth, n, n, bestIdx, best, b, -game.Inf, game.Inf, false)
+	s.finish(window{ply: ply, depth: depth, alpha: -game.Inf, beta: game.Inf}, outcome{n, n, bestIdx, best, b}, false)
 	return b
 }

@@ -2,7 +2,6 @@ package algos
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -38,46 +37,10 @@ type Options struct {
 	// Bhattacharya & Bagchi's minimum M0 = ⌈d/2⌉(b−1)+1.
 	Memory int `json:"memory"`
 
-	// The fields below change only a parallel search: a parallel run's
-	// serial baseline clears them (Serial), which the tag serial:"-"
-	// marks. Omitted from JSON when off, so the serial algorithms'
-	// output is unchanged.
-
-	// The Jamboree variants (StarTech §4), each an independent toggle,
-	// and its grain; see Jamboree.
-	Serialize2 bool `json:"serialize2,omitempty" serial:"-"` // search a second child serially at a type-2 node that dropped below α
-	Deferred   bool `json:"deferred,omitempty" serial:"-"`   // deferred reads: wait for a search in progress of the same position
-	RID        bool `json:"rid,omitempty" serial:"-"`        // recursive iterative deepening for the first move
-	// Restart is Lu's window restart (003:L918) in Jamboree: when a
-	// re-search raises a node's α, its running tests that started with a
-	// lower α are interrupted and started again, and a failed test whose
-	// α has since risen is tested again before it is re-searched.
-	Restart bool `json:"restart,omitempty" serial:"-"`
-	// SerializeAll and Value2 are the serializations the papers tried and
-	// set aside (faster on a small machine, slower on a big one): StarTech
-	// §4's full serialization of type-2/3 nodes that dropped below α, and
-	// *Socrates §2.5's valuing of the first two children.
-	SerializeAll bool `json:"serialize_all,omitempty" serial:"-"` // search every child serially at a type-2/3 node that dropped below α
-	Value2       bool `json:"value2,omitempty" serial:"-"`        // value the first two children before the parallel tests
-	Grain        int  `json:"grain,omitempty" serial:"-"`         // remaining depth at or below which a node is searched by the serial Scout
-	// KillerHandover: a Jamboree test or YBWC brother that another
-	// processor runs starts with the killer moves of its node's owner
-	// (killers.go), not with that processor's own. The presets with
-	// killers turn it on, and so does the killers ordering.
-	KillerHandover bool `json:"killer_handover,omitempty" serial:"-"`
-	// DistTT distributes the table over the processors (StarTech Fig. 3):
-	// an access to a key whose home (key mod P) is another processor is
-	// charged sched.TTRemote, one at home sched.TTLocal.
-	DistTT bool `json:"dist_tt,omitempty" serial:"-"`
-	// RootReorder: each searcher of a root split (rootsplit.go) searches
-	// the move that was best in its previous iteration first, as a serial
-	// root does with the table's move, instead of its dealt order in every
-	// iteration.
-	RootReorder bool `json:"root_reorder,omitempty" serial:"-"`
-	// The options of Lu's PVSplit family (pvsplit.go) and of PARSSS* and
-	// PARITERSSS* (parsss.go); omitted from JSON when zero.
-	PVSplitOptions     `json:"pvsplit,omitzero" serial:"-"`
-	SSSParallelOptions `json:"parsss,omitzero" serial:"-"`
+	// ParallelOptions are the fields that change only a parallel search:
+	// a parallel run's serial baseline clears them (Serial). Embedded
+	// without a tag, their fields are Options' own in JSON and SetParams.
+	ParallelOptions
 
 	// splitEvery, in tests only, makes Jamboree's inline nodes split
 	// (jamboree_inline.go) before every splitEvery-th child they ask
@@ -86,15 +49,49 @@ type Options struct {
 	splitEvery int
 }
 
-// The algorithm names.
-const (
-	AlgoNegamax   = "negamax"
-	AlgoAlphaBeta = "alphabeta"
-	AlgoScout     = "scout"
-	AlgoMTDF      = "mtdf"
-	AlgoSSS       = "sss"
-	AlgoIterSSS   = "itersss"
-)
+// ParallelOptions are the options that change only a parallel search:
+// the variants, the grain, the killer handover, the table's distribution
+// and the parallel algorithms' own options. Omitted from JSON when off, so
+// the serial algorithms' output is unchanged. A new option of a parallel
+// algorithm goes here, so that its serial baseline (Options.Serial) does
+// not see it.
+type ParallelOptions struct {
+	// The Jamboree variants (StarTech §4), each an independent toggle,
+	// and its grain; see Jamboree.
+	Serialize2 bool `json:"serialize2,omitempty"` // search a second child serially at a type-2 node that dropped below α
+	Deferred   bool `json:"deferred,omitempty"`   // deferred reads: wait for a search in progress of the same position
+	RID        bool `json:"rid,omitempty"`        // recursive iterative deepening for the first move
+	// Restart is Lu's window restart (003:L918) in Jamboree: when a
+	// re-search raises a node's α, its running tests that started with a
+	// lower α are interrupted and started again, and a failed test whose
+	// α has since risen is tested again before it is re-searched.
+	Restart bool `json:"restart,omitempty"`
+	// SerializeAll and Value2 are the serializations the papers tried and
+	// set aside (faster on a small machine, slower on a big one): StarTech
+	// §4's full serialization of type-2/3 nodes that dropped below α, and
+	// *Socrates §2.5's valuing of the first two children.
+	SerializeAll bool `json:"serialize_all,omitempty"` // search every child serially at a type-2/3 node that dropped below α
+	Value2       bool `json:"value2,omitempty"`        // value the first two children before the parallel tests
+	Grain        int  `json:"grain,omitempty"`         // remaining depth at or below which a node is searched by the serial Scout
+	// KillerHandover: a Jamboree test or YBWC brother that another
+	// processor runs starts with the killer moves of its node's owner
+	// (killers.go), not with that processor's own. The presets with
+	// killers turn it on, and so does the killers ordering.
+	KillerHandover bool `json:"killer_handover,omitempty"`
+	// DistTT distributes the table over the processors (StarTech Fig. 3):
+	// an access to a key whose home (key mod P) is another processor is
+	// charged sched.TTRemote, one at home sched.TTLocal.
+	DistTT bool `json:"dist_tt,omitempty"`
+	// RootReorder: each searcher of a root split (rootsplit.go) searches
+	// the move that was best in its previous iteration first, as a serial
+	// root does with the table's move, instead of its dealt order in every
+	// iteration.
+	RootReorder bool `json:"root_reorder,omitempty"`
+	// The options of Lu's PVSplit family (pvsplit.go) and of PARSSS* and
+	// PARITERSSS* (parsss.go); omitted from JSON when zero.
+	PVSplitOptions     `json:"pvsplit,omitzero"`
+	SSSParallelOptions `json:"parsss,omitzero"`
+}
 
 // MTDFFallbackBits sizes the private table of mtdf when TTBits is 0.
 const MTDFFallbackBits = 16
@@ -137,7 +134,7 @@ const MTDFFallbackBits = 16
 //     workbench.
 func Presets() map[string]Options {
 	def := Options{Algo: AlgoScout, TTBits: 20, Iterative: true, Aspiration: 50, Quiescence: true,
-		TTMove: true, MVVLVA: true, Killers: true, History: true, KillerHandover: true}
+		TTMove: true, MVVLVA: true, Killers: true, History: true, ParallelOptions: ParallelOptions{KillerHandover: true}}
 	off := def
 	off.TTMove, off.MVVLVA, off.Killers, off.History, off.KillerHandover = false, false, false, false, false
 	mtdf := def
@@ -220,31 +217,14 @@ func (o Options) String() string {
 }
 
 // Serial is o with every field that changes only a parallel search
-// cleared (the fields tagged serial:"-": the variants, the grain, the
-// killer handover, the table's distribution and the parallel algorithms'
-// own options) and algo as the algorithm: the options of a parallel
-// run's serial baseline. Two parallel runs whose Serial options are
-// equal have the same serial search.
+// cleared (ParallelOptions) and algo as the algorithm: the options of a
+// parallel run's serial baseline. Two parallel runs whose Serial options
+// are equal have the same serial search.
 func (o Options) Serial(algo string) Options {
 	s := o
 	s.Algo = algo
-	clearParallel(reflect.ValueOf(&s).Elem())
+	s.ParallelOptions = ParallelOptions{}
 	return s
-}
-
-func clearParallel(v reflect.Value) {
-	t := v.Type()
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		if f.Tag.Get("serial") == "-" {
-			v.Field(i).SetZero()
-		} else if f.Anonymous && f.Type.Kind() == reflect.Struct {
-			clearParallel(v.Field(i))
-		}
-	}
 }
 
 // ordering reports whether any move-ordering heuristic is on.

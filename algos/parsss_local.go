@@ -353,104 +353,126 @@ func (l *pssLocal[T, P]) loop(c sched.Ctx) error {
 		x := l.pop()
 		l.publish(c, l.nodes[x].h)
 		l.spawn(c)
-		n := &l.nodes[x]
-		if !n.solved {
-			v, ms, isLeaf := l.leaf(x)
-			n = &l.nodes[x]
-			isMax := n.depth&1 == 0
-			if !isLeaf && isMax && r.memory > 0 && l.open+len(ms) > r.memory {
-				if !n.woken && len(l.heap) > 0 {
-					l.suspend(x)
-					l.inact = append(l.inact, pssRef{x, n.serial})
-					if stall++; stall > 4*r.memory+64 {
-						return errIterSSSStuck
-					}
-					continue
-				}
-				if y := l.betterInactive(root, x); y != sssNone {
-					l.suspend(x)
-					l.inact = append(l.inact, pssRef{x, n.serial})
-					l.wake(y)
-					l.push(y)
-					continue
-				}
-				if !l.collapse(c, x, len(ms)) {
-					return errIterSSSStuck
-				}
-			}
-			stall = 0
-			chargeNode(c)
-			if g := l.gens - l.gensCharged; g > 0 {
-				// The generations of this node's expansion (leaf, above)
-				// and of any since the last node.
-				chargeSteps(c.Self(), Steps{Gens: uint64(g)})
-				l.gensCharged = l.gens
-			}
-			w.nodes++
-			if r.maxNodes > 0 && r.nodes.Add(1) > r.maxNodes {
-				return fmt.Errorf("%w: %d nodes", ErrPARSSSNodeLimit, r.maxNodes)
-			}
-			switch {
-			case isLeaf: // (a)
-				if c.Aborted() {
-					return errPARSSSKilled // a killed process stops at its next terminal
-				}
-				l.terminal(c, x, l.nodes[x].h, v)
-				l.solveLeaf(x, v)
-				if isMax {
-					l.maxSolved()
-				}
-				l.push(x)
-			case !isMax: // (b)
-				l.push(l.expandMin(x, ms))
-			default: // (c): the children go to LIVEMINS
-				for ch := l.expandMax(x, ms, true); ch != sssNone; ch = l.nodes[ch].next {
-					l.push(ch)
-				}
+		if !l.nodes[x].solved {
+			if err := l.live(c, x, &stall); err != nil {
+				return err
 			}
 			continue
 		}
-		if x == root {
-			w.final = n.h
-			return nil
-		}
-		p := n.parent
-		if n.depth&1 == 0 { // (d)
-			stall = 0
-			l.push(l.solvedMax(x, p))
-			continue
-		}
-		// (e): x = x'.j SOLVED MIN, x ≠ p.
-		h := n.h
-		busy := l.killBelow(c, p, h)
-		y, busy2 := l.purge(p, x, h)
-		busy = busy || busy2
-		if y == sssNone && !busy {
-			stall = 0
-			l.maxSolved()
-			l.solveParent(x, p, h)
-			if p == root && l.nodes[p].depth == 0 {
-				w.bestMove = l.nodes[x].move
-			}
-			l.push(p)
-			continue
-		}
-		if y != sssNone {
-			if stall++; stall > 4*r.memory+64 {
-				return errIterSSSStuck
-			}
-			l.wake(y)
-			l.push(y)
-			l.push(x)
-			continue
-		}
-		// Blocked by child processes of higher h: put x back and wait
-		// until an entry changes.
-		l.push(x)
-		if !l.wait(c, seen) {
-			return errPARSSSKilled
+		if done, err := l.settle(c, x, seen, &stall); done || err != nil {
+			return err
 		}
 	}
+}
+
+// live applies Γ to the LIVE node x taken from OPEN: the memory bound
+// first (ITERSSS*: suspend x, wake a better inactive node, or collapse),
+// then cases (a)–(c). stall counts the steps since the last progress.
+func (l *pssLocal[T, P]) live(c sched.Ctx, x int32, stall *int) error {
+	r, w, root := l.r, l.w, l.root
+	v, ms, isLeaf := l.leaf(x)
+	n := &l.nodes[x]
+	isMax := n.depth&1 == 0
+	if !isLeaf && isMax && r.memory > 0 && l.open+len(ms) > r.memory {
+		if !n.woken && len(l.heap) > 0 {
+			l.suspend(x)
+			l.inact = append(l.inact, pssRef{x, n.serial})
+			if *stall++; *stall > 4*r.memory+64 {
+				return errIterSSSStuck
+			}
+			return nil
+		}
+		if y := l.betterInactive(root, x); y != sssNone {
+			l.suspend(x)
+			l.inact = append(l.inact, pssRef{x, n.serial})
+			l.wake(y)
+			l.push(y)
+			return nil
+		}
+		if !l.collapse(c, x, len(ms)) {
+			return errIterSSSStuck
+		}
+	}
+	*stall = 0
+	chargeNode(c)
+	if g := l.gens - l.gensCharged; g > 0 {
+		// The generations of this node's expansion (leaf, above)
+		// and of any since the last node.
+		chargeSteps(c.Self(), Steps{Gens: uint64(g)})
+		l.gensCharged = l.gens
+	}
+	w.nodes++
+	if r.maxNodes > 0 && r.nodes.Add(1) > r.maxNodes {
+		return fmt.Errorf("%w: %d nodes", ErrPARSSSNodeLimit, r.maxNodes)
+	}
+	switch {
+	case isLeaf: // (a)
+		if c.Aborted() {
+			return errPARSSSKilled // a killed process stops at its next terminal
+		}
+		l.terminal(c, x, l.nodes[x].h, v)
+		l.solveLeaf(x, v)
+		if isMax {
+			l.maxSolved()
+		}
+		l.push(x)
+	case !isMax: // (b)
+		l.push(l.expandMin(x, ms))
+	default: // (c): the children go to LIVEMINS
+		for ch := l.expandMax(x, ms, true); ch != sssNone; ch = l.nodes[ch].next {
+			l.push(ch)
+		}
+	}
+	return nil
+}
+
+// settle applies Γ to the SOLVED node x taken from OPEN: the process's
+// root ends the loop (done), otherwise cases (d) and (e); seen is the
+// generation of the child processes' entries the step read.
+func (l *pssLocal[T, P]) settle(c sched.Ctx, x int32, seen uint64, stall *int) (done bool, err error) {
+	r, w, root := l.r, l.w, l.root
+	n := &l.nodes[x]
+	if x == root {
+		w.final = n.h
+		return true, nil
+	}
+	p := n.parent
+	if n.depth&1 == 0 { // (d)
+		*stall = 0
+		l.push(l.solvedMax(x, p))
+		return false, nil
+	}
+	// (e): x = x'.j SOLVED MIN, x ≠ p.
+	h := n.h
+	busy := l.killBelow(c, p, h)
+	y, busy2 := l.purge(p, x, h)
+	busy = busy || busy2
+	if y == sssNone && !busy {
+		*stall = 0
+		l.maxSolved()
+		l.solveParent(x, p, h)
+		if p == root && l.nodes[p].depth == 0 {
+			w.bestMove = l.nodes[x].move
+		}
+		l.push(p)
+		return false, nil
+	}
+	if y != sssNone {
+		if *stall++; *stall > 4*r.memory+64 {
+			return false, errIterSSSStuck
+		}
+		l.wake(y)
+		l.push(y)
+		l.push(x)
+		return false, nil
+	}
+	// Blocked by child processes of higher h: put x back and wait
+	// until an entry changes.
+	l.push(x)
+	if !l.wait(c, seen) {
+		return false, errPARSSSKilled
+	}
+	return false, nil
 }
 
 // wait blocks until a child process writes its entry after gen was read;

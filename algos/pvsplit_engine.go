@@ -829,13 +829,15 @@ func (e *pvEngine[T, P]) finishFrame(f *pvFrame) game.Value {
 	} else if score >= f.beta {
 		e.pvs[f.ply] = append(e.pvs[f.ply][:0], mv.m)
 	}
+	fw := window{ply: f.ply, depth: f.depth, alpha: f.alpha0, beta: f.beta}
+	fo := outcome{len(f.moves), max(searched, 1), best, mv.m, score}
 	if e.hist != nil {
 		snap := &e.csnap
 		e.hist.load(e.cs, snap)
-		e.cs.finish(f.ply, f.depth, len(f.moves), max(searched, 1), best, mv.m, score, f.alpha0, f.beta, true)
+		e.cs.finish(fw, fo, true)
 		e.hist.merge(e.cs, snap)
 	} else {
-		e.cs.finish(f.ply, f.depth, len(f.moves), max(searched, 1), best, mv.m, score, f.alpha0, f.beta, true)
+		e.cs.finish(fw, fo, true)
 	}
 	if f.split {
 		e.res.Syncs++

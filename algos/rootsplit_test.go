@@ -39,7 +39,7 @@ func TestRootSplitValue(t *testing.T) {
 			}
 			for _, cfg := range machines {
 				cfg.Seed = uint64(seed)
-				for _, o := range []Options{{}, {Iterative: true}, {Iterative: true, RootReorder: true}} {
+				for _, o := range []Options{{}, {Iterative: true}, {Iterative: true, ParallelOptions: ParallelOptions{RootReorder: true}}} {
 					o.Algo, o.Depth = AlgoRootSplit, d
 					res, _, err := RunRootSplit[synth.Position](ctx, tree.Root(), o, cfg)
 					if err != nil {

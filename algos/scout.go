@@ -5,6 +5,9 @@ import (
 	"splitpoint/metrics"
 )
 
+// AlgoScout names Pearl's Scout.
+const AlgoScout = "scout"
+
 // Scout is Pearl's Scout search (PVS) exactly as StarTech's Fig. 1
 // (Kuszmaul 1995; also *Socrates Fig. 4): the first child is valued with
 // the full window (S3) and may fail high (S6, read "b ≥ β"; the OCR of the
@@ -44,31 +47,20 @@ func (s *Searcher[T, P]) Scout(ply, depth int, alpha, beta game.Value) game.Valu
 			alpha = b
 		}
 		for i := 1; i < n; i++ { // S8
-			if inl {
-				// A parallel search's inline node (split.go): a thief
-				// may take the children not started, of this node or
-				// of one above it on the path.
-				st := &s.loops[ply]
-				st.next, st.n, st.alpha = int32(i), int32(n), alpha
-				if !st.split && s.inl.to.Wanted() {
-					s.inl.to.Split(s.inl.lo, ply)
+			if inl && s.splitAt(ply, i, n, alpha) {
+				// Split while child i−1 was searched, or just now:
+				// the parallel search takes the rest over.
+				var ok bool
+				b, best, ok = s.inl.to.Join(ply, i, n, alpha, beta, b, best)
+				if !ok {
+					s.stopped = true
+					return 0
 				}
-				if st.split {
-					// Split while child i−1 was searched, or just now:
-					// the parallel search takes the rest over.
-					var ok bool
-					b, best, ok = s.inl.to.Join(ply, i, n, alpha, beta, b, best)
-					if !ok {
-						s.stopped = true
-						return 0
-					}
-					searched = n
-					if best != s.Stack.Moves[ply][0] {
-						bestIdx = i
-					}
-					break
+				searched = n
+				if best != s.Stack.Moves[ply][0] {
+					bestIdx = i
 				}
-				st.next = int32(i + 1)
+				break
 			}
 			m := s.pick(ply, i, n)
 			pos.Play(m, child)
@@ -113,6 +105,24 @@ func (s *Searcher[T, P]) Scout(ply, depth int, alpha, beta game.Value) game.Valu
 			s.inl.to.Drop(ply, true)
 		}
 	}
-	s.finish(ply, depth, n, searched, bestIdx, best, b, alpha0, beta, true)
+	s.finish(window{ply: ply, depth: depth, alpha: alpha0, beta: beta}, outcome{n, searched, bestIdx, best, b}, true)
 	return b
+}
+
+// splitAt is Scout's question at an inline node of a parallel search
+// (split.go) before child i of n, with the node's α: a thief may take the
+// children not started, of this node or of one above it on the path. It
+// reports that the node is split (while child i−1 was searched, or just
+// now), so that the parallel search takes children i…n−1 over.
+func (s *Searcher[T, P]) splitAt(ply, i, n int, alpha game.Value) bool {
+	st := &s.loops[ply]
+	st.next, st.n, st.alpha = int32(i), int32(n), alpha
+	if !st.split && s.inl.to.Wanted() {
+		s.inl.to.Split(s.inl.lo, ply)
+	}
+	if st.split {
+		return true
+	}
+	st.next = int32(i + 1)
+	return false
 }

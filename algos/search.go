@@ -20,14 +20,17 @@ func Search[T any, P game.Position[T]](ctx context.Context, root *T, opt Options
 	if err := opt.Validate(); err != nil {
 		return nil, err
 	}
-	if a, _ := Lookup(opt.Algo); a.Parallel {
+	r := lookupRow(table[T, P](), opt.Algo)
+	if r.search == nil {
 		return nil, fmt.Errorf("%s is a parallel algorithm: give --workers P or --sim P|inf", opt.Algo)
 	}
-	if opt.Algo == AlgoSSS || opt.Algo == AlgoIterSSS {
-		return searchSSS[T, P](ctx, root, opt)
-	}
-	s := NewSearcher[T, P](opt, nil)
-	return s.Run(ctx, root, nil)
+	return r.search(ctx, root, opt)
+}
+
+// searchWith is Search by a Searcher: the serial algorithms of the
+// Searcher's own root search (Searcher.iterate).
+func searchWith[T any, P game.Position[T]](ctx context.Context, root *T, opt Options) (*Result, error) {
+	return NewSearcher[T, P](opt, nil).Run(ctx, root, nil)
 }
 
 // Run is Search on a prepared Searcher; onIter, if not nil, is called with

@@ -312,12 +312,22 @@ func (s *Searcher[T, P]) updatePV(ply int, m game.Move) {
 	s.pvLen[ply] = 1 + k
 }
 
+// outcome is how an interior node's loop over its n children ended:
+// searched of them searched, the best value b, its move best and best's
+// index bestIdx in search order.
+type outcome struct {
+	n, searched, bestIdx int
+	best                 game.Move
+	b                    game.Value
+}
+
 // finish does the bookkeeping at the end of an interior node: statistics,
 // killers and history on a cutoff or a best move, the table store, and the
-// root move at ply 0. alpha0 is the window's lower end when the node was
-// entered, searched the number of children searched, bestIdx the index of
-// the best move in search order.
-func (s *Searcher[T, P]) finish(ply, depth, n, searched, bestIdx int, best game.Move, b, alpha0, beta game.Value, useTT bool) {
+// root move at ply 0. w is the node's window as it was entered, o how its
+// loop ended.
+func (s *Searcher[T, P]) finish(w window, o outcome, useTT bool) {
+	ply, depth, alpha0, beta := w.ply, w.depth, w.alpha, w.beta
+	n, searched, bestIdx, best, b := o.n, o.searched, o.bestIdx, o.best, o.b
 	c := &s.Counters
 	pos := P(&s.Stack.Pos[ply])
 	c.Interior++

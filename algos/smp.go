@@ -74,15 +74,24 @@ func smpThreads[T any, P game.Position[T]](root *T, cfg sched.Config) int {
 	return max(n, 1)
 }
 
-// smpRun runs n searchers as processes on the machine cfg describes, with
-// a fresh shared table of 2^opt.TTBits entries (none when 0): setup makes
+// smpSearchers says what the searchers of smpRun do: setup makes
 // searcher i's per-node state around its Searcher and body runs its
-// iterative deepening (see deepen), no deeper than maxDepth. It returns
-// the searchers, the table's statistics and the runtime's measurements.
-// Without quiescence a Searcher has rows for maxDepth + 1 plies only, so
-// that 256 simulated searchers do not hold half a megabyte each.
-func smpRun[T any, P game.Position[T], X any](ctx context.Context, root *T, opt Options, cfg sched.Config, maxDepth int,
-	setup func(th *smpThread[T, P], i int) X, body func(c sched.Ctx, th *smpThread[T, P], x X, i int)) ([]*smpThread[T, P], []X, tt.Stats, *sched.Stats, error) {
+// iterative deepening (see deepen), no deeper than maxDepth.
+type smpSearchers[T any, P game.Position[T], X any] struct {
+	maxDepth int
+	setup    func(th *smpThread[T, P], i int) X
+	body     func(c sched.Ctx, th *smpThread[T, P], x X, i int)
+}
+
+// smpRun runs n searchers as processes on the machine cfg describes, with
+// a fresh shared table of 2^opt.TTBits entries (none when 0), each doing
+// what sp says. It returns the searchers, the table's statistics and the
+// runtime's measurements. Without quiescence a Searcher has rows for
+// sp.maxDepth + 1 plies only, so that 256 simulated searchers do not hold
+// half a megabyte each.
+func smpRun[T any, P game.Position[T], X any](ctx context.Context, root *T, opt Options, cfg sched.Config,
+	sp smpSearchers[T, P, X]) ([]*smpThread[T, P], []X, tt.Stats, *sched.Stats, error) {
+	maxDepth, setup, body := sp.maxDepth, sp.setup, sp.body
 	var stats tt.Stats
 	if err := opt.ValidateParallel(); err != nil {
 		return nil, nil, stats, nil, err

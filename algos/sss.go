@@ -4,6 +4,9 @@ import (
 	"splitpoint/game"
 )
 
+// AlgoSSS names Stockman's SSS*.
+const AlgoSSS = "sss"
+
 // SSSResult is what SSS and IterSSS report.
 type SSSResult struct {
 	// Value is the negamax value of the root, which is the value from MAX's

@@ -52,74 +52,86 @@ type Algorithm struct {
 // describes.
 type ParallelFunc[T any, P game.Position[T]] func(ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error)
 
-// row is an Algorithm with the code that runs it on domain T (nil for the
-// serial algorithms, which Search runs).
+// SerialFunc runs a serial algorithm from root: Search, once the options
+// are valid.
+type SerialFunc[T any, P game.Position[T]] func(ctx context.Context, root *T, opt Options) (*Result, error)
+
+// row is an Algorithm with the code that runs it on domain T: search for
+// a serial algorithm (Search runs it), run for a parallel one
+// (RunParallel).
 type row[T any, P game.Position[T]] struct {
 	Algorithm
-	run ParallelFunc[T, P]
+	search SerialFunc[T, P]
+	run    ParallelFunc[T, P]
 }
 
 // table is the algorithm table, instantiated for domain T.
 func table[T any, P game.Position[T]]() []row[T, P] {
 	rows := []row[T, P]{
-		{Algorithm{Name: AlgoNegamax, Help: "full-width negamax, no pruning", Cite: "*Socrates Fig. 1"}, nil},
-		{Algorithm{Name: AlgoAlphaBeta, Help: "fail-soft alpha-beta", Cite: "*Socrates Fig. 3"}, nil},
-		{Algorithm{Name: AlgoScout, Help: "Pearl's Scout / PVS with null-window tests", Cite: "StarTech Fig. 1, *Socrates Fig. 4"}, nil},
-		{Algorithm{Name: AlgoMTDF, Help: "MTD(f): null-window alpha-beta passes over a transposition table", Cite: "Plaat et al. 1996"}, nil},
-		{Algorithm{Name: AlgoSSS, FixedDepth: true, Help: "Stockman's SSS* with its OPEN list, fixed depth", Cite: "Bhattacharya & Bagchi §2"}, nil},
-		{Algorithm{Name: AlgoIterSSS, FixedDepth: true, Params: []string{"memory"}, Help: "ITERSSS*: SSS* with OPEN bounded by --memory M ≥ M0", Cite: "Bhattacharya & Bagchi §5"}, nil},
-		{Algorithm{Name: AlgoPNegamax, Parallel: true, FixedDepth: true, Bare: true,
+		{Algorithm: Algorithm{Name: AlgoNegamax, Help: "full-width negamax, no pruning", Cite: "*Socrates Fig. 1"}, search: searchWith[T, P]},
+		{Algorithm: Algorithm{Name: AlgoAlphaBeta, Help: "fail-soft alpha-beta", Cite: "*Socrates Fig. 3"}, search: searchWith[T, P]},
+		{Algorithm: Algorithm{Name: AlgoScout, Help: "Pearl's Scout / PVS with null-window tests", Cite: "StarTech Fig. 1, *Socrates Fig. 4"}, search: searchWith[T, P]},
+		{Algorithm: Algorithm{Name: AlgoMTDF, Help: "MTD(f): null-window alpha-beta passes over a transposition table", Cite: "Plaat et al. 1996"}, search: searchWith[T, P]},
+		{Algorithm: Algorithm{Name: AlgoSSS, FixedDepth: true, Help: "Stockman's SSS* with its OPEN list, fixed depth", Cite: "Bhattacharya & Bagchi §2"}, search: searchSSS[T, P]},
+		{Algorithm: Algorithm{Name: AlgoIterSSS, FixedDepth: true, Params: []string{"memory"}, Help: "ITERSSS*: SSS* with OPEN bounded by --memory M ≥ M0", Cite: "Bhattacharya & Bagchi §5"}, search: searchSSS[T, P]},
+		{Algorithm: Algorithm{Name: AlgoPNegamax, Parallel: true, FixedDepth: true, Bare: true,
 			Help: "plain parallel negamax: every child in parallel, no pruning; calibrates a machine", Cite: "*Socrates Fig. 1"},
-			runPNegamax[T, P]},
-		{Algorithm{Name: AlgoJamboree, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Grain: true,
+			run: runPNegamax[T, P]},
+		{Algorithm: Algorithm{Name: AlgoJamboree, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Grain: true,
 			Variants: []string{VariantSerialize2, VariantDeferred, VariantRID, VariantRestart, VariantDistTT, VariantSerializeAll, VariantValue2},
 			Help:     "Jamboree search: first child valued, the rest tested in parallel, failed tests re-searched in order, abort on a fail high; --variants, --grain",
 			Cite:     "StarTech Fig. 2, *Socrates Fig. 5"},
-			runJamboree[T, P]},
-		{Algorithm{Name: AlgoRootSplit, Parallel: true, FixedDepth: true, Baseline: AlgoScout,
+			run: runJamboree[T, P]},
+		{Algorithm: Algorithm{Name: AlgoRootSplit, Parallel: true, FixedDepth: true, Baseline: AlgoScout,
 			Help: "static root splitting: the ordered root move list dealt to P independent searchers, best of their results; node saving",
 			Cite: "Vučković 2007 §5–6"},
-			runRootSplit[T, P]},
-		{Algorithm{Name: AlgoPVSplit, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Params: pvsplitParams,
+			run: runRootSplit[T, P]},
+		{Algorithm: Algorithm{Name: AlgoPVSplit, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Params: pvsplitParams,
 			Help: "PVSplit: a controller walks the principal variation and farms each split node's other moves to idle searchers; --param granularity=…",
 			Cite: "Lu 1993 Fig. 4.1"},
-			runPVSplit[T, P]},
-		{Algorithm{Name: AlgoPVFSplit, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Params: pvsplitParams,
+			run: runPVSplit[T, P]},
+		{Algorithm: Algorithm{Name: AlgoPVFSplit, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Params: pvsplitParams,
 			Help: "PVFSplit: several split nodes on the variation, idle searchers served by GetOtherSplitNode, synthesized minimal windows",
 			Cite: "Lu 1993 Fig. 5.1"},
-			runPVSplit[T, P]},
-		{Algorithm{Name: AlgoPVSplitLB, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Params: pvsplitLBParams,
+			run: runPVSplit[T, P]},
+		{Algorithm: Algorithm{Name: AlgoPVSplitLB, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Params: pvsplitLBParams,
 			Help: "PVSplit with straggler preemption: a straggler's subtree re-split when a quorum of searchers idles; --param lb_quorum=…,lb_threshold=…",
 			Cite: "Lu 1993 §5.3"},
-			runPVSplit[T, P]},
-		{Algorithm{Name: AlgoPARSSS, Parallel: true, FixedDepth: true, Baseline: AlgoSSS, Params: []string{"spawn_height", "trace"},
+			run: runPVSplit[T, P]},
+		{Algorithm: Algorithm{Name: AlgoPARSSS, Parallel: true, FixedDepth: true, Baseline: AlgoSSS, Params: []string{"spawn_height", "trace"},
 			Help: "PARSSS*: N processes running SSS* on their own subtrees, sharing the MINPROC array; --param spawn_height=…, --trace; --costs terminal counts time in terminals",
 			Cite: "Bhattacharya & Bagchi §3"},
-			runPARSSS[T, P]},
-		{Algorithm{Name: AlgoPARITERSSS, Parallel: true, FixedDepth: true, Baseline: AlgoSSS, Params: []string{"memory", "spawn_height", "trace"},
+			run: runPARSSS[T, P]},
+		{Algorithm: Algorithm{Name: AlgoPARITERSSS, Parallel: true, FixedDepth: true, Baseline: AlgoSSS, Params: []string{"memory", "spawn_height", "trace"},
 			Help: "PARITERSSS*: PARSSS* over ITERSSS*, each process's OPEN + LIVEMINS bounded by --memory M ≥ M0",
 			Cite: "Bhattacharya & Bagchi §5"},
-			runPARSSS[T, P]},
-		{Algorithm{Name: AlgoPVFSplitLB, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Params: pvsplitLBParams,
+			run: runPARSSS[T, P]},
+		{Algorithm: Algorithm{Name: AlgoPVFSplitLB, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Params: pvsplitLBParams,
 			Help: "PVFSplit with straggler preemption",
 			Cite: "Lu 1993 §5.3"},
-			runPVSplit[T, P]},
-		{Algorithm{Name: AlgoYBWC, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Grain: true,
+			run: runPVSplit[T, P]},
+		{Algorithm: Algorithm{Name: AlgoYBWC, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Grain: true,
 			Help: "Young Brothers Wait: the eldest child alone, then the younger brothers in parallel, the waiting master helping; --grain",
 			Cite: "Feldmann 1993; Feldmann, Monien & Mysliwietz 1994"},
-			runYBWC[T, P]},
-		{Algorithm{Name: AlgoABDADA, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Params: []string{"grain"},
+			run: runYBWC[T, P]},
+		{Algorithm: Algorithm{Name: AlgoABDADA, Parallel: true, FixedDepth: true, Baseline: AlgoScout, Params: []string{"grain"},
 			Help: "ABDADA: P searchers from the root over the shared table; a younger child another searcher is in is deferred to a second pass; --grain G: nodes with G plies or fewer to go are not counted (default 0, Weill's)",
 			Cite: "Weill 1996, ICCA J. 19(1)"},
-			RunABDADA[T, P]},
-		{Algorithm{Name: AlgoLazySMP, Parallel: true, FixedDepth: true, Baseline: AlgoScout,
+			run: RunABDADA[T, P]},
+		{Algorithm: Algorithm{Name: AlgoLazySMP, Parallel: true, FixedDepth: true, Baseline: AlgoScout,
 			Help: "Lazy SMP: P independent iterative-deepening threads sharing the table, helpers' depths staggered by Stockfish's skip blocks; the main thread's result",
 			Cite: "Stockfish search.cpp, Thread::search (skip blocks)"},
-			RunLazySMP[T, P]},
+			run: RunLazySMP[T, P]},
+		{Algorithm: Algorithm{Name: AlgoTreeSplit, Parallel: true, FixedDepth: true, Baseline: AlgoAlphaBeta, Grain: true,
+			Help: "tree splitting: every child of a node above the grain searched in parallel at once with the node's α as it starts, a fail high aborting the rest; serial alpha-beta below; --grain",
+			Cite: "Fishburn 1981; Finkel & Fishburn 1983; Lu 1993 §3.2"},
+			run: runTreeSplit[T, P]},
 	}
 	for _, a := range added {
 		i := slices.IndexFunc(rows, func(r row[T, P]) bool { return r.Name == a.runAs })
-		rows = append(rows, row[T, P]{a.Algorithm, rows[i].run})
+		r := rows[i]
+		r.Algorithm = a.Algorithm
+		rows = append(rows, r)
 	}
 	return rows
 }
@@ -235,16 +247,24 @@ func UnknownAlgorithm(name string) error {
 		strings.Join(Names(SerialAlgos), ", "), strings.Join(Names(ParallelAlgos), ", "))
 }
 
+// lookupRow finds the row of name in rows (nil if none).
+func lookupRow[T any, P game.Position[T]](rows []row[T, P], name string) *row[T, P] {
+	i := slices.IndexFunc(rows, func(r row[T, P]) bool { return r.Name == name })
+	if i < 0 {
+		return nil
+	}
+	return &rows[i]
+}
+
 // RunParallel runs the parallel algorithm opt.Algo from root on the
 // machine cfg describes.
 func RunParallel[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error) {
-	rows := table[T, P]()
-	i := slices.IndexFunc(rows, func(r row[T, P]) bool { return r.Name == opt.Algo })
+	r := lookupRow(table[T, P](), opt.Algo)
 	switch {
-	case i < 0:
+	case r == nil:
 		return nil, nil, UnknownAlgorithm(opt.Algo)
-	case rows[i].run == nil:
+	case r.run == nil:
 		return nil, nil, fmt.Errorf("%s is a serial algorithm: it runs without --workers or --sim", opt.Algo)
 	}
-	return rows[i].run(ctx, root, opt, cfg)
+	return r.run(ctx, root, opt, cfg)
 }

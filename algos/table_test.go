@@ -79,7 +79,7 @@ func TestSetVariants(t *testing.T) {
 		{AlgoPNegamax, "rid", nil, "pnegamax has no variants"},
 		{"bogus", "", nil, `unknown algorithm "bogus"`},
 	} {
-		opt := Options{Serialize2: true, DistTT: true}
+		opt := Options{ParallelOptions: ParallelOptions{Serialize2: true, DistTT: true}}
 		err := SetVariants(tc.algo, tc.list, &opt)
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {

@@ -45,7 +45,7 @@ func TestJamboreeIterationStopsAtTreeEnd(t *testing.T) {
 	for _, cfg := range []sched.Config{{Machine: sched.SimOf(1)}, {Machine: sched.SimOf(0)}, {Machine: sched.PoolOf(2)}} {
 		for _, rid := range []bool{false, true} {
 			for _, bits := range []int{0, 12} {
-				opt := Options{Algo: AlgoJamboree, Depth: 65, Iterative: true, RID: rid, TTBits: bits}
+				opt := Options{Algo: AlgoJamboree, Depth: 65, Iterative: true, TTBits: bits, ParallelOptions: ParallelOptions{RID: rid}}
 				res, st, err := RunJamboree[synth.Position](ctx, tree.Root(), opt, cfg)
 				if err != nil || res.Value != want || res.Depth != 5 || !res.TreeEnd {
 					t.Fatalf("%s: %v value %d (want %d) depth %d tree end %v", jamName(opt, cfg), err, res.Value, want, res.Depth, res.TreeEnd)
@@ -55,7 +55,7 @@ func TestJamboreeIterationStopsAtTreeEnd(t *testing.T) {
 				}
 			}
 		}
-		opt := Options{Algo: AlgoJamboree, Depth: 65, RID: true}
+		opt := Options{Algo: AlgoJamboree, Depth: 65, ParallelOptions: ParallelOptions{RID: true}}
 		res, st, err := RunJamboree[synth.Position](ctx, tree.Root(), opt, cfg)
 		if err != nil || res.Value != want || res.Depth != 65 || !res.TreeEnd || res.Work.RIDTreeEnds == 0 {
 			t.Fatalf("%s: %v value %d (want %d) depth %d tree end %v rid ends %d", jamName(opt, cfg), err, res.Value, want, res.Depth, res.TreeEnd, res.Work.RIDTreeEnds)

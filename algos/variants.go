@@ -19,7 +19,7 @@ type Variant struct {
 }
 
 // variants is the variant table. A new variant is a bool field of
-// Options and one row here; the algorithms that take it list its name in
+// ParallelOptions and one row here; the algorithms that take it list its name in
 // their row of the algorithm table.
 var variants = []Variant{
 	{Name: VariantSerialize2, Label: "serialize two children", Help: "search a second child serially at a type-2 node that dropped below α", Cite: "StarTech §4",

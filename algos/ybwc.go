@@ -260,14 +260,15 @@ func (e *ybwEngine[T, P]) serial(c sched.Ctx, g *ybwFrame[T], ply, depth int, al
 		return 0, false
 	}
 	w := e.workers.Get(c)
-	v, ok := e.serialOn(c, w, g, ply, depth, alpha, beta)
+	v, ok := e.serialOn(c, w, g, window{ply: ply, depth: depth, alpha: alpha, beta: beta})
 	e.workers.Put(c, w)
 	e.local(c).serial++
 	return v, ok
 }
 
-// serialOn is serial with the worker w.
-func (e *ybwEngine[T, P]) serialOn(c sched.Ctx, w *ybwWorker[T, P], g *ybwFrame[T], ply, depth int, alpha, beta game.Value) (game.Value, bool) {
+// serialOn is serial with the worker w, in the window nw.
+func (e *ybwEngine[T, P]) serialOn(c sched.Ctx, w *ybwWorker[T, P], g *ybwFrame[T], nw window) (game.Value, bool) {
+	ply, depth, alpha, beta := nw.ply, nw.depth, nw.alpha, nw.beta
 	w.t = c.Self()
 	s := w.s
 	s.Stack.Pos[ply] = g.pos
@@ -339,32 +340,38 @@ func (e *ybwEngine[T, P]) node(c sched.Ctx, f *ybwFrame[T], ply, depth int, alph
 	if !ok {
 		return 0, false
 	}
+	nw := window{ply: ply, depth: depth, alpha: alpha0, beta: beta}
 	if b >= beta || n == 1 {
-		e.finish(c, f, key, ply, depth, b, alpha0, beta, best)
+		e.finish(c, f, key, nw, b, best)
 		return b, true
 	}
-	alpha = max(alpha, b)
-	return e.split(c, f, key, ply, depth, 1, n, alpha0, alpha, beta, b, best)
+	f.b, f.best = b, best
+	return e.split(c, f, key, nw, 1, n)
 }
 
 // split makes the node in f a split point once its brothers before from
-// are searched (the eldest), and finishes it: b is their best value and
-// best its move, alpha the node's α they raised, alpha0 its window's lower
-// end as it was entered.
-func (e *ybwEngine[T, P]) split(c sched.Ctx, f *ybwFrame[T], key uint64, ply, depth, from, n int, alpha0, alpha, beta, b game.Value, best game.Move) (game.Value, bool) {
-	v, best, ok := e.splitRun(c, f, ply, depth, from, n, alpha, beta, b, best)
+// are searched (the eldest), and finishes it: f.b is their best value and
+// f.best its move, nw the node's window as it was entered, whose α they
+// raise to max(nw.alpha, f.b).
+func (e *ybwEngine[T, P]) split(c sched.Ctx, f *ybwFrame[T], key uint64, nw window, from, n int) (game.Value, bool) {
+	raised := nw
+	raised.alpha = max(nw.alpha, f.b)
+	v, best, ok := e.splitRun(c, f, raised, from, n)
 	if !ok {
 		return 0, false
 	}
-	e.finish(c, f, key, ply, depth, v, alpha0, beta, best)
+	e.finish(c, f, key, nw, v, best)
 	return v, true
 }
 
 // splitRun searches the younger brothers from…n−1 of the split point in
 // f in parallel (an eldest brother's, or an inline node's serial loop's
-// that a request interrupted: ybwc_latent.go) and returns the node's
-// value and best move; ok is false when it was aborted.
-func (e *ybwEngine[T, P]) splitRun(c sched.Ctx, f *ybwFrame[T], ply, depth, from, n int, alpha, beta, b game.Value, best game.Move) (game.Value, game.Move, bool) {
+// that a request interrupted: ybwc_latent.go) in the window nw (the
+// node's α so far), from the value f.b and best move f.best of the
+// brothers before from, and returns the node's value and best move; ok
+// is false when it was aborted.
+func (e *ybwEngine[T, P]) splitRun(c sched.Ctx, f *ybwFrame[T], nw window, from, n int) (game.Value, game.Move, bool) {
+	ply, depth, alpha, beta := nw.ply, nw.depth, nw.alpha, nw.beta
 	l := e.local(c)
 	l.splits++
 	l.brothers += int64(n - from)
@@ -376,7 +383,6 @@ func (e *ybwEngine[T, P]) splitRun(c sched.Ctx, f *ybwFrame[T], ply, depth, from
 		e.workers.Put(c, w)
 	}
 	f.alpha.Store(int32(alpha))
-	f.b, f.best = b, best
 	var cut, aborted bool
 	if e.batch {
 		cut, aborted = e.latentBrothers(c, f, from, n) // the pool (ybwc_latent.go)
@@ -460,10 +466,11 @@ func (e *ybwEngine[T, P]) youngerBrother(c sched.Ctx, f *ybwFrame[T], i int) {
 	f.oks[i] = ok
 }
 
-// finish stores the node's result in the table and teaches the
-// processor's killers and history its best move, as the serial search's
-// finish does.
-func (e *ybwEngine[T, P]) finish(c sched.Ctx, f *ybwFrame[T], key uint64, ply, depth int, b, alpha0, beta game.Value, best game.Move) {
+// finish stores the node's result b (best its move) in the table and
+// teaches the processor's killers and history its best move, as the
+// serial search's finish does; nw is the node's window as it was entered.
+func (e *ybwEngine[T, P]) finish(c sched.Ctx, f *ybwFrame[T], key uint64, nw window, b game.Value, best game.Move) {
+	ply, depth, alpha0, beta := nw.ply, nw.depth, nw.alpha, nw.beta
 	if e.table != nil {
 		lo, hi, m := bounds(b, alpha0, beta, best)
 		e.table.Store(key, ply, depth, lo, hi, m)

@@ -130,7 +130,7 @@ func (e *ybwEngine[T, P]) inlineNode(c sched.Ctx, f *ybwFrame[T], ply, depth int
 	s := w.s
 	w.c, w.f, w.depth = c, f, depth
 	s.Interruptible(ply, ply+1, w)
-	v, ok := e.serialOn(c, w, f, ply, depth, alpha, beta)
+	v, ok := e.serialOn(c, w, f, window{ply: ply, depth: depth, alpha: alpha, beta: beta})
 	s.Interruptible(0, 0, nil)
 	w.c, w.f = nil, nil
 	e.workers.Put(c, w)
@@ -174,7 +174,8 @@ func (w *ybwWorker[T, P]) Join(ply, start, n int, alpha, beta, b game.Value, bes
 	}
 	f.pvLen = copy(f.pv[:], s.pv[ply][:s.pvLen[ply]])
 	e.local(c).inlineSplits++
-	v, best, ok := e.splitRun(c, f, ply, w.depth, start, n, alpha, beta, b, best)
+	f.b, f.best = b, best
+	v, best, ok := e.splitRun(c, f, window{ply: ply, depth: w.depth, alpha: alpha, beta: beta}, start, n)
 	s.horizon++
 	if ok {
 		s.pvLen[ply] = copy(s.pv[ply][:], f.pv[:f.pvLen])
