@@ -68,6 +68,74 @@ func NewID(now time.Time) string {
 // error); what finished before is stored either way and listed in the
 // Outcome.
 func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
+	s := r.newSweep(ctx, jobs)
+	if s.line != nil {
+		defer s.line.Stop()
+	}
+	for {
+		s.startJobs()
+		if s.slots.Running() == 0 {
+			break
+		}
+		s.ended(<-s.endc)
+		if s.going() {
+			if err := s.store(false); err != nil {
+				s.stopErr = err
+			}
+		}
+	}
+	if s.going() {
+		return s.out, nil
+	}
+	// Stopped: keep every run that finished, in plan order.
+	if err := s.store(true); err != nil && s.stopErr == nil {
+		s.stopErr = err
+	}
+	if ctx.Err() != nil {
+		s.out.Cancelled = true
+		return s.out, ctx.Err()
+	}
+	return s.out, s.stopErr
+}
+
+// sweepRun is one Runner.Run: its goroutine, the dispatcher, starts the jobs
+// in plan order, each on a goroutine of its own, and stores the finished
+// runs in plan order (so that their ids are those of a run one job at a
+// time).
+type sweepRun struct {
+	r       *Runner
+	ctx     context.Context
+	jobs    []Job
+	now     func() time.Time
+	cores   int // pool runs with more processors oversubscribe the machine
+	version string
+	slots   *Slots
+	out     *Outcome
+	prog    *progressLog
+	line    *progress.Line // the live progress line; nil: prog logs
+
+	baseline map[string]int64 // position name → its baseline row
+	planned  map[string]bool  // positions whose baseline comes before
+	noted    bool             // the oversubscription note was given
+
+	endc    chan jobEnd
+	fin     []*jobEnd    // the finished jobs (plan index), until stored
+	running map[int]bool // jobs running (their plan index)
+	beside  []bool       // the job ran beside another
+	retry   []int        // runs stopped by the memory budget beside others: again, alone
+	next    int          // the next job of the plan to start
+	stored  int          // the jobs before this one are stored (or skipped)
+	stopErr error
+}
+
+// jobEnd is a job that finished: its plan index, its run and its error.
+type jobEnd struct {
+	i   int
+	row results.Run
+	err error
+}
+
+func (r *Runner) newSweep(ctx context.Context, jobs []Job) *sweepRun {
 	now := r.Now
 	if now == nil {
 		now = time.Now
@@ -81,193 +149,186 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
 	}
 	slots := NewSlots(r.Jobs)
 	slots.Hook = r.OnStart
-	out := &Outcome{Sweep: r.ID, Total: len(jobs)}
-	prog := &progressLog{w: r.Out, total: len(jobs), start: now(), now: now}
-	var line *progress.Line
+	s := &sweepRun{
+		r: r, ctx: ctx, jobs: jobs, now: now, cores: cores, version: results.Version(),
+		slots:    slots,
+		out:      &Outcome{Sweep: r.ID, Total: len(jobs)},
+		prog:     &progressLog{w: r.Out, total: len(jobs), start: now(), now: now},
+		baseline: map[string]int64{},
+		planned:  map[string]bool{},
+		endc:     make(chan jobEnd, slots.N()),
+		fin:      make([]*jobEnd, len(jobs)),
+		running:  map[int]bool{},
+		beside:   make([]bool, len(jobs)),
+	}
 	if r.Term != nil {
 		on := true
-		line = progress.Start(r.Term, "sweep", len(jobs), progress.Options{TTY: &on})
-		defer line.Stop()
-		prog.w = nil // the live line replaces the log; notes go through it
+		s.line = progress.Start(r.Term, "sweep", len(jobs), progress.Options{TTY: &on})
+		s.prog.w = nil // the live line replaces the log; notes go through it
 	}
-	note := func(msg string) {
-		if line != nil {
-			line.Print(func() { fmt.Fprintln(r.Out, msg) })
-		} else {
-			prog.note(msg)
-		}
-	}
-	version := results.Version()
-	baseline := map[string]int64{} // position name → its baseline row
-	planned := map[string]bool{}   // positions whose baseline comes before
-	noted := false
+	return s
+}
 
-	// This goroutine, the dispatcher, starts the jobs in plan order, each
-	// on a goroutine of its own, and stores the finished runs in plan
-	// order (so that their ids are those of a run one job at a time).
-	type ended struct {
-		i   int
-		row results.Run
-		err error
+// going reports whether the sweep goes on: no error and not cancelled.
+func (s *sweepRun) going() bool { return s.stopErr == nil && s.ctx.Err() == nil }
+
+// note prints a message, above the live line when there is one.
+func (s *sweepRun) note(msg string) {
+	if s.line != nil {
+		s.line.Print(func() { fmt.Fprintln(s.r.Out, msg) })
+	} else {
+		s.prog.note(msg)
 	}
-	endc := make(chan ended, slots.N())
-	fin := make([]*ended, len(jobs))
-	running := map[int]bool{} // jobs running (their plan index)
-	beside := make([]bool, len(jobs))
-	var retry []int // runs stopped by the memory budget beside others: again, alone
-	next, stored := 0, 0
-	var stopErr error
-	status := func() string {
-		var names []string
-		for i := range jobs {
-			if running[i] {
-				row := jobs[i].Row()
-				names = append(names, row.Short())
-			}
-		}
-		switch len(names) {
-		case 0:
-			return ""
-		case 1:
-			return names[0]
-		}
-		return fmt.Sprintf("%d running: %s", len(names), strings.Join(names, "; "))
-	}
-	start := func(i int, exclusive bool) {
-		j := &jobs[i]
-		row := j.Row()
-		row.Sweep, row.Version = r.ID, version
-		for k := range running {
-			beside[i], beside[k] = true, true
-		}
-		running[i] = true
-		slots.Start(exclusive)
-		runCtx := ctx
-		if line != nil {
-			line.Item(stored, status())
-			if slots.N() == 1 {
-				runCtx = line.Context(ctx) // one run at a time: its live counters
-			}
-		}
-		go func() {
-			err := RunJob(runCtx, r.Engine, j, &row)
-			endc <- ended{i, row, err}
-		}()
-	}
-	// store stores the finished runs next in plan order (all: every
-	// finished run, skipping those that did not finish).
-	store := func(all bool) error {
-		for ; stored < next; stored++ {
-			e := fin[stored]
-			if e == nil && !all {
-				return nil
-			}
-			if e == nil || e.err != nil {
-				continue
-			}
-			j := &jobs[stored]
-			row := e.row
-			if j.Role != results.RoleBaseline {
-				id, ok := baseline[j.Position.Name]
-				if !ok {
-					continue // its baseline did not finish (a stopped sweep)
-				}
-				row.BaselineID = results.Int(id)
-			}
-			if row.Failed != nil {
-				note(fmt.Sprintf("%s: FAILED (recorded, the sweep goes on): %s", row.Short(), *row.Failed))
-			}
-			row.Created = now().UTC().Format(time.RFC3339Nano)
-			if err := r.Store.Insert(ctx, &row); err != nil {
-				return err
-			}
-			if j.Role == results.RoleBaseline {
-				baseline[j.Position.Name] = row.ID
-			}
-			out.Rows = append(out.Rows, row)
-			prog.finished(len(out.Rows), row.Short(), slots.Running())
-			if line != nil {
-				line.Done(len(out.Rows), status())
-			}
-			if r.AfterRun != nil {
-				r.AfterRun(len(out.Rows), &row)
-			}
-		}
-		return nil
-	}
-	for {
-		for stopErr == nil && ctx.Err() == nil {
-			if len(retry) > 0 {
-				if !slots.CanStart(true) {
-					break
-				}
-				start(retry[0], true)
-				beside[retry[0]] = false
-				retry = retry[1:]
-				continue
-			}
-			if next >= len(jobs) {
-				break
-			}
-			j := &jobs[next]
-			if j.Role == results.RoleBaseline {
-				planned[j.Position.Name] = true
-			} else if !planned[j.Position.Name] {
-				row := j.Row()
-				stopErr = fmt.Errorf("%s: no baseline run before it", row.Short())
-				break
-			}
-			if !slots.CanStart(j.Exclusive()) {
-				break
-			}
-			if j.Machine == "pool" && j.P > cores && !noted {
-				noted = true
-				note(fmt.Sprintf("note: pool runs with P > %d cores oversubscribe them: their wall time and speedup are not those of P processors", cores))
-			}
-			start(next, j.Exclusive())
-			next++
-		}
-		if slots.Running() == 0 {
-			break
-		}
-		e := <-endc
-		slots.Ended()
-		delete(running, e.i)
-		switch {
-		case ctx.Err() != nil:
-			if e.err == nil {
-				e.err = ctx.Err() // cut short: not stored
-			}
-			fin[e.i] = &e
-		case e.err == nil && e.row.Failed != nil && beside[e.i] && slots.N() > 1:
-			// The budget counts the whole process: the run beside it
-			// may have taken the memory. Alone, as one job at a time
-			// would have run it.
-			retry = append(retry, e.i)
-		default:
-			fin[e.i] = &e
-			if e.err != nil && stopErr == nil {
-				stopErr = fmt.Errorf("%s: %w", e.row.Short(), e.err)
-			}
-		}
-		if stopErr == nil && ctx.Err() == nil {
-			if err := store(false); err != nil {
-				stopErr = err
-			}
+}
+
+// status names the runs in progress, for the live line.
+func (s *sweepRun) status() string {
+	var names []string
+	for i := range s.jobs {
+		if s.running[i] {
+			row := s.jobs[i].Row()
+			names = append(names, row.Short())
 		}
 	}
-	if stopErr == nil && ctx.Err() == nil {
-		return out, nil
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
 	}
-	// Stopped: keep every run that finished, in plan order.
-	if err := store(true); err != nil && stopErr == nil {
-		stopErr = err
+	return fmt.Sprintf("%d running: %s", len(names), strings.Join(names, "; "))
+}
+
+// startJobs starts the runs to retry alone, then the plan's next jobs, as
+// long as the slots take them and the sweep goes on.
+func (s *sweepRun) startJobs() {
+	for s.going() {
+		if len(s.retry) > 0 {
+			if !s.slots.CanStart(true) {
+				return
+			}
+			s.start(s.retry[0], true)
+			s.beside[s.retry[0]] = false
+			s.retry = s.retry[1:]
+			continue
+		}
+		if s.next >= len(s.jobs) {
+			return
+		}
+		j := &s.jobs[s.next]
+		if j.Role == results.RoleBaseline {
+			s.planned[j.Position.Name] = true
+		} else if !s.planned[j.Position.Name] {
+			row := j.Row()
+			s.stopErr = fmt.Errorf("%s: no baseline run before it", row.Short())
+			return
+		}
+		if !s.slots.CanStart(j.Exclusive()) {
+			return
+		}
+		if j.Machine == "pool" && j.P > s.cores && !s.noted {
+			s.noted = true
+			s.note(fmt.Sprintf("note: pool runs with P > %d cores oversubscribe them: their wall time and speedup are not those of P processors", s.cores))
+		}
+		s.start(s.next, j.Exclusive())
+		s.next++
 	}
-	if ctx.Err() != nil {
-		out.Cancelled = true
-		return out, ctx.Err()
+}
+
+// start runs job i on a goroutine of its own, which sends its end on endc.
+func (s *sweepRun) start(i int, exclusive bool) {
+	j := &s.jobs[i]
+	row := j.Row()
+	row.Sweep, row.Version = s.r.ID, s.version
+	for k := range s.running {
+		s.beside[i], s.beside[k] = true, true
 	}
-	return out, stopErr
+	s.running[i] = true
+	s.slots.Start(exclusive)
+	runCtx := s.ctx
+	if s.line != nil {
+		s.line.Item(s.stored, s.status())
+		if s.slots.N() == 1 {
+			runCtx = s.line.Context(s.ctx) // one run at a time: its live counters
+		}
+	}
+	go func() {
+		err := RunJob(runCtx, s.r.Engine, j, &row)
+		s.endc <- jobEnd{i, row, err}
+	}()
+}
+
+// ended takes the end of a job: finished (to store), cut short, or stopped
+// by the memory budget beside another job (to run again, alone).
+func (s *sweepRun) ended(e jobEnd) {
+	s.slots.Ended()
+	delete(s.running, e.i)
+	switch {
+	case s.ctx.Err() != nil:
+		if e.err == nil {
+			e.err = s.ctx.Err() // cut short: not stored
+		}
+		s.fin[e.i] = &e
+	case e.err == nil && e.row.Failed != nil && s.beside[e.i] && s.slots.N() > 1:
+		// The budget counts the whole process: the run beside it
+		// may have taken the memory. Alone, as one job at a time
+		// would have run it.
+		s.retry = append(s.retry, e.i)
+	default:
+		s.fin[e.i] = &e
+		if e.err != nil && s.stopErr == nil {
+			s.stopErr = fmt.Errorf("%s: %w", e.row.Short(), e.err)
+		}
+	}
+}
+
+// store stores the finished runs next in plan order (all: every
+// finished run, skipping those that did not finish).
+func (s *sweepRun) store(all bool) error {
+	for ; s.stored < s.next; s.stored++ {
+		e := s.fin[s.stored]
+		if e == nil && !all {
+			return nil
+		}
+		if e == nil || e.err != nil {
+			continue
+		}
+		if err := s.insert(&s.jobs[s.stored], e.row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// insert stores job j's finished run, with its baseline's id, and reports
+// it.
+func (s *sweepRun) insert(j *Job, row results.Run) error {
+	if j.Role != results.RoleBaseline {
+		id, ok := s.baseline[j.Position.Name]
+		if !ok {
+			return nil // its baseline did not finish (a stopped sweep)
+		}
+		row.BaselineID = results.Int(id)
+	}
+	if row.Failed != nil {
+		s.note(fmt.Sprintf("%s: FAILED (recorded, the sweep goes on): %s", row.Short(), *row.Failed))
+	}
+	row.Created = s.now().UTC().Format(time.RFC3339Nano)
+	if err := s.r.Store.Insert(s.ctx, &row); err != nil {
+		return err
+	}
+	if j.Role == results.RoleBaseline {
+		s.baseline[j.Position.Name] = row.ID
+	}
+	s.out.Rows = append(s.out.Rows, row)
+	s.prog.finished(len(s.out.Rows), row.Short(), s.slots.Running())
+	if s.line != nil {
+		s.line.Done(len(s.out.Rows), s.status())
+	}
+	if s.r.AfterRun != nil {
+		s.r.AfterRun(len(s.out.Rows), &row)
+	}
+	return nil
 }
 
 // RunJob runs job j on eng into row (its settings filled by j.Row()) and

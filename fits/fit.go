@@ -164,78 +164,18 @@ func ParseWeighting(s string) (Weighting, error) {
 func FitWeighted(obs []Obs, m Model, wt Weighting) (*Result, error) {
 	ts := m.terms()
 	k := len(ts)
-	for i, o := range obs {
-		if err := o.check(i); err != nil {
-			return nil, err
-		}
-	}
-	n := len(obs)
-	if n <= k {
-		return nil, fmt.Errorf("%w: model %s has %d coefficients and needs at least %d runs, got %d",
-			ErrTooFew, m, k, k+1, n)
-	}
-	if timeIsSpan(obs) {
-		return nil, fmt.Errorf("%w on finite machines: the critical path is the whole run (each processor runs one search sharing no work, as in ABDADA, Lazy SMP and root splitting, or every P is past the parallelism), so a fit would find c∞ = 1, c1 = 0 whatever W is; compare W and C instead", ErrTimeIsSpan)
-	}
-
-	// Design matrix with equilibrated columns: x[i][j] = regressor / scale[j].
-	x := mat.NewDense(n, k, nil)
-	y := mat.NewDense(n, 1, nil)
-	weight := func(o Obs) float64 {
-		if wt == Relative {
-			return 1 / o.Time
-		}
-		return 1
-	}
-	for i, o := range obs {
-		row := regressors(ts, o.P, o.Work, o.Span)
-		for j := range row {
-			row[j] *= weight(o)
-		}
-		x.SetRow(i, row)
-		y.Set(i, 0, o.Time*weight(o))
-	}
-	scale := make([]float64, k)
-	for j := range k {
-		for i := range n {
-			scale[j] = math.Max(scale[j], math.Abs(x.At(i, j)))
-		}
-		if scale[j] == 0 {
-			return nil, fmt.Errorf("%w: %s is 0 in every run, so c%s cannot be fitted",
-				ErrSingular, termNames[ts[j]].of, termNames[ts[j]].name)
-		}
-		for i := range n {
-			x.Set(i, j, x.At(i, j)/scale[j])
-		}
-	}
-	var qr mat.QR
-	qr.Factorize(x)
-	if c := qr.Cond(); !(c <= maxCond) {
-		return nil, fmt.Errorf("%w: the runs cannot tell the terms of %s apart (condition number %.3g; "+
-			"vary P, or measure runs whose work and span are not proportional)", ErrSingular, m.Formula(), c)
-	}
-	if err := checkDesign(obs, m); err != nil {
+	if err := checkObs(obs, m, k); err != nil {
 		return nil, err
 	}
-	var bs mat.Dense
-	if err := qr.SolveTo(&bs, false, y); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrSingular, err)
+	x, y, scale, err := design(obs, ts, wt)
+	if err != nil {
+		return nil, err
 	}
-
-	// (XᵀX)⁻¹ = R⁻¹R⁻ᵀ for the scaled X = QR.
-	var rfull mat.Dense
-	qr.RTo(&rfull)
-	r := mat.NewTriDense(k, mat.Upper, nil)
-	for i := range k {
-		for j := i; j < k; j++ {
-			r.SetTri(i, j, rfull.At(i, j))
-		}
+	bs, rinv, err := solveQR(x, y, obs, m)
+	if err != nil {
+		return nil, err
 	}
-	var rinv mat.TriDense
-	if err := rinv.InverseTri(r); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrSingular, err)
-	}
-
+	n := len(obs)
 	res := &Result{
 		Model:     m,
 		Obs:       append([]Obs(nil), obs...),
@@ -248,18 +188,125 @@ func FitWeighted(obs []Obs, m Model, wt Weighting) (*Result, error) {
 	for j := range k {
 		res.beta[j] = bs.At(j, 0) / scale[j]
 	}
+	ssr, sswr := res.residuals(obs)
+	res.covariance(rinv, scale, sswr)
+	res.setCoefs()
+	res.setAccuracy(obs, ssr)
+	res.Published = compare(res, obs)
+	if err := checkSigns(res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// weight is the weight of o's residual.
+func (w Weighting) weight(o Obs) float64 {
+	if w == Relative {
+		return 1 / o.Time
+	}
+	return 1
+}
+
+// checkObs checks the runs and that there are more of them than the k
+// coefficients of m, and that their times are not their spans.
+func checkObs(obs []Obs, m Model, k int) error {
+	for i, o := range obs {
+		if err := o.check(i); err != nil {
+			return err
+		}
+	}
+	if n := len(obs); n <= k {
+		return fmt.Errorf("%w: model %s has %d coefficients and needs at least %d runs, got %d",
+			ErrTooFew, m, k, k+1, n)
+	}
+	if timeIsSpan(obs) {
+		return fmt.Errorf("%w on finite machines: the critical path is the whole run (each processor runs one search sharing no work, as in ABDADA, Lazy SMP and root splitting, or every P is past the parallelism), so a fit would find c∞ = 1, c1 = 0 whatever W is; compare W and C instead", ErrTimeIsSpan)
+	}
+	return nil
+}
+
+// design is the weighted design matrix with equilibrated columns,
+// x[i][j] = regressor / scale[j], and the weighted times y.
+func design(obs []Obs, ts []int, wt Weighting) (x, y *mat.Dense, scale []float64, err error) {
+	n, k := len(obs), len(ts)
+	x = mat.NewDense(n, k, nil)
+	y = mat.NewDense(n, 1, nil)
+	for i, o := range obs {
+		row := regressors(ts, o.P, o.Work, o.Span)
+		for j := range row {
+			row[j] *= wt.weight(o)
+		}
+		x.SetRow(i, row)
+		y.Set(i, 0, o.Time*wt.weight(o))
+	}
+	scale = make([]float64, k)
+	for j := range k {
+		for i := range n {
+			scale[j] = math.Max(scale[j], math.Abs(x.At(i, j)))
+		}
+		if scale[j] == 0 {
+			return nil, nil, nil, fmt.Errorf("%w: %s is 0 in every run, so c%s cannot be fitted",
+				ErrSingular, termNames[ts[j]].of, termNames[ts[j]].name)
+		}
+		for i := range n {
+			x.Set(i, j, x.At(i, j)/scale[j])
+		}
+	}
+	return x, y, scale, nil
+}
+
+// solveQR solves the scaled least-squares problem x·b = y by QR and returns
+// b and R⁻¹, for (XᵀX)⁻¹ = R⁻¹R⁻ᵀ.
+func solveQR(x, y *mat.Dense, obs []Obs, m Model) (*mat.Dense, *mat.TriDense, error) {
+	var qr mat.QR
+	qr.Factorize(x)
+	if c := qr.Cond(); !(c <= maxCond) {
+		return nil, nil, fmt.Errorf("%w: the runs cannot tell the terms of %s apart (condition number %.3g; "+
+			"vary P, or measure runs whose work and span are not proportional)", ErrSingular, m.Formula(), c)
+	}
+	if err := checkDesign(obs, m); err != nil {
+		return nil, nil, err
+	}
+	var bs mat.Dense
+	if err := qr.SolveTo(&bs, false, y); err != nil {
+		return nil, nil, fmt.Errorf("%w: %v", ErrSingular, err)
+	}
+	var rfull mat.Dense
+	qr.RTo(&rfull)
+	_, k := x.Dims()
+	r := mat.NewTriDense(k, mat.Upper, nil)
+	for i := range k {
+		for j := i; j < k; j++ {
+			r.SetTri(i, j, rfull.At(i, j))
+		}
+	}
+	var rinv mat.TriDense
+	if err := rinv.InverseTri(r); err != nil {
+		return nil, nil, fmt.Errorf("%w: %v", ErrSingular, err)
+	}
+	return &bs, &rinv, nil
+}
+
+// residuals sets the predictions and residuals of the fitted coefficients
+// and returns the sums of the squared residuals, unweighted and weighted.
+func (res *Result) residuals(obs []Obs) (ssr, sswr float64) {
+	n := len(obs)
 	res.Predicted = make([]float64, n)
 	res.Residuals = make([]float64, n)
-	times := make([]float64, n)
-	var ssr, sswr float64
 	for i, o := range obs {
-		times[i] = o.Time
-		res.Predicted[i] = dot(res.beta, regressors(ts, o.P, o.Work, o.Span))
+		res.Predicted[i] = dot(res.beta, regressors(res.terms, o.P, o.Work, o.Span))
 		res.Residuals[i] = o.Time - res.Predicted[i]
 		ssr += res.Residuals[i] * res.Residuals[i]
-		wr := res.Residuals[i] * weight(o)
+		wr := res.Residuals[i] * res.Weighting.weight(o)
 		sswr += wr * wr
 	}
+	return ssr, sswr
+}
+
+// covariance sets Sigma, the coefficients' covariance s²·(XᵀX)⁻¹ (unscaled)
+// and the t quantile of their 95 % intervals.
+func (res *Result) covariance(rinv *mat.TriDense, scale []float64, sswr float64) {
+	k := len(res.terms)
 	s2 := sswr / float64(res.DoF)
 	res.Sigma = math.Sqrt(s2)
 	res.cov = mat.NewSymDense(k, nil)
@@ -273,13 +320,17 @@ func FitWeighted(obs []Obs, m Model, wt Weighting) (*Result, error) {
 		}
 	}
 	res.tcrit = distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(res.DoF)}.Quantile(0.975)
+}
 
+// setCoefs sets each coefficient with its standard error and 95 %
+// interval; those the model holds at 0 are Fixed.
+func (res *Result) setCoefs() {
 	res.C1 = Coef{Fixed: true}
 	res.Cinf = Coef{Fixed: true}
 	res.C0 = Coef{Fixed: true}
 	res.Cmax = Coef{Fixed: true}
 	res.Cmin = Coef{Fixed: true}
-	for j, t := range ts {
+	for j, t := range res.terms {
 		se := math.Sqrt(res.cov.At(j, j))
 		c := Coef{Value: res.beta[j], SE: se, CI95: [2]float64{res.beta[j] - res.tcrit*se, res.beta[j] + res.tcrit*se}}
 		switch t {
@@ -295,7 +346,17 @@ func FitWeighted(obs []Obs, m Model, wt Weighting) (*Result, error) {
 			res.Cmin = c
 		}
 	}
+}
 
+// setAccuracy sets how well the fit predicts the runs' times (R², the
+// correlation, the mean and relative errors), and Brent's bound's errors
+// beside it; ssr is the sum of the squared residuals.
+func (res *Result) setAccuracy(obs []Obs, ssr float64) {
+	n := len(obs)
+	times := make([]float64, n)
+	for i, o := range obs {
+		times[i] = o.Time
+	}
 	mean := stat.Mean(times, nil)
 	var sst float64
 	for _, t := range times {
@@ -313,11 +374,6 @@ func FitWeighted(obs []Obs, m Model, wt Weighting) (*Result, error) {
 		brent[i] = o.WorkPerProc() + o.Span
 	}
 	res.BrentMeanError, res.BrentMeanRelativeError, _ = errorStats(obs, brent)
-	res.Published = compare(res, obs)
-	if err := checkSigns(res); err != nil {
-		return nil, err
-	}
-	return res, nil
 }
 
 // Coefs returns the model's fitted coefficients as (name, Coef) pairs in the

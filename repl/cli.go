@@ -238,7 +238,7 @@ func writeReference(w io.Writer) {
 		fmt.Fprintf(w, "```\n\n")
 	}
 	fmt.Fprintf(w, "## REPL commands\n\nThe REPL (plain `splitpoint`) takes every command above but run, reproduce, version and completion, and these:\n\n")
-	for _, sc := range sessionCommands {
+	for _, sc := range sessionCommands() {
 		fmt.Fprintf(w, "- `%s`: %s\n", strings.TrimSpace(sc.name+" "+sc.args), sc.short)
 	}
 	fmt.Fprintf(w, "\n`help set` lists the settings a session keeps.\n")

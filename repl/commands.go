@@ -25,10 +25,11 @@ type sessionCommand struct {
 	run    func(ctx context.Context, sh *Shell, args []string) error
 }
 
-var sessionCommands []*sessionCommand
-
-func init() {
-	sessionCommands = []*sessionCommand{
+// sessionCommands is the table of the session commands, in the order help
+// lists them. It is a function, not a variable, because help (cmdHelp)
+// reads the table it is a row of.
+func sessionCommands() []*sessionCommand {
+	return []*sessionCommand{
 		{name: "help", args: "[command]", short: "list the commands, or describe one", run: cmdHelp},
 		{name: "load", args: "<position>", short: "load a position, suite, file or tree for the commands that follow", record: true, run: cmdLoad},
 		{name: "set", args: "[name value]", short: "set a session default (algo, depth, workers, sim, tt, seed, …); alone: show them", record: true, run: cmdSet},
@@ -47,7 +48,7 @@ func init() {
 }
 
 func findSessionCommand(name string) *sessionCommand {
-	for _, c := range sessionCommands {
+	for _, c := range sessionCommands() {
 		if c.name == name {
 			return c
 		}
@@ -58,7 +59,7 @@ func findSessionCommand(name string) *sessionCommand {
 // CommandNames lists every command the shell knows, for completion.
 func CommandNames() []string {
 	var out []string
-	for _, c := range sessionCommands {
+	for _, c := range sessionCommands() {
 		out = append(out, c.name)
 	}
 	for _, c := range workbench.Commands() {
@@ -85,7 +86,7 @@ func cmdHelp(_ context.Context, sh *Shell, args []string) error {
 		return workbench.Help(sh.Out, args[0])
 	}
 	fmt.Fprintf(sh.Out, "session commands:\n")
-	for _, c := range sessionCommands {
+	for _, c := range sessionCommands() {
 		fmt.Fprintf(sh.Out, "  %-9s %-26s %s\n", c.name, c.args, c.short)
 	}
 	fmt.Fprintf(sh.Out, "\nworkbench commands (the same as on the command line; the session fills in its settings\nand loaded position where a command leaves them out):\n")

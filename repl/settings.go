@@ -66,7 +66,8 @@ func knobValues(k lab.Knob) func() []string {
 }
 
 // own are the settings that are not a run's knobs: the machine a command
-// runs on (a list for sweep) and the cluster.
+// runs on (a list for sweep), the cluster and the runs a sweep runs at
+// once (jobsSetting).
 var own = []setting{
 	{name: "workers", help: "goroutine pool workers (a list for sweep)", clears: []string{"sim"}, check: checkList(func(s string) error {
 		_, err := sched.ParseMachine(sched.Pool, s)
@@ -84,6 +85,7 @@ var own = []setting{
 		}
 		return fmt.Errorf("want nats://HOST:PORT, embedded or none")
 	}},
+	jobsSetting,
 }
 
 func checkList(one func(string) error) func(string) error {

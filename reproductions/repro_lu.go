@@ -134,6 +134,17 @@ const (
 // and the predictions of §4.3 (reading notes §1.7, §1.8).
 func luClaims() []Claim {
 	var cs []Claim
+	cs = append(cs, luTableClaims()...)
+	cs = append(cs, luOrderClaims()...)
+	cs = append(cs, luBranchingClaims()...)
+	return append(cs, luProfileClaims()...)
+}
+
+// luTableClaims are the cells of Lu's four tables: speedup, search
+// overhead and idle time per searcher of each algorithm at each number of
+// searchers.
+func luTableClaims() []Claim {
+	var cs []Claim
 	for _, t := range luTables {
 		for i, r := range t.rows {
 			p := luSearchers[i]
@@ -155,7 +166,12 @@ func luClaims() []Claim {
 			}
 		}
 	}
-	// The orders Lu reports.
+	return cs
+}
+
+// luOrderClaims are the orders Lu reports between the algorithms and
+// along the numbers of searchers.
+func luOrderClaims() []Claim {
 	var fAhead, lbAhead, fLBBest, soRises []string
 	for i, p := range luSearchers {
 		fAhead = append(fAhead, luAbove(luSpeedup, "pvfsplit", "pvsplit", p))
@@ -167,7 +183,7 @@ func luClaims() []Claim {
 			soRises = append(soRises, "("+luMean(luSO, "pvfsplit", p)+") > ("+luMean(luSO, "pvfsplit", luSearchers[i-1])+")")
 		}
 	}
-	cs = append(cs,
+	return []Claim{
 		Claim{Paper: "Lu", Source: "§5.2 Tables 4.1 and 5.1, 003:L948-951, L1161-1168", Condition: "PVFSplit against PVSplit, 2, 4, 8, 16 searchers",
 			Figure: "PVFSplit faster at every number of searchers (1.48/2.03/2.71/2.91 against 1.38/1.79/1.88/1.92)",
 			Test:   Test{Kind: Share, Want: 0.75}, Query: luShare(fAhead), Cause: causeLuOrder},
@@ -190,9 +206,13 @@ func luClaims() []Claim {
 			Test:   Test{Kind: Share, Want: 0.75},
 			Query:  luShare([]string{"(" + luMean(luSO, "pvsplit", 2) + ") < 17", "(" + luMean(luSO, "pvsplit", 4) + ") < 17", "(" + luMean(luSO, "pvsplit", 8) + ") < 17", "(" + luMean(luSO, "pvsplit", 16) + ") < 17"}),
 			Cause:  causeLuSO},
-	)
-	// The branching factors, his central quantity (§3.10).
-	cs = append(cs,
+	}
+}
+
+// luBranchingClaims are Lu's branching factors, his central quantity
+// (§3.10), and the predictions §4.3 draws from them.
+func luBranchingClaims() []Claim {
+	return []Claim{
 		Claim{Paper: "Lu", Source: "§3.10, 003:L776", Condition: "the suite's trees, every node whose moves are generated (serial searches at Lu's depths)",
 			Figure: "average branching factor 2.84", Test: Test{Kind: Value, Want: 2.84, Tol: 0.28}, Query: luTreeBranching,
 			Cause: causeLuBranching},
@@ -221,7 +241,13 @@ func luClaims() []Claim {
 			Test:   Test{Kind: Value, Want: 2, Tol: 0.5},
 			Query:  "SELECT 1.0 * SUM(json_extract(result, '$.searched')) / SUM(json_extract(result, '$.interior')) FROM runs WHERE " + luBaselines,
 			Cause:  "conjecture: the workbench's searched-children count includes the refuted moves a null-window test looks at, which Lu's \"viable\" excludes"},
-	)
+	}
+}
+
+// luProfileClaims are the bands of Lu's utilization profiles and the
+// comparisons of the profiles.
+func luProfileClaims() []Claim {
+	var cs []Claim
 	// The bands of the utilization profiles (Figures 4.5, 5.5, 5.7, lost
 	// in the text; efficiency and idle are Tables 4.1–5.3's, the band of
 	// other overheads their remainder, 003:L987).

@@ -21,14 +21,8 @@ import (
 // ChessWorkSweep is the sweep id under which chesswork records its runs.
 const ChessWorkSweep = "chesswork"
 
-func init() {
-	register(&Command{
-		Name:     "chesswork",
-		Position: true,
-		NArgs:    1,
-		Args:     "<position> [--algo jamboree|scout|…] [--depth D] [--workers P] [--db FILE] [--json] …",
-		Short:    "break a search's CPU time down as StarTech Fig. 9 breaks down its 'chess work'",
-		Long: `Runs each search the position names (a suite runs them all) under the Go CPU
+// chessworkLong is the help of the chesswork command.
+const chessworkLong = `Runs each search the position names (a suite runs them all) under the Go CPU
 profiler, on this computer, and attributes every sample to the first
 function up its stack that belongs to one of StarTech Fig. 9's categories
 (Kuszmaul 1995, "How Time is Spent in StarTech"):
@@ -67,22 +61,23 @@ all of its time is then chess work, as Fig. 9 counts it), a serial one as
 search runs it.
 
 --db FILE records each search as a row of sweep "chesswork" with the
-categories' samples in its result JSON ("chess_work").`,
-		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			sf := declareSearchFlags(fs)
-			workers := fs.Int("workers", 1, "pool workers of a parallel algorithm")
-			db := fs.String("db", "", "record each search in this results database, sweep \""+ChessWorkSweep+"\" (a session records into its own)")
-			return func(env *Env, args []string) error {
-				if len(args) != 1 {
-					return usageErr("want one <position>, got %d arguments", len(args))
-				}
-				if *workers < 1 || *workers > sched.MaxPoolWorkers {
-					return usageErr("--workers %d: want 1…%d", *workers, sched.MaxPoolWorkers)
-				}
-				return chessWorkCmd(env, args[0], sf, *workers, *db)
-			}
-		},
-	})
+categories' samples in its result JSON ("chess_work").`
+
+// chessworkCommand declares the chesswork command's flags on fs and returns the
+// function that runs it.
+func chessworkCommand(fs *flag.FlagSet) func(*Env, []string) error {
+	sf := declareSearchFlags(fs)
+	workers := fs.Int("workers", 1, "pool workers of a parallel algorithm")
+	db := fs.String("db", "", "record each search in this results database, sweep \""+ChessWorkSweep+"\" (a session records into its own)")
+	return func(env *Env, args []string) error {
+		if len(args) != 1 {
+			return usageErr("want one <position>, got %d arguments", len(args))
+		}
+		if *workers < 1 || *workers > sched.MaxPoolWorkers {
+			return usageErr("--workers %d: want 1…%d", *workers, sched.MaxPoolWorkers)
+		}
+		return chessWorkCmd(env, args[0], sf, *workers, *db)
+	}
 }
 
 // ChessWorkShare is one category of a run's CPU time (StarTech Fig. 9).

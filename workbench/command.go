@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"sort"
 	"splitpoint/cluster"
 	"splitpoint/lab"
 	"splitpoint/progress"
@@ -61,8 +60,9 @@ func (e *Env) progressLine(label string, total int, asJSON bool) *progress.Line 
 // Wrote records that the command wrote the file at path.
 func (e *Env) Wrote(path string) { e.Files = append(e.Files, path) }
 
-// Command is one entry of the command table. The help text, the usage line
-// and (later) the REPL's completion are all generated from this table.
+// Command is one row of the command table (commands). The help text, the
+// usage line, completion and the command reference are all generated from
+// the table.
 type Command struct {
 	Name  string
 	Args  string // synopsis of the positional arguments
@@ -92,16 +92,8 @@ func usageErr(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrUsage, fmt.Sprintf(format, args...))
 }
 
-var commands []*Command
-
-func register(c *Command) { commands = append(commands, c) }
-
 // Commands returns the command table, sorted by name.
-func Commands() []*Command {
-	out := append([]*Command(nil), commands...)
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
+func Commands() []*Command { return append([]*Command(nil), commands...) }
 
 // Lookup finds a command by name.
 func Lookup(name string) *Command {

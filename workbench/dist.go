@@ -110,12 +110,8 @@ func DistSweepCmd(env *Env, spec *experiment.Spec, db string, fit bool, d DistFl
 	return nil
 }
 
-func init() {
-	register(&Command{
-		Name:  "worker",
-		Args:  "--nats URL [--nats-creds FILE] [--nats-ca FILE] [--files DIR] [--ack-wait D] [--idle D]",
-		Short: "take a distributed sweep's jobs from NATS JetStream, run them and send back the runs",
-		Long: `Connects to the NATS server at --nats (the URL "splitpoint sweep --nats
+// workerLong is the help of the worker command.
+const workerLong = `Connects to the NATS server at --nats (the URL "splitpoint sweep --nats
 embedded" prints) and runs the jobs of every sweep published there, one at a
 time: each planned run is searched here exactly as a local sweep would, and
 its row (with this machine's host name, CPU model and core count) goes back
@@ -143,78 +139,79 @@ nkey seed file; without it $NATS_CREDS or $NATS_NKEY name one, or
 $NATS_USER and $NATS_PASSWORD, or $NATS_TOKEN, or the URL's user:pass@
 give them. tls:// URLs use TLS, checked against --nats-ca (or $NATS_CA). A
 key file that does not exist yet is waited for (a coordinator in the same
-batch job writes it). See docs/cluster.md.`,
-		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			url := fs.String("nats", "", "the NATS server (nats://HOST:4222, tls://…), or embedded: start one in this worker")
-			ackWait := fs.Duration("ack-wait", cluster.DefaultAckWait, "how long a job may go unacknowledged before another worker gets it")
-			port := fs.Int("nats-port", 4222, "with --nats embedded: the port of the server this worker starts")
-			idle := fs.Duration("idle", 0, "stop after this long without a job (0: run until Ctrl-C)")
-			jobs := jobsFlag(fs)
-			var listen string
-			var creds cluster.Creds
-			declareNATSAuth(fs, &listen, &creds)
-			files := fs.String("files", "", "the directory file: positions are read from, nothing outside it (default: none is read)")
-			return func(env *Env, args []string) error {
-				if *url == "" || *url == "none" {
-					return fmt.Errorf("%w: give --nats URL", ErrUsage)
-				}
-				if len(args) > 0 {
-					return fmt.Errorf("%w: unexpected arguments %q", ErrUsage, args)
-				}
-				var root *os.Root
-				if *files != "" {
-					var err error
-					if root, err = os.OpenRoot(*files); err != nil {
-						return fmt.Errorf("--files: %w", err)
-					}
-					defer root.Close()
-				}
-				target := *url
-				if target == "embedded" {
-					dir, err := filepath.Abs(filepath.Join("splitpoint-nats", "auth"))
-					if err != nil {
-						return err
-					}
-					auth, err := cluster.AuthFor(dir, "")
-					if err != nil {
-						return err
-					}
-					srv, err := cluster.StartServer(cluster.ServerOptions{Host: listen, Port: *port, Auth: auth})
-					if err != nil {
-						return err
-					}
-					defer srv.Shutdown()
-					target = srv.LocalURL()
-					creds.File = auth.WorkerFile()
-					fmt.Fprintf(env.Out, "nats server on %s:%d, only for the holders of its keys; other workers use --nats %s --nats-creds %s, searches --remote %s with NATS_NKEY=%s\n",
-						srv.Host(), srv.Port(), srv.WorkerURL(), Quote(auth.WorkerFile()), srv.WorkerURL(), Quote(auth.OwnerFile()))
-				}
-				if err := waitForCreds(env, creds); err != nil {
-					return err
-				}
-				info, err := creds.Info()
-				if err != nil {
-					return err
-				}
-				nc, err := cluster.Dial(target, "splitpoint worker", creds)
-				if err != nil {
-					return err
-				}
-				defer nc.Close()
-				out := &lockedWriter{w: env.Out}
-				w := &cluster.Worker{NC: nc, Engine: experiment.LabEngine{}, Out: out, AckWait: *ackWait, Idle: *idle, Parallel: *jobs,
-					Name: fmt.Sprintf("%s:%d", cluster.ThisHost().Name, os.Getpid()), Sweep: info.Sweep, Files: root}
-				// The same process is a root-split searcher for
-				// "search --algo rootsplit --remote URL".
-				sub, err := cluster.ServeRootSplit(nc, w.Name, out, root)
-				if err != nil {
-					return err
-				}
-				defer sub.Unsubscribe()
-				return w.Run(env.Ctx)
+batch job writes it). See docs/cluster.md.`
+
+// workerCommand declares the worker command's flags on fs and returns the
+// function that runs it.
+func workerCommand(fs *flag.FlagSet) func(*Env, []string) error {
+	url := fs.String("nats", "", "the NATS server (nats://HOST:4222, tls://…), or embedded: start one in this worker")
+	ackWait := fs.Duration("ack-wait", cluster.DefaultAckWait, "how long a job may go unacknowledged before another worker gets it")
+	port := fs.Int("nats-port", 4222, "with --nats embedded: the port of the server this worker starts")
+	idle := fs.Duration("idle", 0, "stop after this long without a job (0: run until Ctrl-C)")
+	jobs := jobsFlag(fs)
+	var listen string
+	var creds cluster.Creds
+	declareNATSAuth(fs, &listen, &creds)
+	files := fs.String("files", "", "the directory file: positions are read from, nothing outside it (default: none is read)")
+	return func(env *Env, args []string) error {
+		if *url == "" || *url == "none" {
+			return fmt.Errorf("%w: give --nats URL", ErrUsage)
+		}
+		if len(args) > 0 {
+			return fmt.Errorf("%w: unexpected arguments %q", ErrUsage, args)
+		}
+		var root *os.Root
+		if *files != "" {
+			var err error
+			if root, err = os.OpenRoot(*files); err != nil {
+				return fmt.Errorf("--files: %w", err)
 			}
-		},
-	})
+			defer root.Close()
+		}
+		target := *url
+		if target == "embedded" {
+			dir, err := filepath.Abs(filepath.Join("splitpoint-nats", "auth"))
+			if err != nil {
+				return err
+			}
+			auth, err := cluster.AuthFor(dir, "")
+			if err != nil {
+				return err
+			}
+			srv, err := cluster.StartServer(cluster.ServerOptions{Host: listen, Port: *port, Auth: auth})
+			if err != nil {
+				return err
+			}
+			defer srv.Shutdown()
+			target = srv.LocalURL()
+			creds.File = auth.WorkerFile()
+			fmt.Fprintf(env.Out, "nats server on %s:%d, only for the holders of its keys; other workers use --nats %s --nats-creds %s, searches --remote %s with NATS_NKEY=%s\n",
+				srv.Host(), srv.Port(), srv.WorkerURL(), Quote(auth.WorkerFile()), srv.WorkerURL(), Quote(auth.OwnerFile()))
+		}
+		if err := waitForCreds(env, creds); err != nil {
+			return err
+		}
+		info, err := creds.Info()
+		if err != nil {
+			return err
+		}
+		nc, err := cluster.Dial(target, "splitpoint worker", creds)
+		if err != nil {
+			return err
+		}
+		defer nc.Close()
+		out := &lockedWriter{w: env.Out}
+		w := &cluster.Worker{NC: nc, Engine: experiment.LabEngine{}, Out: out, AckWait: *ackWait, Idle: *idle, Parallel: *jobs,
+			Name: fmt.Sprintf("%s:%d", cluster.ThisHost().Name, os.Getpid()), Sweep: info.Sweep, Files: root}
+		// The same process is a root-split searcher for
+		// "search --algo rootsplit --remote URL".
+		sub, err := cluster.ServeRootSplit(nc, w.Name, out, root)
+		if err != nil {
+			return err
+		}
+		defer sub.Unsubscribe()
+		return w.Run(env.Ctx)
+	}
 }
 
 // waitForCreds waits until the credentials file exists: a coordinator
@@ -238,12 +235,8 @@ func waitForCreds(env *Env, c cluster.Creds) error {
 	}
 }
 
-func init() {
-	register(&Command{
-		Name:  "slurm",
-		Args:  "SPEC.yaml --nodes N --time T [--out FILE] [--db FILE] [--port P] [--partition P] [--bin PATH] [--files DIR]",
-		Short: "write an sbatch script that runs a sweep over N worker nodes of a Slurm cluster",
-		Long: `Writes an sbatch script (--out, default NAME.sbatch after the spec) for the
+// slurmLong is the help of the slurm command.
+const slurmLong = `Writes an sbatch script (--out, default NAME.sbatch after the spec) for the
 sweep of SPEC.yaml: a coordinator task on the allocation's first node runs
 "splitpoint sweep --spec SPEC.yaml --nats embedded" (a NATS server with
 JetStream, no root, no daemon) and N worker tasks, one per other node, run
@@ -254,44 +247,44 @@ beside the database (KEY is its worker.nk, mode 0600 in a directory of mode
 itself is written with mode 0600. Submit it as is with sbatch; the database
 (--db) and the spec are read and written by the coordinator's node, so put
 them on the shared file system; --files gives the workers the directory of
-the spec's file: positions. The spec is checked here.`,
-		NArgs: 1,
-		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			var s cluster.Slurm
-			fs.IntVar(&s.Nodes, "nodes", 0, "worker nodes (the job takes one more for the coordinator)")
-			fs.StringVar(&s.Time, "time", "", "the job's time limit as Slurm writes it: 30, 2:00:00, 1-12:00:00")
-			fs.StringVar(&s.DB, "db", results.DefaultPath, "the results database, as the job sees it")
-			fs.IntVar(&s.Port, "port", 4222, "the embedded NATS server's port")
-			fs.StringVar(&s.Partition, "partition", "", "the Slurm partition (default: the cluster's)")
-			fs.StringVar(&s.Binary, "bin", "", "the splitpoint binary as the nodes see it (default: splitpoint on PATH)")
-			fs.StringVar(&s.Files, "files", "", "the directory the workers read file: positions from (default: none)")
-			out := fs.String("out", "", "the script to write (default: the spec's name with .sbatch)")
-			return func(env *Env, args []string) error {
-				if len(args) != 1 {
-					return fmt.Errorf("%w: give the sweep's spec file", ErrUsage)
-				}
-				if _, err := experiment.Load(args[0]); err != nil {
-					return err
-				}
-				s.Spec = args[0]
-				base := strings.TrimSuffix(filepath.Base(args[0]), filepath.Ext(args[0]))
-				s.Name = "splitpoint-" + base
-				if *out == "" {
-					*out = base + ".sbatch"
-				}
-				if err := s.Check(); err != nil {
-					return fmt.Errorf("%w: %v", ErrUsage, err)
-				}
-				// Private: the script names where the workers' key is.
-				if err := atomicfile.Write(*out, s.Write, atomicfile.WithMode(atomicfile.Private)); err != nil {
-					return err
-				}
-				env.Wrote(*out)
-				fmt.Fprintf(env.Out, "wrote %s: a coordinator and %d worker nodes for %s; submit it with\n  sbatch %s\n", *out, s.Nodes, s.Time, *out)
-				return nil
-			}
-		},
-	})
+the spec's file: positions. The spec is checked here.`
+
+// slurmCommand declares the slurm command's flags on fs and returns the
+// function that runs it.
+func slurmCommand(fs *flag.FlagSet) func(*Env, []string) error {
+	var s cluster.Slurm
+	fs.IntVar(&s.Nodes, "nodes", 0, "worker nodes (the job takes one more for the coordinator)")
+	fs.StringVar(&s.Time, "time", "", "the job's time limit as Slurm writes it: 30, 2:00:00, 1-12:00:00")
+	fs.StringVar(&s.DB, "db", results.DefaultPath, "the results database, as the job sees it")
+	fs.IntVar(&s.Port, "port", 4222, "the embedded NATS server's port")
+	fs.StringVar(&s.Partition, "partition", "", "the Slurm partition (default: the cluster's)")
+	fs.StringVar(&s.Binary, "bin", "", "the splitpoint binary as the nodes see it (default: splitpoint on PATH)")
+	fs.StringVar(&s.Files, "files", "", "the directory the workers read file: positions from (default: none)")
+	out := fs.String("out", "", "the script to write (default: the spec's name with .sbatch)")
+	return func(env *Env, args []string) error {
+		if len(args) != 1 {
+			return fmt.Errorf("%w: give the sweep's spec file", ErrUsage)
+		}
+		if _, err := experiment.Load(args[0]); err != nil {
+			return err
+		}
+		s.Spec = args[0]
+		base := strings.TrimSuffix(filepath.Base(args[0]), filepath.Ext(args[0]))
+		s.Name = "splitpoint-" + base
+		if *out == "" {
+			*out = base + ".sbatch"
+		}
+		if err := s.Check(); err != nil {
+			return fmt.Errorf("%w: %v", ErrUsage, err)
+		}
+		// Private: the script names where the workers' key is.
+		if err := atomicfile.Write(*out, s.Write, atomicfile.WithMode(atomicfile.Private)); err != nil {
+			return err
+		}
+		env.Wrote(*out)
+		fmt.Fprintf(env.Out, "wrote %s: a coordinator and %d worker nodes for %s; submit it with\n  sbatch %s\n", *out, s.Nodes, s.Time, *out)
+		return nil
+	}
 }
 
 // lockedWriter serializes the lines of the worker and its searcher.

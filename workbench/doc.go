@@ -1,6 +1,6 @@
 // Package workbench is splitpoint's command line: the command table
-// (search, solve, sweep, worker, slurm, perft, show, theorems, fit, runs,
-// sql, report, chart, match, uci, …), each command's flags, help and printing,
+// (commands.go: search, solve, sweep, perft, match, uci, …), each
+// command's flags, help and printing,
 // and the tokenizer and quoting rule of a command line (Fields, Quote)
 // that the REPL, notebooks and the terminal UI share. Every command writes
 // to an io.Writer, so a test, a script and an interactive prompt see the

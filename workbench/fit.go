@@ -92,12 +92,8 @@ func fitDB(env *Env, db, sweep, algo, machine string, m fits.Model, wt fits.Weig
 	return nil
 }
 
-func init() {
-	register(&Command{
-		Name:  "fit",
-		Args:  "[--csv <file> | --db FILE [--sweep ID] [--algo A] [--machine sim|pool]] [--model M] [--weights absolute|relative] [--validate-maxp P] [--json]",
-		Short: "fit the performance model T_P ≈ c1·W/P + c∞·C + c0 to measured runs",
-		Long: `Fits the work/critical-path model of StarTech and *Socrates by least
+// fitLong is the help of the fit command.
+const fitLong = `Fits the work/critical-path model of StarTech and *Socrates by least
 squares to runs read from a CSV file whose header names the columns p, work,
 span and time (any order; extra columns ignored; p may be inf; a label column
 names the runs). Prints each coefficient with its standard error and 95 %
@@ -120,48 +116,49 @@ smaller (a greedy schedule takes between max(W/P, C) and W/P + C). It
 predicts big machines from small ones where the papers' form cannot learn
 the cost of C. --weights relative minimizes the relative residuals, the
 measure of *Socrates's "mean relative error", instead of the absolute ones
-(which the runs with the longest times dominate).`,
-		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			csvPath := fs.String("csv", "", "CSV file of runs (columns p,work,span,time)")
-			db := fs.String("db", results.DefaultPath, "results database (without --csv)")
-			sweep := fs.String("sweep", "", "sweep id to fit (default: the last sweep; all: every run)")
-			algo := fs.String("algo", "", "fit only this algorithm label, e.g. jamboree+deferred")
-			machine := fs.String("machine", "", "fit only runs on this machine: sim or pool")
-			model := fs.String("model", "full", "model: full (c1·W/P + c∞·C + c0), nointercept (c1·W/P + c∞·C), workonly (c1·W/P + c0) or bounds (cmax·max(W/P, C) + cmin·min(W/P, C))")
-			weights := fs.String("weights", "absolute", "least squares on absolute residuals (the papers') or relative ones (T − T̂)/T")
-			maxP := fs.Float64("validate-maxp", 0, "fit the runs with p ≤ this and predict the rest (0: fit all)")
-			asJSON := fs.Bool("json", false, "write JSON")
-			return func(env *Env, args []string) error {
-				if len(args) != 0 {
-					return usageErr("fit takes no positional arguments, got %q", args)
-				}
-				m, err := fits.ParseModel(*model)
-				if err != nil {
-					return usageErr("--model: %v", err)
-				}
-				if *maxP < 0 || *maxP != *maxP {
-					return usageErr("--validate-maxp %v: want a positive number of processors (0: off)", *maxP)
-				}
-				wt, err := fits.ParseWeighting(*weights)
-				if err != nil {
-					return usageErr("--weights: %v", err)
-				}
-				if *csvPath == "" {
-					return fitDB(env, *db, *sweep, *algo, *machine, m, wt, *maxP, *asJSON)
-				}
-				f, err := os.Open(*csvPath)
-				if err != nil {
-					return err
-				}
-				defer f.Close()
-				obs, err := fits.ReadCSV(*csvPath, f)
-				if err != nil {
-					return err
-				}
-				return FitCmd(env, obs, m, wt, *maxP, *asJSON, "")
-			}
-		},
-	})
+(which the runs with the longest times dominate).`
+
+// fitCommand declares the fit command's flags on fs and returns the
+// function that runs it.
+func fitCommand(fs *flag.FlagSet) func(*Env, []string) error {
+	csvPath := fs.String("csv", "", "CSV file of runs (columns p,work,span,time)")
+	db := fs.String("db", results.DefaultPath, "results database (without --csv)")
+	sweep := fs.String("sweep", "", "sweep id to fit (default: the last sweep; all: every run)")
+	algo := fs.String("algo", "", "fit only this algorithm label, e.g. jamboree+deferred")
+	machine := fs.String("machine", "", "fit only runs on this machine: sim or pool")
+	model := fs.String("model", "full", "model: full (c1·W/P + c∞·C + c0), nointercept (c1·W/P + c∞·C), workonly (c1·W/P + c0) or bounds (cmax·max(W/P, C) + cmin·min(W/P, C))")
+	weights := fs.String("weights", "absolute", "least squares on absolute residuals (the papers') or relative ones (T − T̂)/T")
+	maxP := fs.Float64("validate-maxp", 0, "fit the runs with p ≤ this and predict the rest (0: fit all)")
+	asJSON := fs.Bool("json", false, "write JSON")
+	return func(env *Env, args []string) error {
+		if len(args) != 0 {
+			return usageErr("fit takes no positional arguments, got %q", args)
+		}
+		m, err := fits.ParseModel(*model)
+		if err != nil {
+			return usageErr("--model: %v", err)
+		}
+		if *maxP < 0 || *maxP != *maxP {
+			return usageErr("--validate-maxp %v: want a positive number of processors (0: off)", *maxP)
+		}
+		wt, err := fits.ParseWeighting(*weights)
+		if err != nil {
+			return usageErr("--weights: %v", err)
+		}
+		if *csvPath == "" {
+			return fitDB(env, *db, *sweep, *algo, *machine, m, wt, *maxP, *asJSON)
+		}
+		f, err := os.Open(*csvPath)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		obs, err := fits.ReadCSV(*csvPath, f)
+		if err != nil {
+			return err
+		}
+		return FitCmd(env, obs, m, wt, *maxP, *asJSON, "")
+	}
 }
 
 // FitCmd fits m to obs (or, when maxP > 0, fits the runs with P ≤ maxP and

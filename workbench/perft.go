@@ -8,42 +8,37 @@ import (
 	"time"
 )
 
-func init() {
-	register(&Command{
-		Name:     "perft",
-		Position: true,
-		NArgs:    2,
-		Args:     "<position> <depth> [--divide] [--unique] [--json]",
-		Short:    "count the leaves of the legal move tree (bulk counting at the last ply)",
-		Long: `Counts the positions depth plies below each position the name gives
+// perftLong is the help of the perft command.
+const perftLong = `Counts the positions depth plies below each position the name gives
 (a suite gives all of them). Chess uses bitboard legal move generation with
 bulk counting; checkers counts every capture path as Aart Bik's table does
 (--unique removes duplicate captures, the damforum.nl column); synthetic trees
 count their nodes. When a suite carries reference counts (perftsuite's D1…D6)
-each count is checked, and a mismatch makes the command fail.`,
-		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			divide := fs.Bool("divide", false, "split the count by root move")
-			unique := fs.Bool("unique", false, "checkers: remove duplicate capture paths")
-			asJSON := fs.Bool("json", false, "write JSON (nodes, seconds, nps, and per position)")
-			return func(env *Env, args []string) error {
-				if len(args) != 2 {
-					return usageErr("want <position> <depth>, got %d arguments", len(args))
-				}
-				depth, err := strconv.Atoi(args[1])
-				if err != nil || depth < 0 || depth > 20 {
-					return usageErr("depth %q: want a whole number 0..20", args[1])
-				}
-				if *divide && *unique {
-					return usageErr("--divide lists every root capture path, so it does not combine with --unique")
-				}
-				items, err := lab.Resolve(args[0])
-				if err != nil {
-					return err
-				}
-				return perftCmd(env, items, depth, *divide, *unique, *asJSON)
-			}
-		},
-	})
+each count is checked, and a mismatch makes the command fail.`
+
+// perftCommand declares the perft command's flags on fs and returns the
+// function that runs it.
+func perftCommand(fs *flag.FlagSet) func(*Env, []string) error {
+	divide := fs.Bool("divide", false, "split the count by root move")
+	unique := fs.Bool("unique", false, "checkers: remove duplicate capture paths")
+	asJSON := fs.Bool("json", false, "write JSON (nodes, seconds, nps, and per position)")
+	return func(env *Env, args []string) error {
+		if len(args) != 2 {
+			return usageErr("want <position> <depth>, got %d arguments", len(args))
+		}
+		depth, err := strconv.Atoi(args[1])
+		if err != nil || depth < 0 || depth > 20 {
+			return usageErr("depth %q: want a whole number 0..20", args[1])
+		}
+		if *divide && *unique {
+			return usageErr("--divide lists every root capture path, so it does not combine with --unique")
+		}
+		items, err := lab.Resolve(args[0])
+		if err != nil {
+			return err
+		}
+		return perftCmd(env, items, depth, *divide, *unique, *asJSON)
+	}
 }
 
 // PerftResult is the count of one position.

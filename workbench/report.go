@@ -15,12 +15,8 @@ import (
 	"splitpoint/results"
 )
 
-func init() {
-	register(&Command{
-		Name:  "report",
-		Args:  "--out DIR [--db FILE] [--sweep ID|all] [--title T] [--validate-maxp P]",
-		Short: "write an HTML report (offline charts), SVG/PDF figures, CSV data and LaTeX tables of a sweep",
-		Long: `Reads the runs of a sweep (the last one by default; --sweep all: every run
+// reportLong is the help of the report command.
+const reportLong = `Reads the runs of a sweep (the last one by default; --sweep all: every run
 of the database) and writes DIR/index.html with the papers' figures — speedup
 against P with the linear reference, work and critical path against P per
 position (StarTech Figs. 6 and 7), predicted against measured T_P with y = x
@@ -32,24 +28,25 @@ position (Vučković Fig. 6.1) when a split search reports them — the fit of
 T_P = c1·W/P + c∞·C + c0 for each algorithm and machine with its
 validation on large P, the summary table, and every run. Each figure is also
 written as SVG, PDF and CSV, each table as CSV and LaTeX (booktabs). The
-settings, seeds, version and machine are printed on the page.`,
-		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			out := fs.String("out", "", "directory to write the report into (created if needed)")
-			db := fs.String("db", results.DefaultPath, "results database")
-			sweep := fs.String("sweep", "", "sweep id (default: the last sweep; all: every run)")
-			title := fs.String("title", "", "report title (default: from the sweep)")
-			maxP := fs.Float64("validate-maxp", 0, "fit on runs with P ≤ this and predict the rest (default: a quarter of the largest P)")
-			return func(env *Env, args []string) error {
-				if len(args) != 0 {
-					return usageErr("report takes no positional arguments, got %q", args)
-				}
-				if *out == "" {
-					return usageErr("--out DIR is required")
-				}
-				return reportCmd(env, *db, *sweep, *out, *title, *maxP)
-			}
-		},
-	})
+settings, seeds, version and machine are printed on the page.`
+
+// reportCommand declares the report command's flags on fs and returns the
+// function that runs it.
+func reportCommand(fs *flag.FlagSet) func(*Env, []string) error {
+	out := fs.String("out", "", "directory to write the report into (created if needed)")
+	db := fs.String("db", results.DefaultPath, "results database")
+	sweep := fs.String("sweep", "", "sweep id (default: the last sweep; all: every run)")
+	title := fs.String("title", "", "report title (default: from the sweep)")
+	maxP := fs.Float64("validate-maxp", 0, "fit on runs with P ≤ this and predict the rest (default: a quarter of the largest P)")
+	return func(env *Env, args []string) error {
+		if len(args) != 0 {
+			return usageErr("report takes no positional arguments, got %q", args)
+		}
+		if *out == "" {
+			return usageErr("--out DIR is required")
+		}
+		return reportCmd(env, *db, *sweep, *out, *title, *maxP)
+	}
 }
 
 func reportCmd(env *Env, db, sweep, out, title string, maxP float64) error {

@@ -46,14 +46,8 @@ func (f *searchFlags) settle(sh lab.Shape) (lab.Settled, error) {
 	return s, nil
 }
 
-func init() {
-	register(&Command{
-		Name:     "search",
-		Position: true,
-		NArgs:    1,
-		Args:     "<position> [--algo A] [--depth D] [--tt BITS] [--preset P] [--json] …",
-		Short:    "search a position or tree with a serial algorithm and report value, PV and counters",
-		Long: `Runs one search per position the name gives and prints the value, the
+// searchLong is the help of the search command.
+var searchLong = `Runs one search per position the name gives and prints the value, the
 best move and principal variation, the node counts (interior, leaf,
 quiescence), Knuth–Moore node types and how often they behaved as predicted,
 the rate at which the first move searched was the best, branching factors
@@ -85,52 +79,53 @@ the failed and cutoff work by Knuth–Moore node type and the efficiency
 W_serial/W and speedup against the serial Scout of the same position with
 the same options, run here.
 
-` + algorithmsHelp(),
-		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			sf := declareSearchFlags(fs)
-			sf.treeDepth = true
-			mf := declareMachineFlags(fs)
-			rf := declareRemoteFlags(fs)
-			return func(env *Env, args []string) error {
-				if len(args) != 1 {
-					return usageErr("want one <position>, got %d arguments", len(args))
-				}
-				if *rf.url != "" {
-					return remoteRootSplitCmd(env, args[0], sf, rf)
-				}
-				if row, _ := algos.Lookup(sf.algo()); row.Parallel || mf.parallel() {
-					return parallelCmd(env, args[0], sf, mf)
-				}
-				items, err := lab.Resolve(args[0])
-				if err != nil {
-					return err
-				}
-				var results []*lab.SearchReport
-				line := env.progressLine("search", len(items), *sf.asJSON)
-				defer line.Stop()
-				for i, it := range items {
-					s, err := sf.settle(it.Shape())
-					if err != nil {
-						return err
-					}
-					opt := s.Opt
-					line.Item(i, it.Title()+" "+opt.Algo)
-					r, err := lab.Search(line.Context(env.Ctx), it, opt)
-					if r != nil {
-						r.Notes = s.Notes
-						results = append(results, r)
-						if !*sf.asJSON {
-							line.Print(func() { r.WriteText(env.Out) })
-						}
-					}
-					if err != nil {
-						return writeJSONAndErr(env, *sf.asJSON, results, err)
-					}
-				}
-				return writeJSONAndErr(env, *sf.asJSON, results, nil)
+` + algorithmsHelp()
+
+// searchCommand declares the search command's flags on fs and returns the
+// function that runs it.
+func searchCommand(fs *flag.FlagSet) func(*Env, []string) error {
+	sf := declareSearchFlags(fs)
+	sf.treeDepth = true
+	mf := declareMachineFlags(fs)
+	rf := declareRemoteFlags(fs)
+	return func(env *Env, args []string) error {
+		if len(args) != 1 {
+			return usageErr("want one <position>, got %d arguments", len(args))
+		}
+		if *rf.url != "" {
+			return remoteRootSplitCmd(env, args[0], sf, rf)
+		}
+		if row, _ := algos.Lookup(sf.algo()); row.Parallel || mf.parallel() {
+			return parallelCmd(env, args[0], sf, mf)
+		}
+		items, err := lab.Resolve(args[0])
+		if err != nil {
+			return err
+		}
+		var results []*lab.SearchReport
+		line := env.progressLine("search", len(items), *sf.asJSON)
+		defer line.Stop()
+		for i, it := range items {
+			s, err := sf.settle(it.Shape())
+			if err != nil {
+				return err
 			}
-		},
-	})
+			opt := s.Opt
+			line.Item(i, it.Title()+" "+opt.Algo)
+			r, err := lab.Search(line.Context(env.Ctx), it, opt)
+			if r != nil {
+				r.Notes = s.Notes
+				results = append(results, r)
+				if !*sf.asJSON {
+					line.Print(func() { r.WriteText(env.Out) })
+				}
+			}
+			if err != nil {
+				return writeJSONAndErr(env, *sf.asJSON, results, err)
+			}
+		}
+		return writeJSONAndErr(env, *sf.asJSON, results, nil)
+	}
 }
 
 // algorithmsHelp lists the algorithm table and the variant table for

@@ -13,45 +13,38 @@ import (
 	"splitpoint/suites"
 )
 
-func init() {
-	register(&Command{
-		Name:     "show",
-		Position: true,
-		NArgs:    1,
-		Args:     "<position> [--json]",
-		Short:    "draw a position or summarise a tree; list a suite",
-		Long: `For one position: the board (or the tree summary), the side to move,
+// showLong is the help of the show command.
+const showLong = `For one position: the board (or the tree summary), the side to move,
 the legal moves in generation order and the branching factor. For several
 (a suite, a file): one line each with index, id, side to move, number of
-moves and expected moves.`,
-		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			asJSON := fs.Bool("json", false, "write JSON")
-			return func(env *Env, args []string) error {
-				if len(args) != 1 {
-					return usageErr("want one <position>, got %d arguments", len(args))
-				}
-				items, err := lab.Resolve(args[0])
-				if err != nil {
-					return err
-				}
-				return showCmd(env, items, *asJSON)
-			}
-		},
-	})
-	register(&Command{
-		Name:  "suites",
-		Args:  "[--json]",
-		Short: "list the embedded suites with their position counts",
-		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			asJSON := fs.Bool("json", false, "write JSON")
-			return func(env *Env, args []string) error {
-				if len(args) != 0 {
-					return usageErr("suites takes no arguments")
-				}
-				return suitesCmd(env, *asJSON)
-			}
-		},
-	})
+moves and expected moves.`
+
+// showCommand declares the show command's flags on fs and returns the
+// function that runs it.
+func showCommand(fs *flag.FlagSet) func(*Env, []string) error {
+	asJSON := fs.Bool("json", false, "write JSON")
+	return func(env *Env, args []string) error {
+		if len(args) != 1 {
+			return usageErr("want one <position>, got %d arguments", len(args))
+		}
+		items, err := lab.Resolve(args[0])
+		if err != nil {
+			return err
+		}
+		return showCmd(env, items, *asJSON)
+	}
+}
+
+// suitesCommand declares the suites command's flags on fs and returns the
+// function that runs it.
+func suitesCommand(fs *flag.FlagSet) func(*Env, []string) error {
+	asJSON := fs.Bool("json", false, "write JSON")
+	return func(env *Env, args []string) error {
+		if len(args) != 0 {
+			return usageErr("suites takes no arguments")
+		}
+		return suitesCmd(env, *asJSON)
+	}
 }
 
 // PositionInfo is what show reports of one position.

@@ -13,14 +13,8 @@ import (
 	"splitpoint/sched"
 )
 
-func init() {
-	register(&Command{
-		Name:     "solve",
-		Position: true,
-		NArgs:    1,
-		Args:     "<suite or position> (--time T | --depth D) [--preset P] [--json] …",
-		Short:    "solve EPD test positions (bm/am) and estimate a rating from t20, as StarTech §3",
-		Long: `Searches each position by iterative deepening under the time or depth
+// solveLong is the help of the solve command.
+const solveLong = `Searches each position by iterative deepening under the time or depth
 limit and records the time and nodes until a right move (one of bm, or a
 move not in am) was chosen and kept to the end. The summary gives t20, the
 sum of the 20 fastest times (an unsolved position counts as the limit), and
@@ -37,30 +31,31 @@ Options start from
 --preset (default "default", as every search of a chess or checkers
 position: Scout with a 2^20 table, aspiration, quiescence and every ordering
 heuristic). Ctrl-C stops at once and summarises the
-positions finished so far.`,
-		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			sf := declareSearchFlags(fs)
-			workers := fs.String("workers", "", "parallel algorithms: pool sizes to solve on, comma-separated")
-			sim := fs.String("sim", "", "parallel algorithms: simulated processor counts, comma-separated (inf allowed)")
-			db := fs.String("db", "", "parallel algorithms: record the solves in this results database (a session records into its own)")
-			return func(env *Env, args []string) error {
-				if len(args) != 1 {
-					return usageErr("want one <suite or position>, got %d arguments", len(args))
-				}
-				if row, _ := algos.Lookup(sf.algo()); row.Parallel {
-					return solveOnMachines(env, args[0], sf, *workers, *sim, *db)
-				}
-				if !sf.req.Given("time") && !sf.req.Given("depth") {
-					return usageErr("solve needs --time or --depth")
-				}
-				items, err := lab.Resolve(args[0])
-				if err != nil {
-					return err
-				}
-				return solveCmd(env, items, sf, *sf.asJSON)
-			}
-		},
-	})
+positions finished so far.`
+
+// solveCommand declares the solve command's flags on fs and returns the
+// function that runs it.
+func solveCommand(fs *flag.FlagSet) func(*Env, []string) error {
+	sf := declareSearchFlags(fs)
+	workers := fs.String("workers", "", "parallel algorithms: pool sizes to solve on, comma-separated")
+	sim := fs.String("sim", "", "parallel algorithms: simulated processor counts, comma-separated (inf allowed)")
+	db := fs.String("db", "", "parallel algorithms: record the solves in this results database (a session records into its own)")
+	return func(env *Env, args []string) error {
+		if len(args) != 1 {
+			return usageErr("want one <suite or position>, got %d arguments", len(args))
+		}
+		if row, _ := algos.Lookup(sf.algo()); row.Parallel {
+			return solveOnMachines(env, args[0], sf, *workers, *sim, *db)
+		}
+		if !sf.req.Given("time") && !sf.req.Given("depth") {
+			return usageErr("solve needs --time or --depth")
+		}
+		items, err := lab.Resolve(args[0])
+		if err != nil {
+			return err
+		}
+		return solveCmd(env, items, sf, *sf.asJSON)
+	}
 }
 
 // SolveRow is one position's line of a solve report.

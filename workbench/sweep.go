@@ -12,12 +12,8 @@ import (
 	"splitpoint/results"
 )
 
-func init() {
-	register(&Command{
-		Name:  "sweep",
-		Args:  "[<position>…] --positions P,… --algos A,… [--workers P,…] [--sim P,…|inf] --depth D [--spec FILE.yaml] [--db FILE] [--nats URL|embedded [--nats-creds FILE] [--resume ID]] …",
-		Short: "run an experiment: positions × algorithms × machines, stored run by run in the results database",
-		Long: `Runs every algorithm on every position, on every pool size (--workers)
+// sweepLong is the help of the sweep command.
+var sweepLong = `Runs every algorithm on every position, on every pool size (--workers)
 and every simulated machine (--sim, inf for infinitely many processors), for
 every seed and repetition, after one serial baseline search per position
 (--baseline, default serial Scout, same depth and table) that speedup,
@@ -46,39 +42,40 @@ only for what is not stored.
 
 --spec FILE.yaml gives the same settings as a file (keys: ` + strings.Join(experiment.Keys(), ", ") + `);
 flags given with it override the file. Positions given as arguments are
-added to the list.`,
-		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			specFile := fs.String("spec", "", "experiment spec (YAML); flags override it")
-			for _, k := range experiment.KeyTable() {
-				if k.Bool {
-					fs.Bool(k.FlagName(), false, k.Help)
-				} else {
-					fs.String(k.FlagName(), "", k.Help)
-				}
-			}
-			db := fs.String("db", results.DefaultPath, "results database")
-			jobs := jobsFlag(fs)
-			fit := fs.Bool("fit", false, "fit T_P ≈ c1·W/P + c∞·C + c0 to the parallel runs, per algorithm and machine")
-			var d DistFlags
-			d.declare(fs)
-			return func(env *Env, args []string) error {
-				spec, err := sweepSpec(fs, *specFile, args)
-				if err != nil {
-					return err
-				}
-				if d.NATS == "none" { // a session's "set nats none"
-					d.NATS = ""
-				}
-				if d.NATS != "" {
-					return DistSweepCmd(env, spec, *db, *fit, d)
-				}
-				if d.Resume != "" {
-					return fmt.Errorf("%w: --resume re-attaches a sweep over NATS: give --nats URL too", ErrUsage)
-				}
-				return SweepCmd(env, spec, *db, *fit, *jobs)
-			}
-		},
-	})
+added to the list.`
+
+// sweepCommand declares the sweep command's flags on fs and returns the
+// function that runs it.
+func sweepCommand(fs *flag.FlagSet) func(*Env, []string) error {
+	specFile := fs.String("spec", "", "experiment spec (YAML); flags override it")
+	for _, k := range experiment.KeyTable() {
+		if k.Bool {
+			fs.Bool(k.FlagName(), false, k.Help)
+		} else {
+			fs.String(k.FlagName(), "", k.Help)
+		}
+	}
+	db := fs.String("db", results.DefaultPath, "results database")
+	jobs := jobsFlag(fs)
+	fit := fs.Bool("fit", false, "fit T_P ≈ c1·W/P + c∞·C + c0 to the parallel runs, per algorithm and machine")
+	var d DistFlags
+	d.declare(fs)
+	return func(env *Env, args []string) error {
+		spec, err := sweepSpec(fs, *specFile, args)
+		if err != nil {
+			return err
+		}
+		if d.NATS == "none" { // a session's "set nats none"
+			d.NATS = ""
+		}
+		if d.NATS != "" {
+			return DistSweepCmd(env, spec, *db, *fit, d)
+		}
+		if d.Resume != "" {
+			return fmt.Errorf("%w: --resume re-attaches a sweep over NATS: give --nats URL too", ErrUsage)
+		}
+		return SweepCmd(env, spec, *db, *fit, *jobs)
+	}
 }
 
 // sweepSpec builds the spec: the file's, then every flag set, then the

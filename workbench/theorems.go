@@ -17,12 +17,8 @@ import (
 	"splitpoint/sched"
 )
 
-func init() {
-	register(&Command{
-		Name:  "theorems",
-		Args:  "[--b 2,4,8] [--d 4,6,8] [--worst both|spec|full] [--seed S] [--db FILE] [--json]",
-		Short: "measure Jamboree on best- and worst-ordered uniform trees beside StarTech's Theorems 1 and 2",
-		Long: `For every degree b and height d, searches the uniform best-ordered tree
+// theoremsLong is the help of the theorems command.
+const theoremsLong = `For every degree b and height d, searches the uniform best-ordered tree
 ordered:b=B,d=D,order=best and the worst-ordered trees with serial Scout,
 serial alpha-beta and Jamboree on the infinite simulated machine (unit node
 cost, no table, grain 0), and prints the measured work W, critical path C,
@@ -57,41 +53,42 @@ when every test fails.
 
 --db FILE records each tree's Jamboree run in that results database (in a
 session, its own), sweep "theorems", p = inf, with the row above as its
-result JSON, so that queries and a reproduction's claims read them.`,
-		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			bs := fs.String("b", "2,4,8", "degrees, comma-separated")
-			ds := fs.String("d", "4,6,8", "heights, comma-separated")
-			worst := fs.String("worst", "both", "worst-ordered trees: spec (ordered:…,order=worst), full (alpha-beta examines every node) or both")
-			seed := fs.Uint64("seed", 1, "tree seed (the root value of the spec's trees; the shape and ordering do not depend on it)")
-			asJSON := fs.Bool("json", false, "write JSON")
-			db := fs.String("db", "", "record each tree's Jamboree run in this results database, sweep \""+TheoremsSweep+"\" (a session records into its own)")
-			return func(env *Env, args []string) error {
-				if len(args) != 0 {
-					return usageErr("theorems takes no positional arguments")
-				}
-				b, err := intList("--b", *bs, 2, 64)
-				if err != nil {
-					return err
-				}
-				d, err := intList("--d", *ds, 1, 16)
-				if err != nil {
-					return err
-				}
-				orders := []string{"best"}
-				switch *worst {
-				case "both":
-					orders = append(orders, "worst", "worst-full")
-				case "spec":
-					orders = append(orders, "worst")
-				case "full":
-					orders = append(orders, "worst-full")
-				default:
-					return usageErr("--worst %q: want both, spec or full", *worst)
-				}
-				return theoremsCmd(env, orders, b, d, *seed, *db, *asJSON)
-			}
-		},
-	})
+result JSON, so that queries and a reproduction's claims read them.`
+
+// theoremsCommand declares the theorems command's flags on fs and returns the
+// function that runs it.
+func theoremsCommand(fs *flag.FlagSet) func(*Env, []string) error {
+	bs := fs.String("b", "2,4,8", "degrees, comma-separated")
+	ds := fs.String("d", "4,6,8", "heights, comma-separated")
+	worst := fs.String("worst", "both", "worst-ordered trees: spec (ordered:…,order=worst), full (alpha-beta examines every node) or both")
+	seed := fs.Uint64("seed", 1, "tree seed (the root value of the spec's trees; the shape and ordering do not depend on it)")
+	asJSON := fs.Bool("json", false, "write JSON")
+	db := fs.String("db", "", "record each tree's Jamboree run in this results database, sweep \""+TheoremsSweep+"\" (a session records into its own)")
+	return func(env *Env, args []string) error {
+		if len(args) != 0 {
+			return usageErr("theorems takes no positional arguments")
+		}
+		b, err := intList("--b", *bs, 2, 64)
+		if err != nil {
+			return err
+		}
+		d, err := intList("--d", *ds, 1, 16)
+		if err != nil {
+			return err
+		}
+		orders := []string{"best"}
+		switch *worst {
+		case "both":
+			orders = append(orders, "worst", "worst-full")
+		case "spec":
+			orders = append(orders, "worst")
+		case "full":
+			orders = append(orders, "worst-full")
+		default:
+			return usageErr("--worst %q: want both, spec or full", *worst)
+		}
+		return theoremsCmd(env, orders, b, d, *seed, *db, *asJSON)
+	}
 }
 
 func intList(flagName, s string, lo, hi int) ([]int, error) {

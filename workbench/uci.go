@@ -35,12 +35,8 @@ func configFlags(fs *flag.FlagSet) func() (uci.Config, error) {
 	}
 }
 
-func init() {
-	register(&Command{
-		Name:  "uci",
-		Args:  "[--algo A] [--workers P] [--hash MB] [--variants V] [--grain G] [--preset P] [--param …]",
-		Short: "run as a UCI chess engine on stdin/stdout (any algorithm of the table), for GUIs and match managers",
-		Long: `Speaks the Universal Chess Interface on standard input and output: uci,
+// uciLong is the help of the uci command.
+const uciLong = `Speaks the Universal Chess Interface on standard input and output: uci,
 isready, ucinewgame, position startpos|fen … [moves …], go (depth, nodes,
 movetime, wtime/btime/winc/binc/movestogo, infinite, ponder), stop,
 ponderhit, quit and setoption. The options are Threads, Hash, Algo (any
@@ -54,27 +50,28 @@ is not kept between iterations), so nodes count every iteration.
 Time management: a move gets the time left over the moves to go (25 in
 sudden death) plus three quarters of the increment, stops starting
 iterations past 0.7 of that and is stopped at 3 times it, never more than a
-fifth of the clock: it does not lose on time at 10+0.1.`,
-		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			get := configFlags(fs)
-			return func(env *Env, args []string) error {
-				if len(args) != 0 {
-					return usageErr("uci takes no arguments, got %q", args)
-				}
-				cfg, err := get()
-				if err != nil {
-					return err
-				}
-				in := env.In
-				if in == nil {
-					in = os.Stdin
-				}
-				e := uci.NewEngine(env.Out, cfg)
-				if err := e.Run(env.Ctx, in); err != nil {
-					return fmt.Errorf("uci: %w", err)
-				}
-				return nil
-			}
-		},
-	})
+fifth of the clock: it does not lose on time at 10+0.1.`
+
+// uciCommand declares the uci command's flags on fs and returns the
+// function that runs it.
+func uciCommand(fs *flag.FlagSet) func(*Env, []string) error {
+	get := configFlags(fs)
+	return func(env *Env, args []string) error {
+		if len(args) != 0 {
+			return usageErr("uci takes no arguments, got %q", args)
+		}
+		cfg, err := get()
+		if err != nil {
+			return err
+		}
+		in := env.In
+		if in == nil {
+			in = os.Stdin
+		}
+		e := uci.NewEngine(env.Out, cfg)
+		if err := e.Run(env.Ctx, in); err != nil {
+			return fmt.Errorf("uci: %w", err)
+		}
+		return nil
+	}
 }

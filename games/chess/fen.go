@@ -46,8 +46,33 @@ func (p *Position) setFEN(fields []string) error {
 	for i := range p.board {
 		p.board[i] = noPiece
 	}
-	// 1. placement
-	ranks := strings.Split(fields[0], "/")
+	if err := p.setPlacement(fields[0]); err != nil {
+		return err
+	}
+	if err := p.checkMaterial(); err != nil {
+		return err
+	}
+	if err := p.setSide(fields[1]); err != nil {
+		return err
+	}
+	if err := p.setCastling(fields[2]); err != nil {
+		return err
+	}
+	if err := p.setEnPassant(fields[3]); err != nil {
+		return err
+	}
+	if err := p.setClocks(fields[4:]); err != nil {
+		return err
+	}
+	p.hash = p.computeHash()
+	p.resetHistory()
+	return nil
+}
+
+// setPlacement puts the pieces of FEN field 1, the placement, on the
+// empty board.
+func (p *Position) setPlacement(field string) error {
+	ranks := strings.Split(field, "/")
 	if len(ranks) != 8 {
 		return fmt.Errorf("chess: FEN placement has %d ranks, want 8", len(ranks))
 	}
@@ -80,6 +105,13 @@ func (p *Position) setFEN(fields []string) error {
 			return fmt.Errorf("chess: FEN rank %d has %d squares, want 8", r+1, f)
 		}
 	}
+	return nil
+}
+
+// checkMaterial checks that each side has one king, at most 8 pawns and
+// no more pieces than its missing pawns could have promoted to, and that
+// no pawn stands on the first or last rank.
+func (p *Position) checkMaterial() error {
 	for c, name := range [2]string{"white", "black"} {
 		if k := popcount(p.pieces[King] & p.colors[c]); k != 1 {
 			return fmt.Errorf("chess: FEN has %d %s kings, want 1", k, name)
@@ -101,89 +133,108 @@ func (p *Position) setFEN(fields []string) error {
 	if p.pieces[Pawn]&(rank1|rank8) != 0 {
 		return fmt.Errorf("chess: FEN has a pawn on the first or last rank (%s)", squareName(lsb(p.pieces[Pawn]&(rank1|rank8))))
 	}
-	// 2. side to move
-	switch fields[1] {
+	return nil
+}
+
+// setSide sets the side to move from FEN field 2; the side not to move
+// must not be in check.
+func (p *Position) setSide(field string) error {
+	switch field {
 	case "w":
 		p.side = White
 	case "b":
 		p.side = Black
 	default:
-		return fmt.Errorf("chess: FEN side to move %q, want w or b", fields[1])
+		return fmt.Errorf("chess: FEN side to move %q, want w or b", field)
 	}
 	them := int(p.side) ^ 1
 	if p.attackersTo(p.kingSq(them), int(p.side), p.occupied()) != 0 {
 		return fmt.Errorf("chess: FEN side not to move (%s) is in check", [2]string{"white", "black"}[them])
 	}
-	// 3. castling
-	if fields[2] != "-" {
-		var seen uint8
-		for _, ch := range fields[2] {
-			var bit uint8
-			var ksq, rsq, c int
-			switch ch {
-			case 'K':
-				bit, ksq, rsq, c = castleWK, sqE1, sqH1, White
-			case 'Q':
-				bit, ksq, rsq, c = castleWQ, sqE1, sqA1, White
-			case 'k':
-				bit, ksq, rsq, c = castleBK, sqE8, sqH8, Black
-			case 'q':
-				bit, ksq, rsq, c = castleBQ, sqE8, sqA8, Black
-			default:
-				return fmt.Errorf("chess: FEN castling field %q: bad character %q", fields[2], ch)
-			}
-			if seen&bit != 0 {
-				return fmt.Errorf("chess: FEN castling field %q repeats %q", fields[2], ch)
-			}
-			seen |= bit
-			// a right without king and rook at home (published EPD
-			// suites have some) is dropped, not an error
-			if int(p.board[ksq]) == King+8*c && int(p.board[rsq]) == Rook+8*c {
-				p.castle |= bit
-			}
+	return nil
+}
+
+// setCastling sets the castling rights of FEN field 3.
+func (p *Position) setCastling(field string) error {
+	if field == "-" {
+		return nil
+	}
+	var seen uint8
+	for _, ch := range field {
+		var bit uint8
+		var ksq, rsq, c int
+		switch ch {
+		case 'K':
+			bit, ksq, rsq, c = castleWK, sqE1, sqH1, White
+		case 'Q':
+			bit, ksq, rsq, c = castleWQ, sqE1, sqA1, White
+		case 'k':
+			bit, ksq, rsq, c = castleBK, sqE8, sqH8, Black
+		case 'q':
+			bit, ksq, rsq, c = castleBQ, sqE8, sqA8, Black
+		default:
+			return fmt.Errorf("chess: FEN castling field %q: bad character %q", field, ch)
+		}
+		if seen&bit != 0 {
+			return fmt.Errorf("chess: FEN castling field %q repeats %q", field, ch)
+		}
+		seen |= bit
+		// a right without king and rook at home (published EPD
+		// suites have some) is dropped, not an error
+		if int(p.board[ksq]) == King+8*c && int(p.board[rsq]) == Rook+8*c {
+			p.castle |= bit
 		}
 	}
-	// 4. en passant
-	if fields[3] != "-" {
-		sq, ok := parseSquare(fields[3])
-		if !ok {
-			return fmt.Errorf("chess: FEN en passant field %q is not a square", fields[3])
-		}
-		wantRank, up := 5, 8
-		if p.side == Black {
-			wantRank, up = 2, -8
-		}
-		if rankOf(sq) != wantRank {
-			return fmt.Errorf("chess: FEN en passant square %s is not on rank %d", fields[3], wantRank+1)
-		}
-		if int(p.board[sq-up]) != Pawn+8*them || p.board[sq] != noPiece || p.board[sq+up] != noPiece {
-			return fmt.Errorf("chess: FEN en passant square %s without a pawn that just moved two squares", fields[3])
-		}
-		if p.epCapturable(sq, int(p.side)) {
-			p.ep = uint8(sq)
-		}
+	return nil
+}
+
+// setEnPassant sets the en passant square of FEN field 4.
+func (p *Position) setEnPassant(field string) error {
+	if field == "-" {
+		return nil
 	}
-	// 5, 6. clocks
+	sq, ok := parseSquare(field)
+	if !ok {
+		return fmt.Errorf("chess: FEN en passant field %q is not a square", field)
+	}
+	them := int(p.side) ^ 1
+	wantRank, up := 5, 8
+	if p.side == Black {
+		wantRank, up = 2, -8
+	}
+	if rankOf(sq) != wantRank {
+		return fmt.Errorf("chess: FEN en passant square %s is not on rank %d", field, wantRank+1)
+	}
+	if int(p.board[sq-up]) != Pawn+8*them || p.board[sq] != noPiece || p.board[sq+up] != noPiece {
+		return fmt.Errorf("chess: FEN en passant square %s without a pawn that just moved two squares", field)
+	}
+	if p.epCapturable(sq, int(p.side)) {
+		p.ep = uint8(sq)
+	}
+	return nil
+}
+
+// setClocks sets the halfmove clock and the fullmove number of FEN fields
+// 5 and 6 (clocks: the fields from the fifth on, perhaps none).
+func (p *Position) setClocks(clocks []string) error {
 	p.moveNo = 1
-	if len(fields) > 4 {
-		n, err := strconv.Atoi(fields[4])
+	if len(clocks) > 0 {
+		n, err := strconv.Atoi(clocks[0])
 		if err != nil || n < 0 || n > 10000 {
-			return fmt.Errorf("chess: FEN halfmove clock %q is not a number in 0…10000", fields[4])
+			return fmt.Errorf("chess: FEN halfmove clock %q is not a number in 0…10000", clocks[0])
 		}
 		p.rule50 = uint16(n)
 	}
-	if len(fields) > 5 {
-		n, err := strconv.Atoi(fields[5])
+	if len(clocks) > 1 {
+		n, err := strconv.Atoi(clocks[1])
 		if err != nil || n < 0 || n > 100000 {
-			return fmt.Errorf("chess: FEN fullmove number %q is not a number in 1…100000", fields[5])
+			return fmt.Errorf("chess: FEN fullmove number %q is not a number in 1…100000", clocks[1])
 		}
 		if n == 0 {
 			n = 1
 		}
 		p.moveNo = uint32(n)
 	}
-	p.hash = p.computeHash()
-	p.resetHistory()
 	return nil
 }
 
