@@ -82,6 +82,13 @@ func TestTmux(t *testing.T) {
 	waitFor("3/25", "L.Kaufman CCR Test No.3", "expected: am Rd1")
 	send("Tab", "Down", "Space", "Down", "Space")
 	waitFor("variants: serialize2,deferred")
+	for i := 0; i < 6; i++ {
+		send("Down") // the depth row, after the variants
+	}
+	for i := 0; i < 5; i++ {
+		send("Right")
+	}
+	waitFor("◀ 5 ▶")
 	send("Tab", "Down")
 	for i := 0; i < 8; i++ {
 		send("Left") // down to 1 worker, whatever this computer has
@@ -117,7 +124,7 @@ func TestTmux(t *testing.T) {
 		matches, _ := filepath.Glob(filepath.Join(home, "*", "*", "*"))
 		t.Fatalf("session file: %v (home holds %v)", err, matches)
 	}
-	for _, want := range []string{`"load suite:kaufman#3"`, "search --algo=jamboree --depth=5 --variants=serialize2,deferred --workers=2 --profile"} {
+	for _, want := range []string{`"load suite:kaufman#3"`, "search --algo=jamboree --variants=serialize2,deferred --depth=5 --workers=2 --profile"} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("the session lacks %s", want)
 		}
