@@ -311,7 +311,7 @@ func overheads(rep *lab.ParallelReport) string {
 
 // detailView is the algorithm's own account of the run, its Detail,
 // written by the Detail itself (algos.Detail.WriteText) under a heading,
-// each line cut to w.
+// each line wrapped to w.
 func detailView(rep *lab.ParallelReport, w int, st styles) string {
 	if rep.Detail == nil {
 		return ""
@@ -325,7 +325,7 @@ func detailView(rep *lab.ParallelReport, w int, st styles) string {
 	var b strings.Builder
 	b.WriteString(st.heading.Render(rep.Algo+" counters") + "\n")
 	for _, l := range strings.Split(text, "\n") {
-		b.WriteString(truncate(strings.TrimPrefix(l, "  "), w) + "\n")
+		b.WriteString(wrap(strings.TrimPrefix(l, "  "), w) + "\n")
 	}
 	return b.String()
 }
