@@ -199,6 +199,11 @@ func TestKnobAndAlgorithmRows(t *testing.T) {
 	if f := strings.Join(at(t, b, "test-knob").change(+1).flags(), " "); strings.Contains(f, "test-knob") {
 		t.Errorf("a knob ybwc does not take is given: %s", f)
 	}
+	noReport := false // the UI's constructor takes the rows: tui.Options.Knobs
+	m := New(nil, Session{Name: "test", Settings: map[string]string{"algo": "test-ybwc"}}, Options{Knobs: knobs, HasReport: &noReport})
+	if v := m.View(); !strings.Contains(v, "test knob   ◀ auto ▶") {
+		t.Errorf("the UI made with the row lacks it:\n%s", v)
+	}
 	rep := &lab.ParallelReport{Algo: "test-ybwc", Stats: &sched.Stats{Machine: sched.Machine{Kind: sched.Sim, P: 4}, Work: 1234, Span: 56, TimeUnit: "units", Time: 400},
 		Detail: &testDetail{probes: 7}}
 	r := newRunModel().start(1, []step{{line: "search", search: true, procs: "4"}}, time.Time{}, 4)
