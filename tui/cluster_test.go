@@ -78,7 +78,7 @@ var (
 func TestClusterRun(t *testing.T) {
 	s := natsServer(t)
 	startWorker(t, s, "w1", "hostA")
-	tm, sh := newUIWith(t, map[string]string{"nats": s.URL()})
+	tm, sh := newUIWith(t, map[string]string{"nats": s.URL(), "depth": "5"})
 	chooseCluster(t, tm, "splitpoint worker --nats", s.URL()[12:30])
 	keys(tm, "r")
 	waitFor(t, tm, "of 5 jobs stored", "w1 on hostA")

@@ -13,6 +13,6 @@
 //
 // Files: tui.go is the root model (the only tea.Model), keys.go the key
 // bindings, positions.go, algorithm.go and machine.go the three setup
-// panes, run.go the live run view, results.go the results table and the
+// panes, rows.go their rows made from the knob table's (lab.Knob), run.go the live run view, results.go the results table and the
 // fit, plan.go the command lines a run evaluates, styles.go the look.
 package tui

@@ -2,9 +2,11 @@ package tui
 
 import (
 	"fmt"
-	"splitpoint/sched"
 	"strconv"
 	"strings"
+
+	"splitpoint/algos"
+	"splitpoint/lab"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -12,18 +14,34 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// machine pane rows
+// machine pane rows: the machine, its workers or P, then one row per
+// knob the pane is given (machineKnobs), then the cluster's server.
 const (
 	rowMachine = iota
 	rowWorkers
 	rowSimP
-	rowSteal
-	rowMigrate
-	rowAbort
-	rowTTRemote
-	rowServer
-	numMachineRows
+	rowMachineKnobs
 )
+
+// machineKnobNames are the knob table's rows of a machine's settings,
+// the machine pane's rows by default: steal ordering by levels, level
+// waiting (*Socrates §4.3–4.4), the simulator's cost model and the
+// memory budget.
+var machineKnobNames = []string{"levels", "levelwait", "costs", "max-mem"}
+
+// costsKnob is the knob of the simulator's costs, which the pool has not.
+const costsKnob = "costs"
+
+// machineKnobs are the machine pane's rows by default.
+func machineKnobs() []lab.Knob {
+	var out []lab.Knob
+	for _, name := range machineKnobNames {
+		if k, ok := lab.FindKnob(name); ok {
+			out = append(out, k)
+		}
+	}
+	return out
+}
 
 // the machines a run goes to
 const (
@@ -40,18 +58,19 @@ const DefaultNATSPort = 4222
 // model
 
 // machineModel is the machine pane: the goroutine pool and its workers,
-// the simulated machine with a list of P (a sweep) and its costs, or a
-// cluster: the same simulated runs published as a sweep over NATS to
-// "splitpoint worker" processes on any machines.
+// the simulated machine with a list of P (a sweep), or a cluster: the
+// same simulated runs published as a sweep over NATS to "splitpoint
+// worker" processes on any machines; then a row per knob of a machine's
+// settings it is given (the knob table's rows: levels, level waiting,
+// the simulator's costs, the memory budget).
 type machineModel struct {
 	cursor   int
 	kind     int // machPool, machSim or machCluster
 	workers  int
 	maxProcs int    // GOMAXPROCS: more workers oversubscribe the cores
 	simP     string // one of simPs
-	// costs of the simulator, in units of a node (node = 1)
-	steal, migrate, abort, ttRemote int64
-	session                         map[string]bool
+	knobs    []row  // the knob rows, in the order given
+	set      settings
 
 	// the cluster: the NATS server's URL ("embedded": a server started
 	// here; "": none given), typed after / or cycled with ←/→
@@ -67,17 +86,14 @@ func simPs() []string {
 	return []string{"1", "2", "4", "8", "16", "32", "64", "inf", "1,2,4,8", "1,2,4,8,16", "1,2,4,8,16,32,64"}
 }
 
-// costSteps are the values offered for a cost.
-func costSteps() []int64 { return []int64{0, 1, 2, 5, 10, 20, 50, 100} }
-
-func newMachineModel(settings map[string]string, maxProcs int) machineModel {
+// newMachineModel starts from the session's settings where it has them,
+// with a row per knob of knobs.
+func newMachineModel(settings map[string]string, maxProcs int, knobs []lab.Knob) machineModel {
 	in := textinput.New()
 	in.Placeholder = "nats://HOST:4222 or embedded"
 	in.Prompt = "server: "
-	mc := machineModel{workers: min(2, maxProcs), maxProcs: maxProcs, simP: "4", session: map[string]bool{}, input: in}
-	for k := range settings {
-		mc.session[k] = true
-	}
+	mc := machineModel{workers: min(2, maxProcs), maxProcs: maxProcs, simP: "4", input: in, knobs: rowsOf(knobs)}
+	mc.set = newSettings(settings, mc.knobs)
 	if v := settings["workers"]; v != "" {
 		if n, err := strconv.Atoi(strings.Split(v, ",")[0]); err == nil && n > 0 {
 			mc.workers = n
@@ -87,14 +103,14 @@ func newMachineModel(settings map[string]string, maxProcs int) machineModel {
 		mc.kind = machSim
 		mc.simP = v
 	}
-	if c, err := sched.ParseCosts(settings["costs"]); err == nil {
-		mc.steal, mc.migrate, mc.abort, mc.ttRemote = c.Steal, c.Migrate, c.Abort, c.TTRemote
-	}
 	if v := settings["nats"]; v != "none" {
 		mc.nats = v
 	}
 	return mc
 }
+
+// typing reports whether a value or the server's URL is being typed.
+func (mc machineModel) typing() bool { return mc.editing || mc.set.editing != "" }
 
 // simulated reports whether the runs are simulated (here or on workers).
 func (mc machineModel) simulated() bool { return mc.kind != machPool }
@@ -117,24 +133,45 @@ func (mc machineModel) procCount() int {
 	return n
 }
 
-// costs is the --costs value (empty when every cost the pane sets is 0),
-// written by sched.CostModel.String.
-func (mc machineModel) costs() string {
-	c := sched.DefaultCosts()
-	c.Steal, c.Migrate, c.Abort, c.TTRemote = mc.steal, mc.migrate, mc.abort, mc.ttRemote
-	return c.String()
+// rowServer is the row of the cluster's NATS server, the last.
+func (mc machineModel) rowServer() int { return rowMachineKnobs + len(mc.knobs) }
+
+// numMachineRows is the number of rows of the pane.
+func (mc machineModel) numMachineRows() int { return mc.rowServer() + 1 }
+
+// current is the knob row under the cursor, if it is one.
+func (mc machineModel) current() (row, bool) {
+	if i := mc.cursor - rowMachineKnobs; i >= 0 && i < len(mc.knobs) {
+		return mc.knobs[i], true
+	}
+	return row{}, false
 }
 
-// flags are the machine flags of one search on p (of the sweep on the
-// cluster: p is the whole P list).
-func (mc machineModel) flags(p string) []string {
-	if !mc.simulated() {
-		// an empty --costs overrides a session's (the pool has none)
-		return append([]string{"--workers=" + p}, flagIf(mc.session["costs"], "costs", "")...)
+// applies reports whether the row applies to the pane's machine and
+// algorithm a: the pool has no costs.
+func (mc machineModel) applies(r row, a algos.Algorithm) bool { return mc.off(r, a) == "" }
+
+// off is "" when the row applies to the pane's machine and algorithm a,
+// else where it does: the simulated machine, or the algorithms that take
+// it.
+func (mc machineModel) off(r row, a algos.Algorithm) string {
+	if !mc.simulated() && r.k.Name == costsKnob {
+		return "simulated machine"
 	}
+	return r.notTaken(a)
+}
+
+// flags are the machine flags of one search of algorithm a on p (of the
+// sweep on the cluster: p is the whole P list).
+func (mc machineModel) flags(p string, a algos.Algorithm) []string {
 	f := []string{"--sim=" + p}
-	c := mc.costs()
-	return append(f, flagIf(c != "" || mc.session["costs"], "costs", c)...)
+	if !mc.simulated() {
+		f = []string{"--workers=" + p}
+		if _, ok := mc.set.session[costsKnob]; ok {
+			f = append(f, "--"+costsKnob+"=") // an empty --costs overrides a session's (the pool has none)
+		}
+	}
+	return append(f, mc.set.flags(mc.knobs, func(r row) bool { return mc.applies(r, a) })...)
 }
 
 // natsChoices are the servers ←/→ cycle through: the session's, an
@@ -152,43 +189,64 @@ func (mc machineModel) natsChoices() []string {
 // update
 
 func (mc machineModel) updateKey(msg tea.KeyMsg, k keyMap) (machineModel, tea.Cmd) {
-	if mc.editing {
-		switch {
-		case key.Matches(msg, k.Esc):
-			mc.editing = false
-			mc.input.Blur()
-			return mc, nil
-		case key.Matches(msg, k.Enter):
-			mc.editing = false
-			mc.input.Blur()
-			if v := strings.TrimSpace(mc.input.Value()); v != "" {
-				mc.nats, mc.err = v, ""
-			}
-			mc.input.SetValue("")
-			return mc, nil
-		}
+	if mc.set.editing != "" {
+		r, _ := mc.current()
 		var cmd tea.Cmd
-		mc.input, cmd = mc.input.Update(msg)
+		mc.set, cmd = mc.set.updateEdit(msg, k, r)
 		return mc, cmd
 	}
+	if mc.editing {
+		return mc.updateURL(msg, k)
+	}
+	n := mc.numMachineRows()
 	switch {
 	case key.Matches(msg, k.Up):
-		mc.cursor = (mc.cursor + numMachineRows - 1) % numMachineRows
+		mc.cursor = (mc.cursor + n - 1) % n
 	case key.Matches(msg, k.Down):
-		mc.cursor = (mc.cursor + 1) % numMachineRows
+		mc.cursor = (mc.cursor + 1) % n
 	case key.Matches(msg, k.Left):
 		mc = mc.change(-1)
 	case key.Matches(msg, k.Right), key.Matches(msg, k.Toggle):
 		mc = mc.change(+1)
 	case key.Matches(msg, k.TypeURL):
-		mc.cursor, mc.editing = rowServer, true
+		if r, ok := mc.current(); ok { // / on a knob row types its value
+			var cmd tea.Cmd
+			mc.set, cmd = mc.set.startEdit(r)
+			return mc, cmd
+		}
+		mc.cursor, mc.editing = mc.rowServer(), true
 		mc.input.SetValue(mc.nats)
 		return mc, mc.input.Focus()
 	}
 	return mc, nil
 }
 
+// updateURL takes a key while the server's URL is typed.
+func (mc machineModel) updateURL(msg tea.KeyMsg, k keyMap) (machineModel, tea.Cmd) {
+	switch {
+	case key.Matches(msg, k.Esc):
+		mc.editing = false
+		mc.input.Blur()
+		return mc, nil
+	case key.Matches(msg, k.Enter):
+		mc.editing = false
+		mc.input.Blur()
+		if v := strings.TrimSpace(mc.input.Value()); v != "" {
+			mc.nats, mc.err = v, ""
+		}
+		mc.input.SetValue("")
+		return mc, nil
+	}
+	var cmd tea.Cmd
+	mc.input, cmd = mc.input.Update(msg)
+	return mc, cmd
+}
+
 func (mc machineModel) change(d int) machineModel {
+	if r, ok := mc.current(); ok {
+		mc.set = mc.set.step(r, d)
+		return mc
+	}
 	switch mc.cursor {
 	case rowMachine:
 		mc.kind = ((mc.kind+d)%numMachines + numMachines) % numMachines
@@ -196,15 +254,7 @@ func (mc machineModel) change(d int) machineModel {
 		mc.workers = min(max(mc.workers+d, 1), 4*mc.maxProcs)
 	case rowSimP:
 		mc.simP = cycle(simPs(), mc.simP, d)
-	case rowSteal:
-		mc.steal = cycle(costSteps(), mc.steal, d)
-	case rowMigrate:
-		mc.migrate = cycle(costSteps(), mc.migrate, d)
-	case rowAbort:
-		mc.abort = cycle(costSteps(), mc.abort, d)
-	case rowTTRemote:
-		mc.ttRemote = cycle(costSteps(), mc.ttRemote, d)
-	case rowServer:
+	case mc.rowServer():
 		mc.nats, mc.err = cycle(mc.natsChoices(), mc.nats, d), ""
 	}
 	return mc
@@ -212,7 +262,8 @@ func (mc machineModel) change(d int) machineModel {
 
 // view
 
-func (mc machineModel) view(w int, st styles) string {
+// view draws the pane for algorithm a (whose knobs the rows follow).
+func (mc machineModel) view(w int, a algos.Algorithm, st styles) string {
 	machine := [numMachines]string{machPool: "goroutine pool", machSim: "simulated machine", machCluster: "cluster (NATS)"}[mc.kind]
 	dimIf := func(on bool, s string) string {
 		if on {
@@ -220,22 +271,25 @@ func (mc machineModel) view(w int, st styles) string {
 		}
 		return s
 	}
-	pool := func(s string) string { return dimIf(mc.simulated(), s) }
-	sim := func(s string) string { return dimIf(!mc.simulated(), s) }
 	server := mc.nats
 	if server == "" {
 		server = "none"
 	}
-	rows := [numMachineRows]string{
-		rowMachine:  "machine  ◀ " + machine + " ▶",
-		rowWorkers:  pool(fmt.Sprintf("workers  ◀ %d ▶  of %d", mc.workers, mc.maxProcs)),
-		rowSimP:     sim("P        ◀ " + mc.simP + " ▶"),
-		rowSteal:    sim(fmt.Sprintf("steal    ◀ %d ▶", mc.steal)),
-		rowMigrate:  sim(fmt.Sprintf("migrate  ◀ %d ▶", mc.migrate)),
-		rowAbort:    sim(fmt.Sprintf("abort    ◀ %d ▶", mc.abort)),
-		rowTTRemote: sim(fmt.Sprintf("tt_remote◀ %d ▶", mc.ttRemote)),
-		rowServer:   dimIf(mc.kind != machCluster, "server   ◀ "+server+" ▶"),
+	lw := max(labelWidth(mc.knobs), len("machine "))
+	rows := []string{
+		padRight("machine", lw) + " ◀ " + machine + " ▶",
+		dimIf(mc.simulated(), fmt.Sprintf("%s ◀ %d ▶  of %d", padRight("workers", lw), mc.workers, mc.maxProcs)),
+		dimIf(!mc.simulated(), padRight("P", lw)+" ◀ "+mc.simP+" ▶"),
 	}
+	for _, r := range mc.knobs {
+		rows = append(rows, mc.set.line(r, lw, mc.off(r, a), st))
+	}
+	rows = append(rows, dimIf(mc.kind != machCluster, padRight("server", lw)+" ◀ "+server+" ▶"))
+	return truncateLines(mc.viewRows(rows, w, st), w) + paneFoot(mc.set, mc.current, w, st)
+}
+
+// viewRows draws the pane's rows and what the machine runs.
+func (mc machineModel) viewRows(rows []string, w int, st styles) string {
 	var b strings.Builder
 	b.WriteString(st.heading.Render("Machine") + "\n\n")
 	for i, r := range rows {
@@ -247,6 +301,9 @@ func (mc machineModel) view(w int, st styles) string {
 	}
 	if mc.editing {
 		b.WriteString("\n" + mc.input.View() + "\n")
+	}
+	if mc.set.editing != "" {
+		b.WriteString("\n" + mc.set.input.View() + "\n")
 	}
 	b.WriteString("\n")
 	if mc.kind == machPool && mc.workers > mc.maxProcs {
@@ -278,5 +335,5 @@ func (mc machineModel) view(w int, st styles) string {
 	default:
 		b.WriteString(st.dim.Render("wall time on this computer's cores"))
 	}
-	return truncateLines(b.String(), w)
+	return b.String()
 }

@@ -35,7 +35,7 @@ func buildPlan(loaded, pos string, a algorithmModel, mc machineModel) []step {
 	flags := a.flags()
 	for _, p := range mc.procList() {
 		f := append([]string{}, flags...)
-		f = append(f, mc.flags(p)...)
+		f = append(f, mc.flags(p, a.row())...)
 		f = append(f, "--profile")
 		plan = append(plan, step{line: "search " + strings.Join(f, " "), search: true, procs: p})
 	}
@@ -80,7 +80,7 @@ func buildClusterPlan(pos string, a algorithmModel, mc machineModel, url, creds 
 			f = append(f, fl)
 		}
 	}
-	f = append(f, mc.flags(mc.simP)...)
+	f = append(f, mc.flags(mc.simP, a.row())...)
 	f = append(f, workbench.Quote("--nats="+url))
 	if creds != "" {
 		f = append(f, workbench.Quote("--nats-creds="+creds))

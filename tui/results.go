@@ -19,6 +19,7 @@ import (
 
 	"splitpoint/fits"
 	"splitpoint/lab"
+	"splitpoint/metrics"
 	"splitpoint/results"
 	"splitpoint/workbench"
 )
@@ -211,7 +212,7 @@ func (r resultsModel) sorted() resultsModel {
 	trs := make([]table.Row, len(rows))
 	for i, x := range rows {
 		trs[i] = table.Row{strconv.Itoa(x.n), x.from, x.position, x.algo, x.machine, x.procs,
-			strconv.FormatInt(x.work, 10), strconv.FormatInt(x.span, 10), strconv.FormatInt(x.time, 10),
+			strconv.FormatInt(x.work, 10), strconv.FormatInt(x.span, 10), metrics.FormatTime(x.time, x.unit),
 			strconv.FormatInt(x.steals, 10), fmt.Sprintf("%.3f", x.efficiency)}
 	}
 	cols := r.table.Columns()
@@ -309,7 +310,8 @@ func (r resultsModel) fitView(w, h int, st styles) string {
 			left.WriteString(fmt.Sprintf("… %d more\n", len(res.Obs)-i))
 			break
 		}
-		left.WriteString(fmt.Sprintf("%-8s %12.0f %12.0f %7.1f%%\n", o.Label, o.Time, res.Predicted[i], 100*(res.Predicted[i]-o.Time)/o.Time))
+		left.WriteString(fmt.Sprintf("%-8s %12s %12s %7.1f%%\n", o.Label, metrics.FormatTime(int64(o.Time), unit),
+			metrics.FormatTime(int64(math.Round(res.Predicted[i])), unit), 100*(res.Predicted[i]-o.Time)/o.Time))
 	}
 	lw := lipgloss.Width(left.String())
 	cw, ch := max(min(w-lw-4, 60), 20), max(min(h-2, 16), 8)

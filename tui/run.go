@@ -11,6 +11,7 @@ import (
 	"splitpoint/algos"
 	"splitpoint/cluster"
 	"splitpoint/lab"
+	"splitpoint/metrics"
 	"splitpoint/sched"
 )
 
@@ -252,7 +253,7 @@ func (r runModel) liveView(w int, st styles) string {
 	if s.Progress > 0 {
 		depth = fmt.Sprint(s.Progress)
 	}
-	b.WriteString(fmt.Sprintf("live: P=%s  elapsed %s  depth reached %s\n", s0.procs, elapsed(s.Elapsed, s.TimeUnit), depth))
+	b.WriteString(fmt.Sprintf("live: P=%s  elapsed %s  depth reached %s\n", s0.procs, metrics.FormatTime(s.Elapsed, s.TimeUnit), depth))
 	b.WriteString(fmt.Sprintf("nodes %d   work W %d   %s\n", s.Nodes, s.Work, rate(s.Nodes, s.Elapsed, s.TimeUnit)))
 	b.WriteString(fmt.Sprintf("steals %d   aborts %d   parallelism now %d\n", s.Steals, s.Aborts, s.Parallelism))
 	b.WriteString(utilization(s.Busy, s.Elapsed, w, st))
@@ -260,7 +261,9 @@ func (r runModel) liveView(w int, st styles) string {
 	return b.String()
 }
 
-// reportView shows the last finished search.
+// reportView shows the last finished search: the common counters, the
+// overheads, then the algorithm's own account (its Detail) as the
+// command line prints it.
 func (r runModel) reportView(w int, st styles) string {
 	rep := r.report
 	s := rep.Stats
@@ -270,29 +273,59 @@ func (r runModel) reportView(w int, st styles) string {
 		b.WriteString(", best move " + rep.BestMove)
 	}
 	b.WriteString("\n")
-	nodes := s.Counts["node"]
-	b.WriteString(fmt.Sprintf("nodes %d   W %d   C %d   W/C %.2f   T_P %s\n", nodes, s.Work, s.Span, s.Parallelism, elapsed(s.Time, s.TimeUnit)))
+	b.WriteString(fmt.Sprintf("nodes %d   W %d   C %d   W/C %.2f   T_P %s\n", s.Counts["node"], s.Work, s.Span, s.Parallelism, metrics.FormatTime(s.Time, s.TimeUnit)))
 	b.WriteString(fmt.Sprintf("steals %d of %d   aborts %d", s.Steals, s.StealAttempts, s.Aborts))
 	if t := rep.TT; t.Probes > 0 {
 		b.WriteString(fmt.Sprintf("   table hits %d of %d probes (%d cutoffs)", t.Hits, t.Probes, t.Cutoffs))
 	}
-	j, jam := rep.Detail.(*algos.JamboreeDetail)
-	if jam {
-		b.WriteString(fmt.Sprintf("   deferred hits %d/%d", j.Work.DeferredHits, j.Work.DeferredWaits))
-	}
-	b.WriteString(fmt.Sprintf("   idle %.3f\n", s.IdleFraction))
-	if jam {
-		b.WriteString(fmt.Sprintf("jamboree %s: failed work %d, cutoff work %d\n", j.Variants, j.Work.Failed.Total, j.Work.Cutoff.Total))
-	}
+	b.WriteString("\n" + overheads(rep) + "\n")
 	if ser := rep.Serial; ser != nil {
 		b.WriteString(fmt.Sprintf("against the serial %s: efficiency T_S/W %.3f, speedup %.2f\n", ser.Algo, rep.Efficiency, rep.Speedup))
 	}
 	if s.Note != "" {
 		b.WriteString(st.warn.Render(truncate(s.Note, w)) + "\n")
 	}
+	b.WriteString(detailView(rep, w, st))
 	b.WriteString(utilization(s.Busy, s.Time, w, st))
 	if s.Profile != nil {
 		b.WriteString("parallelism " + spark(s.Profile.Parallelism, min(w-14, 100)) + "\n")
+	}
+	return b.String()
+}
+
+// overheads are the run's search overhead against the serial baseline's
+// nodes (Lu, formula 3.3: nodes_P/nodes_serial − 1) and its idle time:
+// over the searchers only when the algorithm measures it so (Lu's idle
+// per searcher), else the runtime's over P·T_P.
+func overheads(rep *lab.ParallelReport) string {
+	out := "search overhead –"
+	if ser := rep.Serial; ser != nil && ser.Nodes > 0 {
+		out = fmt.Sprintf("search overhead %+.1f%% (nodes %d against the serial's %d)",
+			100*(float64(rep.Counts["node"])/float64(ser.Nodes)-1), rep.Counts["node"], ser.Nodes)
+	}
+	if d, ok := rep.Detail.(algos.SearcherIdle); ok {
+		return out + fmt.Sprintf("   idle per searcher %.3f", d.SearcherIdleFraction())
+	}
+	return out + fmt.Sprintf("   idle %.3f", rep.IdleFraction)
+}
+
+// detailView is the algorithm's own account of the run, its Detail,
+// written by the Detail itself (algos.Detail.WriteText) under a heading,
+// each line wrapped to w.
+func detailView(rep *lab.ParallelReport, w int, st styles) string {
+	if rep.Detail == nil {
+		return ""
+	}
+	var buf strings.Builder
+	rep.Detail.WriteText(&buf, nil, rep.Stats)
+	text := strings.TrimRight(buf.String(), "\n")
+	if text == "" {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(st.heading.Render(rep.Algo+" counters") + "\n")
+	for _, l := range strings.Split(text, "\n") {
+		b.WriteString(wrap(strings.TrimPrefix(l, "  "), w) + "\n")
 	}
 	return b.String()
 }
@@ -344,14 +377,6 @@ func spark(vals []float64, w int) string {
 		peak = max(peak, v)
 	}
 	return sl.View() + fmt.Sprintf(" peak %.1f", peak)
-}
-
-// elapsed writes a time in the machine's unit.
-func elapsed(t int64, unit string) string {
-	if unit == "ns" {
-		return time.Duration(t).Round(time.Millisecond).String()
-	}
-	return fmt.Sprintf("%d units", t)
 }
 
 // rate is nodes per second (pool) or per thousand units (simulator).

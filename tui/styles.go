@@ -52,6 +52,9 @@ func truncateLines(s string, w int) string {
 	return strings.Join(lines, "\n")
 }
 
+// wrap wraps s to w cells (at least 10).
+func wrap(s string, w int) string { return ansi.Wrap(s, max(w, 10), "") }
+
 // fitHeight pads or cuts s to h lines.
 func fitHeight(s string, h int) string {
 	lines := strings.Split(s, "\n")

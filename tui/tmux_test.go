@@ -32,48 +32,8 @@ func TestTmux(t *testing.T) {
 		t.Fatalf("tmux: %v: %s", err, out)
 	}
 	t.Cleanup(func() { exec.Command("tmux", "kill-session", "-t", name).Run() })
-	send := func(keys ...string) {
-		t.Helper()
-		if out, err := exec.Command("tmux", append([]string{"send-keys", "-t", name}, keys...)...).CombinedOutput(); err != nil {
-			t.Fatalf("send-keys: %v: %s", err, out)
-		}
-	}
-	screen := func() string {
-		out, _ := exec.Command("tmux", "capture-pane", "-p", "-t", name).Output()
-		return string(out)
-	}
-	waitFor := func(want ...string) string {
-		t.Helper()
-		deadline := time.Now().Add(60 * time.Second)
-		for time.Now().Before(deadline) {
-			s := screen()
-			ok := true
-			for _, w := range want {
-				ok = ok && strings.Contains(s, w)
-			}
-			if ok {
-				return s
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		t.Fatalf("the screen does not show %q:\n%s", want, screen())
-		return ""
-	}
-	waitForAny := func(any ...string) string {
-		t.Helper()
-		deadline := time.Now().Add(60 * time.Second)
-		for time.Now().Before(deadline) {
-			s := screen()
-			for _, w := range any {
-				if strings.Contains(s, w) {
-					return s
-				}
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		t.Fatalf("the screen shows none of %q:\n%s", any, screen())
-		return ""
-	}
+	tx := tmux{t: t, name: name}
+	send, waitFor, waitForAny := tx.send, tx.waitFor, tx.waitForAny
 	waitFor("Positions", "suite kaufman (chess)")
 	// the kaufman suite is the sixth source; its third position
 	send("Down", "Down", "Down", "Down", "Down")
@@ -82,6 +42,13 @@ func TestTmux(t *testing.T) {
 	waitFor("3/25", "L.Kaufman CCR Test No.3", "expected: am Rd1")
 	send("Tab", "Down", "Space", "Down", "Space")
 	waitFor("variants: serialize2,deferred")
+	for i := 0; i < 6; i++ {
+		send("Down") // the depth row, after the variants
+	}
+	for i := 0; i < 5; i++ {
+		send("Right")
+	}
+	waitFor("◀ 5 ▶")
 	send("Tab", "Down")
 	for i := 0; i < 8; i++ {
 		send("Left") // down to 1 worker, whatever this computer has
@@ -117,9 +84,65 @@ func TestTmux(t *testing.T) {
 		matches, _ := filepath.Glob(filepath.Join(home, "*", "*", "*"))
 		t.Fatalf("session file: %v (home holds %v)", err, matches)
 	}
-	for _, want := range []string{`"load suite:kaufman#3"`, "search --algo=jamboree --depth=5 --variants=serialize2,deferred --workers=2 --profile"} {
+	for _, want := range []string{`"load suite:kaufman#3"`, "search --algo=jamboree --variants=serialize2,deferred --depth=5 --workers=2 --profile"} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("the session lacks %s", want)
 		}
 	}
+}
+
+// tmux is a tmux session the test drives.
+type tmux struct {
+	t    *testing.T
+	name string
+}
+
+// send sends keys to the session.
+func (x tmux) send(keys ...string) {
+	x.t.Helper()
+	if out, err := exec.Command("tmux", append([]string{"send-keys", "-t", x.name}, keys...)...).CombinedOutput(); err != nil {
+		x.t.Fatalf("send-keys: %v: %s", err, out)
+	}
+}
+
+// screen is what the session shows.
+func (x tmux) screen() string {
+	out, _ := exec.Command("tmux", "capture-pane", "-p", "-t", x.name).Output()
+	return string(out)
+}
+
+// waitFor waits until the screen shows every one of want.
+func (x tmux) waitFor(want ...string) string {
+	x.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		s := x.screen()
+		ok := true
+		for _, w := range want {
+			ok = ok && strings.Contains(s, w)
+		}
+		if ok {
+			return s
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	x.t.Fatalf("the screen does not show %q:\n%s", want, x.screen())
+	return ""
+}
+
+// waitForAny waits until the screen shows one of any.
+func (x tmux) waitForAny(any ...string) string {
+	x.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		s := x.screen()
+		for _, w := range any {
+			if strings.Contains(s, w) {
+				return s
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	x.t.Fatalf("the screen shows none of %q:\n%s", any, x.screen())
+	return ""
 }

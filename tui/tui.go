@@ -51,6 +51,12 @@ type Options struct {
 	// HasReport says whether the workbench has a report command (nil:
 	// look it up).
 	HasReport *bool
+	// Knobs are the rows of the algorithm pane, rows of the knob table
+	// (nil: algorithmKnobs, the table's rows with a TUI label that are
+	// not a machine's settings); Machine the knob rows of the machine
+	// pane (nil: machineKnobs). Each row's label, kind, choices, limits,
+	// help, parser and the algorithms that take it are the row's.
+	Knobs, Machine []lab.Knob
 }
 
 // screen is what the UI shows below its title.
@@ -165,12 +171,19 @@ func New(ev Evaluator, s Session, opt Options) Model {
 	if opt.HasReport != nil {
 		hasReport = *opt.HasReport
 	}
+	knobs, machine := opt.Knobs, opt.Machine
+	if knobs == nil {
+		knobs = algorithmKnobs()
+	}
+	if machine == nil {
+		machine = machineKnobs()
+	}
 	st := newStyles()
 	m := Model{
 		ev: ev, session: s, now: now, keys: newKeyMap(), help: help.New(), st: st,
 		positions: newPositionsModel(s.Loaded),
-		algorithm: newAlgorithmModel(s.Settings),
-		machine:   newMachineModel(s.Settings, procs),
+		algorithm: newAlgorithmModel(s.Settings, knobs),
+		machine:   newMachineModel(s.Settings, procs, machine),
 		run:       newRunModel(),
 		results:   newResultsModel(s.DB),
 		loaded:    s.Loaded,
@@ -249,9 +262,14 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.positions, cmd = m.positions.updateKey(msg, m.keys)
 		return m, cmd
 	}
-	if m.machine.editing {
+	if m.machine.typing() {
 		var cmd tea.Cmd
 		m.machine, cmd = m.machine.updateKey(msg, m.keys)
+		return m, cmd
+	}
+	if m.algorithm.typing() {
+		var cmd tea.Cmd
+		m.algorithm, cmd = m.algorithm.updateKey(msg, m.keys)
 		return m, cmd
 	}
 	running := m.plan != nil
@@ -304,7 +322,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		case 0:
 			m.positions, cmd = m.positions.updateKey(msg, m.keys)
 		case 1:
-			m.algorithm = m.algorithm.updateKey(msg, m.keys)
+			m.algorithm, cmd = m.algorithm.updateKey(msg, m.keys)
 		case 2:
 			m.machine, cmd = m.machine.updateKey(msg, m.keys)
 		}
@@ -553,7 +571,7 @@ func (m Model) setupView(w int) string {
 	return lipgloss.JoinHorizontal(lipgloss.Top,
 		pane(0, m.positions.view(third-4, h, m.st)),
 		pane(1, m.algorithm.view(third-4, m.st)),
-		pane(2, m.machine.view(third-4, m.st)))
+		pane(2, m.machine.view(third-4, m.algorithm.row(), m.st)))
 }
 
 // commands
