@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 )
 
@@ -102,6 +105,94 @@ func drawnFigure(t *testing.T, c *Chart) image.Image {
 		t.Fatal(err)
 	}
 	img := vgimg.New(figureWidth, figureHeight)
-	drawFigure(p, img, len(c.Series))
+	drawFigure(p, img, c)
 	return img.Image()
+}
+
+// crowdedChart has three series that fill the top-left corner of the plot,
+// where the legend used to go: one falls from it, two run along the top.
+// With all true a fourth runs along the bottom and takes the other
+// corners too.
+func crowdedChart(kind ChartKind, all bool) *Chart {
+	c := &Chart{ID: "crowded", Title: "Critical path C against P: jamboree (simulated)", XLabel: "processors P",
+		YLabel: "critical path C", Kind: kind, LogX: true, LogXBase: 2, IntegerX: true}
+	xs := []float64{1, 2, 4, 8, 16, 32, 64}
+	c.Series = []Series{
+		{Name: "uniform:b=6,d=7,seed=1", X: xs, Y: []float64{3300, 3250, 2900, 2500, 2000, 1500, 1000}},
+		{Name: "uniform:b=6,d=7,seed=2", X: xs, Y: []float64{3200, 3300, 3280, 3290, 3300, 3270, 3300}},
+		{Name: "ordered:b=6,d=7,seed=3,order=p0.5", X: xs, Y: []float64{3100, 3150, 3120, 3200, 3180, 3190, 3210}},
+	}
+	if all {
+		c.Series[2] = Series{Name: "linear", X: []float64{1, 64}, Y: []float64{700, 700}, Dashed: true}
+	}
+	return c
+}
+
+// TestFigureLegendCoversNoSeries places the legend of charts whose series
+// fill the legend's usual corner and checks, from the box placeLegend
+// chose, that no series lies under it: no point, and no point of any line
+// segment, sampled finely; or, when every corner is taken, that the box
+// lies outside the plot's data area.
+func TestFigureLegendCoversNoSeries(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		c       *Chart
+		outside bool
+	}{
+		{"line", crowdedChart(Line, false), false},
+		{"scatter", crowdedChart(Scatter, false), false},
+		{"area", crowdedChart(Area, false), true},
+		{"every corner", crowdedChart(Line, true), true},
+		{"bars", crowdedChart(Bar, false), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := buildPlot(tc.c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img := vgimg.New(figureWidth, figureHeight)
+			area := draw.Crop(draw.New(img), figureMargin, -figureMargin, figureMargin, -figureMargin)
+			leg := p.Legend
+			p.Legend = plot.NewLegend()
+			l := placeLegend(p, leg, tc.c, area)
+			dc := p.DataCanvas(l.plot)
+			box := l.box
+			if box.Max.X-box.Min.X < vg.Points(20) || box.Max.Y-box.Min.Y < vg.Points(20) {
+				t.Fatalf("legend box %v is too small to hold three entries", box)
+			}
+			if l.inside == tc.outside {
+				t.Errorf("legend inside the plot: %t, want %t (box %v, data area %v)", l.inside, !tc.outside, box, dc.Rectangle)
+			}
+			if tc.outside && box.Min.X < dc.Max.X {
+				t.Errorf("legend box %v reaches into the data area %v", box, dc.Rectangle)
+			}
+			if !tc.outside && box == legendCorners(dc.Rectangle, box.Max.X-box.Min.X, box.Max.Y-box.Min.Y)[0] {
+				t.Errorf("legend box %v is in the top-left corner the series fill", box)
+			}
+			if tc.c.kind() == Bar {
+				return
+			}
+			trX, trY := p.Transforms(&dc)
+			for _, s := range tc.c.Series {
+				for j := range s.X {
+					for k := 0; k <= 200 && (j+1 < len(s.X) || k == 0); k++ {
+						x, y := s.X[j], s.Y[j]
+						if k > 0 { // a point of the segment as drawn (straight in canvas space)
+							f := float64(k) / 200
+							x0, y0 := float64(trX(s.X[j])), float64(trY(s.Y[j]))
+							x1, y1 := float64(trX(s.X[j+1])), float64(trY(s.Y[j+1]))
+							pt := vg.Point{X: vg.Length(x0 + f*(x1-x0)), Y: vg.Length(y0 + f*(y1-y0))}
+							if inRect(pt, box) {
+								t.Fatalf("series %s: its line at %v lies under the legend box %v", s.Name, pt, box)
+							}
+							continue
+						}
+						if pt := (vg.Point{X: trX(x), Y: trY(y)}); inRect(pt, box) {
+							t.Fatalf("series %s: point (%g, %g) at %v lies under the legend box %v", s.Name, x, y, pt, box)
+						}
+					}
+				}
+			}
+		})
+	}
 }

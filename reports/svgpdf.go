@@ -62,7 +62,7 @@ func writeFigure(w io.Writer, c *Chart, format string) (err error) {
 	if err != nil {
 		return err
 	}
-	drawFigure(p, vc, len(c.Series))
+	drawFigure(p, vc, c)
 	_, err = vc.WriteTo(w)
 	return err
 }
@@ -72,31 +72,20 @@ func writeFigure(w io.Writer, c *Chart, format string) (err error) {
 // and some viewers' cropping ate into it.
 const figureMargin = 2 * vg.Millimeter
 
-// drawFigure draws p on vc inside a white margin of figureMargin. A
-// legend of more than insideLegendMax entries is drawn in a column to the
-// right of the plot, where it hides no data.
-func drawFigure(p *plot.Plot, vc vg.CanvasSizer, entries int) {
+// drawFigure draws p, which draws c, on vc inside a white margin of
+// figureMargin, with its legend where it hides no data (placeLegend).
+func drawFigure(p *plot.Plot, vc vg.CanvasSizer, c *Chart) {
 	dc := draw.New(vc)
 	dc.SetColor(p.BackgroundColor)
 	dc.Fill(dc.Rectangle.Path())
 	area := draw.Crop(dc, figureMargin, -figureMargin, figureMargin, -figureMargin)
-	if entries <= insideLegendMax {
-		p.Draw(area)
-		return
-	}
 	leg := p.Legend
 	p.Legend = plot.NewLegend()
-	leg.Left, leg.Top = true, true
-	r := leg.Rectangle(area)
-	width := r.Max.X - r.Min.X
-	p.Draw(draw.Crop(area, 0, -(width + 3*figureMargin), 0, 0))
-	top := p.Title.TextStyle.Height(p.Title.Text) + p.Title.Padding
-	leg.Draw(draw.Crop(area, area.Max.X-area.Min.X-width, 0, 0, -top))
-	p.Legend = leg
+	defer func() { p.Legend = leg }()
+	l := placeLegend(p, leg, c, area)
+	p.Draw(l.plot)
+	drawLegend(area, leg, l)
 }
-
-// insideLegendMax is the most legend entries drawn inside the plot.
-const insideLegendMax = 3
 
 // buildPlot turns c into a gonum plot with the same data, titles, log axes
 // and colours as the HTML chart.
