@@ -1,9 +1,11 @@
 package reports
 
 import (
+	"bytes"
 	"image"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"gonum.org/v1/plot"
@@ -194,5 +196,101 @@ func TestFigureLegendCoversNoSeries(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// legendProbeJS, appended to a report page, measures each echarts chart
+// as drawn: the legend's box, the grid's (the plot area), every series
+// point in pixels, and the place of the x axis's title. It
+// writes into the chart's element, as data-legend, "OK" or what the
+// legend covers, and the two boxes.
+const legendProbeJS = `<script>
+window.addEventListener("load", function () {
+  setTimeout(function () {
+    document.querySelectorAll(".chart").forEach(function (el) {
+      var c = echarts.getInstanceByDom(el);
+      if (!c) return;
+      var model = c.getModel();
+      var lv = c.getViewOfComponentModel(model.getComponent("legend"));
+      var legend = lv.group.getBoundingRect().clone();
+      legend.applyTransform(lv.group.getComputedTransform());
+      var grid = model.getComponent("grid").coordinateSystem.getRect();
+      var inLegend = function (r) {
+        return r.x < legend.x + legend.width && legend.x < r.x + r.width && r.y < legend.y + legend.height && legend.y < r.y + r.height;
+      };
+      var bad = [];
+      var box = function (r) { return [r.x, r.y, r.width, r.height].map(Math.round).join(","); };
+      if (inLegend(grid)) bad.push("grid");
+      c.getOption().series.forEach(function (s, i) {
+        s.data.forEach(function (d) {
+          var v = d.value !== undefined ? d.value : d;
+          var px = c.convertToPixel({seriesIndex: i}, v);
+          if (px && inLegend({x: px[0], y: px[1], width: 0, height: 0})) bad.push(s.name + " at " + v);
+        });
+      });
+      // The x axis's tick labels and title lie below the grid: its title
+      // centred nameGap (28) pixels below the axis line, 12 pixels high.
+      if (legend.y < grid.y + grid.height + 28 + 6) bad.push("the x axis's title");
+      el.setAttribute("data-legend", (bad.length ? bad.join("|") : "OK") + ";" + box(legend) + ";" + box(grid));
+    });
+  }, 1500);
+});
+</script>
+</body>`
+
+// TestBrowserLegendOutsideGrid draws charts whose series fill the plot's
+// top-left corner, and one with six long series names, in headless
+// Chromium, as the page lays them out and 280 pixels wide, and checks in each drawn chart
+// that the legend's box lies outside the grid (the plot area), below the
+// x axis's title, and covers no series point.
+func TestBrowserLegendOutsideGrid(t *testing.T) {
+	chromium, args := chromiumOffline(t)
+	if !EchartsEmbedded() {
+		if os.Getenv("CI") != "" {
+			t.Fatal("echarts.min.js is not embedded: .ci/run should run npm ci && go generate ./reports")
+		}
+		t.Skip("echarts.min.js not embedded")
+	}
+	six := legendChart()
+	for i := range six.Series {
+		six.Series[i].X, six.Series[i].Y = []float64{1, 2, 4, 8}, []float64{200, 190 + float64(i), 150, 100}
+	}
+	charts := []*Chart{crowdedChart(Line, false), crowdedChart(Scatter, false), crowdedChart(Area, false), six}
+	charts[1].ID, charts[2].ID = "crowded-scatter", "crowded-area"
+	r := &Report{Title: "legends"}
+	for _, c := range charts {
+		r.Sections = append(r.Sections, Section{Chart: c})
+	}
+	index, _, err := Write(t.TempDir(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := os.ReadFile(index)
+	probed := regexp.MustCompile(`id="chart-([A-Za-z0-9_.-]+)"[^>]*data-legend="([^";]*);([^";]*);([^";]*)"`)
+	// The page as it is, and with charts 280 pixels wide, as on a phone
+	// (Chromium's window is never that narrow), where legends wrap onto
+	// more rows than in the 520-pixel chart the layout is made for.
+	for _, width := range []string{"", "280px"} {
+		page := page
+		if width != "" {
+			page = bytes.Replace(page, []byte("</head>"), []byte("<style>.chart { width: "+width+" !important; }</style></head>"), 1)
+		}
+		probe := filepath.Join(filepath.Dir(index), "probe"+width+".html")
+		os.WriteFile(probe, withProbe(page, legendProbeJS), 0o644)
+		dom, err := runChromium(chromium, append(args, "--dump-dom", "file://"+probe))
+		if err != nil {
+			t.Fatalf("chromium --dump-dom: %v", err)
+		}
+		seen := 0
+		for _, m := range probed.FindAllStringSubmatch(dom, -1) {
+			seen++
+			t.Logf("width %q, chart %s: legend %s, grid %s", width, m[1], m[3], m[4])
+			if m[2] != "OK" {
+				t.Errorf("width %q, chart %s: the legend (%s) covers %s (grid %s)", width, m[1], m[3], m[2], m[4])
+			}
+		}
+		if seen != len(charts) {
+			t.Errorf("width %q: %d charts probed, want %d", width, seen, len(charts))
+		}
 	}
 }
