@@ -15,7 +15,8 @@ import (
 // passes: its box, widened by legendClearance, holds no point, crosses no
 // line segment and, on an area chart, meets no fill. When every corner is
 // taken (or the chart has bars, which fill the plot from below, or more
-// entries), the legend goes in a column right of the plot, outside it.
+// entries), the legend goes outside the plot: under it when it has few
+// entries with long names, else in a column right of it.
 
 // insideLegendMax is the most legend entries drawn inside the plot.
 const insideLegendMax = 3
@@ -53,6 +54,13 @@ func placeLegend(p *plot.Plot, leg plot.Legend, c *Chart, area draw.Canvas) lege
 				return legendLayout{plot: area, box: box, inside: true}
 			}
 		}
+	}
+	if len(c.Series) <= insideLegendMax && w > (area.Max.X-area.Min.X)/3 {
+		// A short legend of long names goes under the plot, which keeps
+		// its width.
+		x := (area.Min.X + area.Max.X - w) / 2
+		box := vg.Rectangle{Min: vg.Point{X: x, Y: area.Min.Y}, Max: vg.Point{X: x + w, Y: area.Min.Y + h}}
+		return legendLayout{plot: draw.Crop(area, 0, 0, h+2*figureMargin, 0), box: box}
 	}
 	top := area.Max.Y
 	if p.Title.Text != "" {

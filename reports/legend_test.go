@@ -165,8 +165,8 @@ func TestFigureLegendCoversNoSeries(t *testing.T) {
 			if l.inside == tc.outside {
 				t.Errorf("legend inside the plot: %t, want %t (box %v, data area %v)", l.inside, !tc.outside, box, dc.Rectangle)
 			}
-			if tc.outside && box.Min.X < dc.Max.X {
-				t.Errorf("legend box %v reaches into the data area %v", box, dc.Rectangle)
+			if tc.outside && box.Min.X < dc.Max.X && box.Max.Y > l.plot.Min.Y {
+				t.Errorf("legend box %v reaches into the plot %v (data area %v)", box, l.plot.Rectangle, dc.Rectangle)
 			}
 			if !tc.outside && box == legendCorners(dc.Rectangle, box.Max.X-box.Min.X, box.Max.Y-box.Min.Y)[0] {
 				t.Errorf("legend box %v is in the top-left corner the series fill", box)

@@ -83,8 +83,30 @@ func drawFigure(p *plot.Plot, vc vg.CanvasSizer, c *Chart) {
 	p.Legend = plot.NewLegend()
 	defer func() { p.Legend = leg }()
 	l := placeLegend(p, leg, c, area)
-	p.Draw(l.plot)
+	if l.inside || p.Title.Text == "" || l.plot.Max.X == area.Max.X {
+		p.Draw(l.plot)
+	} else {
+		drawBesideLegend(p, l.plot, area)
+	}
 	drawLegend(area, leg, l)
+}
+
+// drawBesideLegend draws p on plotArea, narrowed for a legend right of it,
+// with its title centred over the plot unless that would cut it off at
+// the figure's left edge: then it starts there.
+func drawBesideLegend(p *plot.Plot, plotArea, area draw.Canvas) {
+	title := p.Title.Text
+	sty := p.Title.TextStyle
+	p.Title.Text = ""
+	defer func() { p.Title.Text = title }()
+	below := plotArea
+	below.Max.Y -= sty.Height(title) + p.Title.Padding
+	p.Draw(below)
+	x := plotArea.Center().X
+	if w := sty.Width(title); x-w/2 < area.Min.X {
+		x = area.Min.X + w/2
+	}
+	area.FillText(sty, vg.Point{X: x, Y: area.Max.Y + sty.FontExtents().Descent}, title)
 }
 
 // buildPlot turns c into a gonum plot with the same data, titles, log axes
