@@ -131,7 +131,7 @@ def fit_model(g):
     if (scale == 0).any() or np.linalg.cond(X / scale) > 1e10:
         return "the runs cannot tell W/P, C and the constant apart (W/P or C zero in every run, or proportional)"
     if g.P.nunique() < k:
-        return f"runs on only {g.P.nunique()} values of P, and the model has {k} coefficients: run {k} or more"
+        return f"runs on {g.P.nunique()} value(s) of P only, and the model has {k} coefficients: run {k} or more"
     coef, _, _, _ = np.linalg.lstsq(X, T, rcond=None)
     predicted = X @ coef
     residuals = T - predicted
