@@ -16,6 +16,7 @@ from contextlib import closing
 from math import lgamma
 
 import matplotlib.pyplot as plt
+from matplotlib.ticker import FuncFormatter
 import numpy as np
 import pandas as pd
 
@@ -59,6 +60,9 @@ summary
 
 
 # %% against_p
+PLAIN = FuncFormatter(lambda v, _: f"{v:g}")  # log axes read 1, 2, 4 … and 0.1, 1, 10, not powers
+
+
 def against_p(measure, ylabel, scale=1.0, logy=False, linear=False):
     """Draws the mean of a measure over the positions against P: one panel per
     machine, one line per algorithm; linear adds the line y = P."""
@@ -78,8 +82,10 @@ def against_p(measure, ylabel, scale=1.0, logy=False, linear=False):
         ax.set(title=f"{ylabel} against P ({NAMES.get(machine, machine)})", xlabel="processors P", ylabel=ylabel)
         if machine == "sim":
             ax.set_xscale("log", base=2)
+            ax.xaxis.set_major_formatter(PLAIN)
         if logy:
             ax.set_yscale("log")
+            ax.yaxis.set_major_formatter(PLAIN)
         ax.legend(loc="best")  # matplotlib puts it where it covers the fewest points
     plt.show()
 
