@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"splitpoint/results"
 	"splitpoint/sessions"
 )
 
@@ -230,5 +231,48 @@ func TestIPynbAnalysisRuns(t *testing.T) {
 				t.Errorf("%s: cell %s printed %q, want %q", filepath.Base(nb), c.ID, c.Text, w[1])
 			}
 		}
+	}
+}
+
+// TestIPynbAnalysisQuotesPath runs the analysis's load cell on a results
+// database whose path holds quotes, a backslash and spaces: the cell must
+// open it, read-only, and find its runs.
+func TestIPynbAnalysisQuotesPath(t *testing.T) {
+	py := analysisPython(t)
+	// (Not "?", "#" or "%": the store's own file: URI would cut or decode
+	// the path there.)
+	dir := filepath.Join(t.TempDir(), `a "b" 'c' \d e`)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, sessions.DBName)
+	store, err := results.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := int64(2)
+	if err := store.Insert(t.Context(), &results.Run{Sweep: "s", Role: results.RoleParallel, Algo: "jamboree", Machine: "sim", P: &p,
+		Work: 10, Span: 4, Time: 7, TimeUnit: "units"}); err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	cells, err := analysisCells(db, filepath.Join(dir, "nb.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var load string
+	for _, c := range cells {
+		if cc, ok := c.(codeCell); ok && cc.ID == "load" {
+			load = strings.Join(cc.Source, "")
+		}
+	}
+	cmd := exec.Command(py, "-c", load+"\nprint(repr(str(DB)), len(par))")
+	cmd.Env = append(os.Environ(), "MPLCONFIGDIR="+t.TempDir())
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the load cell fails: %v\n%s", err, out)
+	}
+	if want := "1 runs in " + db + ": 1 parallel"; !strings.Contains(string(out), want) {
+		t.Errorf("the load cell printed\n%s\nwant %q", out, want)
 	}
 }
