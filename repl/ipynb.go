@@ -1,6 +1,7 @@
 package repl
 
 import (
+	_ "embed"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -17,7 +18,10 @@ import (
 // `splitpoint --session NAME run` in a session of the notebook's own, and
 // each cell of the session becomes a code cell calling it, with the
 // session's output and its SVG figures embedded as the cell's outputs.
-// Running the notebook from a Python kernel re-runs the commands.
+// Running the notebook from a Python kernel re-runs the commands. The
+// analysis cells of ipynb_analysis.py follow: they read the session's
+// results database read-only into pandas and draw the report's figures and
+// the fit with matplotlib.
 
 // ipynb is the part of nbformat 4 the export writes.
 type ipynb struct {
@@ -83,8 +87,10 @@ func lines(s string) []string {
 	return out
 }
 
-// writeIPynb writes s as a Jupyter notebook.
-func writeIPynb(w io.Writer, s *sessions.Session) error {
+// writeIPynb writes s as a Jupyter notebook whose analysis cells read the
+// results database db (the session's; another session's database
+// nbDB is where the notebook's own cells store their runs).
+func writeIPynb(w io.Writer, s *sessions.Session, db, nbDB string) error {
 	nb := ipynb{NBFormat: 4, NBFormatMinor: 5, Metadata: map[string]any{
 		"kernelspec":    map[string]any{"name": "python3", "display_name": "Python 3", "language": "python"},
 		"language_info": map[string]any{"name": "python"},
@@ -102,7 +108,8 @@ func writeIPynb(w io.Writer, s *sessions.Session) error {
 		fmt.Fprintf(&head, " Settings at the end: %s.", strings.Join(set, " "))
 	}
 	head.WriteString("\n\nEach code cell runs one command of the session with `splitpoint` (on `PATH`, or set `SPLITPOINT`); " +
-		"the outputs shown are those the session recorded, figures included. Read the results database into pandas as docs/notebooks.md shows.")
+		"the outputs shown are those the session recorded, figures included. " +
+		"The analysis cells at the end read the session's runs into pandas and draw its figures with matplotlib.")
 	nb.Cells = append(nb.Cells, markdownCell{ID: "about", CellType: "markdown", Metadata: map[string]any{}, Source: lines(head.String())})
 	nb.Cells = append(nb.Cells, codeCell{ID: "setup", CellType: "code", Metadata: map[string]any{}, Outputs: []ipynbOutput{},
 		Source: lines(fmt.Sprintf(ipynbHelper, s.Name+"-notebook"))})
@@ -131,10 +138,70 @@ func writeIPynb(w io.Writer, s *sessions.Session) error {
 		nb.Cells = append(nb.Cells, codeCell{ID: fmt.Sprintf("cell-%d", c.N), CellType: "code", Metadata: meta,
 			ExecutionCount: &n, Outputs: outs, Source: []string{fmt.Sprintf("splitpoint(%s)", pyString(c.Input))}})
 	}
+	cells, err := analysisCells(db, nbDB)
+	if err != nil {
+		return err
+	}
+	nb.Cells = append(nb.Cells, cells...)
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(nb)
+}
+
+// analysisPy holds the analysis cells in the percent format of Jupytext
+// and Spyder: a line "# %% ID" starts a code cell, "# %% [markdown] ID" a
+// Markdown cell whose lines are comments. The lines that set DB and
+// NOTEBOOK_DB are the only ones the export changes.
+//
+//go:embed ipynb_analysis.py
+var analysisPy string
+
+// analysisCells are the notebook cells of analysisPy, reading the results
+// database at db (and naming nbDB, where the notebook's own runs go).
+func analysisCells(db, nbDB string) ([]any, error) {
+	set := map[string]string{
+		`DB = pathlib.Path("results.db")`:                   "DB = pathlib.Path(" + pyString(db) + ")",
+		`NOTEBOOK_DB = pathlib.Path("notebook/results.db")`: "NOTEBOOK_DB = pathlib.Path(" + pyString(nbDB) + ")",
+	}
+	var cells []any
+	var id, kind string
+	var body []string
+	flush := func() {
+		text := strings.Trim(strings.Join(body, "\n"), "\n")
+		switch kind {
+		case "markdown":
+			cells = append(cells, markdownCell{ID: id, CellType: "markdown", Metadata: map[string]any{}, Source: lines(text)})
+		case "code":
+			cells = append(cells, codeCell{ID: id, CellType: "code", Metadata: map[string]any{}, Outputs: []ipynbOutput{}, Source: lines(text)})
+		}
+		body = nil
+	}
+	for _, l := range strings.Split(analysisPy, "\n") {
+		if rest, ok := strings.CutPrefix(l, "# %% "); ok {
+			flush()
+			kind = "code"
+			if id, ok = strings.CutPrefix(rest, "[markdown] "); ok {
+				kind = "markdown"
+			} else {
+				id = rest
+			}
+			continue
+		}
+		if kind == "markdown" {
+			l = strings.TrimPrefix(strings.TrimPrefix(l, "#"), " ")
+		}
+		if v, ok := set[l]; ok {
+			delete(set, l)
+			l = v
+		}
+		body = append(body, l)
+	}
+	flush()
+	if len(set) > 0 {
+		return nil, fmt.Errorf("the notebook's analysis cells lack the lines that set DB and NOTEBOOK_DB")
+	}
+	return cells, nil
 }
 
 // pyString quotes s as a Python string literal (JSON's string syntax is
@@ -147,7 +214,15 @@ func pyString(s string) string {
 // exportIPynb writes the session's notebook to path and says so.
 func exportIPynb(sh *Shell, path string) error {
 	var b strings.Builder
-	if err := writeIPynb(&b, sh.S); err != nil {
+	db, err := filepath.Abs(sh.DB())
+	if err != nil {
+		return err
+	}
+	nbDB, err := filepath.Abs(filepath.Join(sessions.Dir(sh.Home, sh.S.Name+"-notebook"), sessions.DBName))
+	if err != nil {
+		return err
+	}
+	if err := writeIPynb(&b, sh.S, db, nbDB); err != nil {
 		return err
 	}
 	if err := writeFile(path, []byte(b.String())); err != nil {

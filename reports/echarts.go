@@ -225,6 +225,13 @@ func formatNumber(x float64) string {
 // legendRowHeight is the height of one row of an echarts legend, in pixels.
 const legendRowHeight = 22
 
+// legendGap is the room, in pixels, the page keeps between the top of a
+// chart's legend and the bottom of its plot's tick labels, for the x
+// axis's title: the page sets the plot's bottom margin to the legend's
+// height as drawn plus legendGap, so that however many rows the legend
+// wraps onto it stays below the plot.
+const legendGap = 36
+
 // legendRows estimates how many rows a plain legend of these names takes
 // in a chart about 520 pixels wide (each entry: a 25-pixel swatch, its
 // text at about 7 pixels a character and a 10-pixel gap), so that the

@@ -23,6 +23,8 @@ type pageView struct {
 	Static         bool
 	EchartsVersion string
 	Specs          template.JS
+	// LegendGap is the room between a chart's legend and its plot.
+	LegendGap int
 }
 
 // blockView is either a run of consecutive chart sections, shown as one
@@ -66,7 +68,7 @@ type chartSpec struct {
 // markup: figures cannot clash over element ids, and a figure is never a
 // document that runs anything.)
 func renderHTML(w io.Writer, r *Report, js []byte, figures map[string][]byte) error {
-	v := pageView{Title: r.Title, Meta: r.Meta, EchartsVersion: EchartsVersion}
+	v := pageView{Title: r.Title, Meta: r.Meta, EchartsVersion: EchartsVersion, LegendGap: legendGap}
 	for _, kv := range r.Meta {
 		switch strings.ToLower(strings.TrimSpace(kv.Key)) {
 		case "date":
@@ -230,11 +232,23 @@ For interactive charts (tooltips, zoom), run <code>npm ci &amp;&amp; go generate
   "use strict";
   var specs = {{.Specs}};
   var all = [];
+  // The legend lies below the plot, outside it. The option leaves room
+  // for the rows it takes in a 520-pixel chart; in a narrower one it wraps
+  // onto more rows, so the plot's bottom margin is set from the legend as
+  // drawn: its height and the x axis's title above it.
+  function fitLegend(c) {
+    var m = c.getModel().getComponent("legend");
+    var v = m && c.getViewOfComponentModel(m);
+    if (!v) return;
+    var want = Math.ceil(v.group.getBoundingRect().height) + {{.LegendGap}};
+    if (parseFloat(c.getOption().grid[0].bottom) !== want) c.setOption({ grid: { bottom: want } });
+  }
   specs.forEach(function (s) {
     var el = document.getElementById(s.div);
     try {
       var c = echarts.init(el, null, { renderer: "canvas" });
       c.setOption(s.option);
+      fitLegend(c);
       el.setAttribute("data-drawn", "true");
       all.push(c);
     } catch (e) {
@@ -242,7 +256,7 @@ For interactive charts (tooltips, zoom), run <code>npm ci &amp;&amp; go generate
     }
   });
   window.addEventListener("resize", function () {
-    all.forEach(function (c) { c.resize(); });
+    all.forEach(function (c) { c.resize(); fitLegend(c); });
   });
 })();
 </script>

@@ -62,7 +62,7 @@ func writeFigure(w io.Writer, c *Chart, format string) (err error) {
 	if err != nil {
 		return err
 	}
-	drawFigure(p, vc, len(c.Series))
+	drawFigure(p, vc, c)
 	_, err = vc.WriteTo(w)
 	return err
 }
@@ -72,31 +72,42 @@ func writeFigure(w io.Writer, c *Chart, format string) (err error) {
 // and some viewers' cropping ate into it.
 const figureMargin = 2 * vg.Millimeter
 
-// drawFigure draws p on vc inside a white margin of figureMargin. A
-// legend of more than insideLegendMax entries is drawn in a column to the
-// right of the plot, where it hides no data.
-func drawFigure(p *plot.Plot, vc vg.CanvasSizer, entries int) {
+// drawFigure draws p, which draws c, on vc inside a white margin of
+// figureMargin, with its legend where it hides no data (placeLegend).
+func drawFigure(p *plot.Plot, vc vg.CanvasSizer, c *Chart) {
 	dc := draw.New(vc)
 	dc.SetColor(p.BackgroundColor)
 	dc.Fill(dc.Rectangle.Path())
 	area := draw.Crop(dc, figureMargin, -figureMargin, figureMargin, -figureMargin)
-	if entries <= insideLegendMax {
-		p.Draw(area)
-		return
-	}
 	leg := p.Legend
 	p.Legend = plot.NewLegend()
-	leg.Left, leg.Top = true, true
-	r := leg.Rectangle(area)
-	width := r.Max.X - r.Min.X
-	p.Draw(draw.Crop(area, 0, -(width + 3*figureMargin), 0, 0))
-	top := p.Title.TextStyle.Height(p.Title.Text) + p.Title.Padding
-	leg.Draw(draw.Crop(area, area.Max.X-area.Min.X-width, 0, 0, -top))
-	p.Legend = leg
+	defer func() { p.Legend = leg }()
+	l := placeLegend(p, leg, c, area)
+	if l.inside || p.Title.Text == "" || l.plot.Max.X == area.Max.X {
+		p.Draw(l.plot)
+	} else {
+		drawBesideLegend(p, l.plot, area)
+	}
+	drawLegend(area, leg, l)
 }
 
-// insideLegendMax is the most legend entries drawn inside the plot.
-const insideLegendMax = 3
+// drawBesideLegend draws p on plotArea, narrowed for a legend right of it,
+// with its title centred over the plot unless that would cut it off at
+// the figure's left edge: then it starts there.
+func drawBesideLegend(p *plot.Plot, plotArea, area draw.Canvas) {
+	title := p.Title.Text
+	sty := p.Title.TextStyle
+	p.Title.Text = ""
+	defer func() { p.Title.Text = title }()
+	below := plotArea
+	below.Max.Y -= sty.Height(title) + p.Title.Padding
+	p.Draw(below)
+	x := plotArea.Center().X
+	if w := sty.Width(title); x-w/2 < area.Min.X {
+		x = area.Min.X + w/2
+	}
+	area.FillText(sty, vg.Point{X: x, Y: area.Max.Y + sty.FontExtents().Descent}, title)
+}
 
 // buildPlot turns c into a gonum plot with the same data, titles, log axes
 // and colours as the HTML chart.
