@@ -243,9 +243,9 @@ func (m *ResultMsg) JobIDString() string { return strconv.Itoa(m.Job) }
 // coordinator resumed with another spec must not store the old runs.
 func matches(m *ResultMsg, j *experiment.Job) error {
 	r := m.Run
-	if r.Position != j.Position.Name || r.AlgoLabel() != j.Algo.String() || r.Machine != j.Machine || r.Role != j.Role || r.Rep != int64(j.Rep) {
+	if r.Position != j.Position.Name || r.AlgoLabel() != j.Algo().String() || r.Machine != j.Machine.Kind || r.Role != j.Role || r.Rep != int64(j.Rep) {
 		return fmt.Errorf("%w on %s: job %d is %s (%s) in this plan, the result is %s (%s): was the sweep resumed with another spec?",
-			ErrMessage, ResultSubject(m.Sweep, m.Job), m.Job, j.Algo, j.Position.Name, r.AlgoLabel(), r.Position)
+			ErrMessage, ResultSubject(m.Sweep, m.Job), m.Job, j.Algo(), j.Position.Name, r.AlgoLabel(), r.Position)
 	}
 	return nil
 }

@@ -219,7 +219,7 @@ func (w *Worker) Run(ctx context.Context) error {
 			continue
 		}
 		mu.Unlock()
-		exclusive := (&experiment.Job{Machine: m.Machine}).Exclusive()
+		exclusive := (&experiment.Job{Settled: m.Settled}).Exclusive()
 		if !slots.CanStart(exclusive) {
 			// A timed job: it waits, kept alive, until the jobs running
 			// beside it have ended.
@@ -381,5 +381,5 @@ func answered(ctx context.Context, js jetstream.JetStream, m *JobMsg) bool {
 		return false
 	}
 	run := r.Run
-	return run.Position == m.Position && run.AlgoLabel() == m.Algo && run.Machine == m.Machine && run.Role == m.Role && run.Rep == int64(m.Rep)
+	return run.Position == m.Position && run.AlgoLabel() == m.algoLabel() && run.Machine == m.Settled.Machine.Kind && run.Role == m.Role && run.Rep == int64(m.Rep)
 }

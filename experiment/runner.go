@@ -220,7 +220,7 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
 			if !slots.CanStart(j.Exclusive()) {
 				break
 			}
-			if j.Machine == "pool" && j.P > cores && !noted {
+			if j.Machine.Kind == sched.Pool && j.Machine.P > cores && !noted {
 				noted = true
 				note(fmt.Sprintf("note: pool runs with P > %d cores oversubscribe them: their wall time and speedup are not those of P processors", cores))
 			}

@@ -266,8 +266,9 @@ func chessWorkCmd(env *Env, name string, sf *searchFlags, workers int, db string
 		rep := &ChessWorkReport{Position: it.Name, ID: it.ID, Algo: s.Opt.Algo, Depth: s.Opt.Depth}
 		var cfg *sched.Config
 		if row.Parallel {
-			c := s.Config(sched.Config{Machine: sched.PoolOf(workers), Costs: sched.DefaultCosts(), ProfileBuckets: -1})
-			s.ChooseGrain(line.Context(env.Ctx), it, c)
+			s.Machine = sched.PoolOf(workers)
+			s.Ready(line.Context(env.Ctx), it)
+			c := s.Config(sched.Config{Costs: sched.DefaultCosts(), ProfileBuckets: -1})
 			cfg = &c
 			r, err := lab.Parallel(line.Context(env.Ctx), it, s.Opt, c, lab.BaselineMode{Skip: true})
 			if err != nil {

@@ -3,7 +3,6 @@ package workbench_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -67,8 +66,8 @@ func TestKnobRowReachesEveryFrontEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, j := range jobs {
-		if o, err := j.Options(); err != nil || o.Memory != 7 {
-			t.Errorf("sweep job %s: %v, memory %d", j.Algo, err, o.Memory)
+		if j.Opt.Memory != 7 {
+			t.Errorf("sweep job %s: memory %d", j.Algo(), j.Opt.Memory)
 		}
 	}
 }
@@ -178,24 +177,21 @@ func TestRerunFromRow(t *testing.T) {
 		t.Fatalf("%d rows, want one per parallel algorithm (%d)", len(tab.Rows), len(names))
 	}
 	for _, r := range tab.Rows {
-		var stored struct {
-			Options algos.Options `json:"options"`
-			Config  sched.Config  `json:"config"`
-		}
-		if err := json.Unmarshal([]byte(fmt.Sprint(r[6])), &stored); err != nil {
+		stored, err := lab.RowSettled(fmt.Sprint(r[6]))
+		if err != nil {
 			t.Fatal(err)
 		}
 		its, err := lab.Resolve(fmt.Sprint(r[1]))
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, err := lab.Parallel(ctx, its[0], stored.Options, stored.Config, lab.BaselineMode{Skip: true})
+		rep, err := lab.Parallel(ctx, its[0], stored.Opt, stored.Config(sched.Config{}), lab.BaselineMode{Skip: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		got := fmt.Sprint(int64(rep.Value), rep.Work, rep.Span, rep.Time)
 		if want := fmt.Sprint(r[2], r[3], r[4], r[5]); got != want {
-			t.Errorf("%s again from its row (%s): value W C T_P %s, recorded %s", r[0], stored.Options, got, want)
+			t.Errorf("%s again from its row (%s): value W C T_P %s, recorded %s", r[0], stored.Opt, got, want)
 		}
 	}
 }
