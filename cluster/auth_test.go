@@ -293,7 +293,9 @@ func TestJobCheck(t *testing.T) {
 		{"negative depth", func(m *JobMsg) { m.Settled.Opt.Depth = -1 }, `depth: "-1": not a whole number`},
 		{"simulated P", func(m *JobMsg) { m.Settled.Machine.P = 1 << 20 }, "simulated processors"},
 		{"pool P", func(m *JobMsg) { m.Settled.Machine = sched.PoolOf(1 << 20) }, "1048576"},
-		{"serial P", func(m *JobMsg) { m.Settled.Machine.Kind, m.Role, m.Settled.Opt.Algo = lab.Serial, results.RoleSerial, "alphabeta" }, "serial run on 4 processors"},
+		{"serial P", func(m *JobMsg) {
+			m.Settled.Machine.Kind, m.Role, m.Settled.Opt.Algo = lab.Serial, results.RoleSerial, "alphabeta"
+		}, "serial run on 4 processors"},
 		{"machine", func(m *JobMsg) { m.Settled.Machine.Kind = "cloud" }, `machine "cloud"`},
 		{"algorithm", func(m *JobMsg) { m.Settled.Opt.Algo = "quantum" }, "quantum"},
 		{"variant", func(m *JobMsg) { m.Settled.Opt.Algo, m.Settled.Opt.Restart = "ybwc", true }, "restart"},

@@ -7,8 +7,8 @@ import (
 	"strconv"
 
 	"splitpoint/experiment"
-	"splitpoint/results"
 	"splitpoint/lab"
+	"splitpoint/results"
 )
 
 // Message kinds: the first field of every message on the streams, so that
