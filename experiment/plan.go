@@ -129,7 +129,7 @@ func newPlanner(s *Spec, eng Engine) (*planner, error) {
 	}
 	switch {
 	case len(names) == 0:
-	case len(s.Workers) == 0 && len(s.Sim) == 0:
+	case len(s.machines()) == 0:
 		return nil, s.Errf("algos", -1, "%s run on a machine: give workers (the pool) or sim (the simulator)", strings.Join(names, ", "))
 	case s.Depth() == 0 && s.Time() > 0:
 		return nil, s.Errf("depth", -1, "%s need a depth (a time limit applies to serial algorithms only)", strings.Join(names, ", "))
@@ -158,11 +158,8 @@ func (p *planner) position(pos Position) error {
 			p.reps(results.RoleSerial, pos, run, lab.Serial, 0)
 			continue
 		}
-		for _, n := range p.s.Workers {
-			p.reps(results.RoleParallel, pos, run, sched.Pool, n)
-		}
-		for _, n := range p.s.Sim {
-			p.reps(results.RoleParallel, pos, run, sched.Sim, n)
+		for _, m := range p.s.machines() {
+			p.reps(results.RoleParallel, pos, run, m.Kind, m.P)
 		}
 	}
 	return nil
@@ -209,6 +206,18 @@ func (p *planner) settle(pos Position, a Algo, where string, i int) (lab.Settled
 		return st, p.s.Errf(where, i, "%s: %v", pos.Name, err)
 	}
 	return st, nil
+}
+
+// machines are the spec's machines in the knob table's order of the rows
+// that choose them (the pool's sizes, then the simulator's P).
+func (s *Spec) machines() []sched.Machine {
+	var out []sched.Machine
+	for _, k := range lab.Knobs() {
+		if k.On != nil {
+			out = append(out, s.Machines[k.Name]...)
+		}
+	}
+	return out
 }
 
 // baseline is the serial algorithm of the sweep's baseline: the one

@@ -68,6 +68,76 @@ func NewID(now time.Time) string {
 // error); what finished before is stored either way and listed in the
 // Outcome.
 func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
+	d := r.dispatcher(ctx, jobs)
+	if d.line != nil {
+		defer d.line.Stop()
+	}
+	for {
+		d.startMore()
+		if d.slots.Running() == 0 {
+			break
+		}
+		d.ended(<-d.endc)
+		if d.stopErr == nil && ctx.Err() == nil {
+			if err := d.store(false); err != nil {
+				d.stopErr = err
+			}
+		}
+	}
+	if d.stopErr == nil && ctx.Err() == nil {
+		return d.out, nil
+	}
+	// Stopped: keep every run that finished, in plan order.
+	if err := d.store(true); err != nil && d.stopErr == nil {
+		d.stopErr = err
+	}
+	if ctx.Err() != nil {
+		d.out.Cancelled = true
+		return d.out, ctx.Err()
+	}
+	return d.out, d.stopErr
+}
+
+// endedJob is a job that ended: its plan index, its row and its error.
+type endedJob struct {
+	i   int
+	row results.Run
+	err error
+}
+
+// dispatch is the state of a sweep's dispatcher, the goroutine that
+// starts the jobs in plan order, each on a goroutine of its own, and
+// stores the finished runs in plan order (so that their ids are those of
+// a run one job at a time).
+type dispatch struct {
+	r       *Runner
+	ctx     context.Context
+	jobs    []Job
+	now     func() time.Time
+	cores   int
+	version string
+	slots   *Slots
+	out     *Outcome
+	prog    *progressLog
+	line    *progress.Line
+
+	baseline map[string]int64 // position name → its baseline row
+	planned  map[string]bool  // positions whose baseline comes before
+	noted    bool             // the note on oversubscribed cores was printed
+
+	endc    chan endedJob
+	fin     []*endedJob
+	running map[int]bool // jobs running (their plan index)
+	beside  []bool       // jobs that ran beside another
+	retry   []int        // runs stopped by the memory budget beside others: again, alone
+	next    int          // the next job to start
+	stored  int          // the next job to store
+	stopErr error
+}
+
+// dispatcher readies the dispatcher of jobs: the sweep's id, its slots,
+// its progress log or live line.
+func (r *Runner) dispatcher(ctx context.Context, jobs []Job) *dispatch {
 	now := r.Now
 	if now == nil {
 		now = time.Now
@@ -79,195 +149,170 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
 	if cores == 0 {
 		cores = runtime.NumCPU()
 	}
-	slots := NewSlots(r.Jobs)
-	slots.Hook = r.OnStart
-	out := &Outcome{Sweep: r.ID, Total: len(jobs)}
-	prog := &progressLog{w: r.Out, total: len(jobs), start: now(), now: now}
-	var line *progress.Line
+	d := &dispatch{r: r, ctx: ctx, jobs: jobs, now: now, cores: cores, version: results.Version(), slots: NewSlots(r.Jobs),
+		out: &Outcome{Sweep: r.ID, Total: len(jobs)}, prog: &progressLog{w: r.Out, total: len(jobs), start: now(), now: now},
+		baseline: map[string]int64{}, planned: map[string]bool{},
+		fin: make([]*endedJob, len(jobs)), running: map[int]bool{}, beside: make([]bool, len(jobs))}
+	d.slots.Hook = r.OnStart
+	d.endc = make(chan endedJob, d.slots.N())
 	if r.Term != nil {
 		on := true
-		line = progress.Start(r.Term, "sweep", len(jobs), progress.Options{TTY: &on})
-		defer line.Stop()
-		prog.w = nil // the live line replaces the log; notes go through it
+		d.line = progress.Start(r.Term, "sweep", len(jobs), progress.Options{TTY: &on})
+		d.prog.w = nil // the live line replaces the log; notes go through it
 	}
-	note := func(msg string) {
-		if line != nil {
-			line.Print(func() { fmt.Fprintln(r.Out, msg) })
-		} else {
-			prog.note(msg)
-		}
-	}
-	version := results.Version()
-	baseline := map[string]int64{} // position name → its baseline row
-	planned := map[string]bool{}   // positions whose baseline comes before
-	noted := false
+	return d
+}
 
-	// This goroutine, the dispatcher, starts the jobs in plan order, each
-	// on a goroutine of its own, and stores the finished runs in plan
-	// order (so that their ids are those of a run one job at a time).
-	type ended struct {
-		i   int
-		row results.Run
-		err error
+// note prints a note above the live line, or in the log.
+func (d *dispatch) note(msg string) {
+	if d.line != nil {
+		d.line.Print(func() { fmt.Fprintln(d.r.Out, msg) })
+	} else {
+		d.prog.note(msg)
 	}
-	endc := make(chan ended, slots.N())
-	fin := make([]*ended, len(jobs))
-	running := map[int]bool{} // jobs running (their plan index)
-	beside := make([]bool, len(jobs))
-	var retry []int // runs stopped by the memory budget beside others: again, alone
-	next, stored := 0, 0
-	var stopErr error
-	status := func() string {
-		var names []string
-		for i := range jobs {
-			if running[i] {
-				row := jobs[i].Row()
-				names = append(names, row.Short())
-			}
-		}
-		switch len(names) {
-		case 0:
-			return ""
-		case 1:
-			return names[0]
-		}
-		return fmt.Sprintf("%d running: %s", len(names), strings.Join(names, "; "))
-	}
-	start := func(i int, exclusive bool) {
-		j := &jobs[i]
-		row := j.Row()
-		row.Sweep, row.Version = r.ID, version
-		for k := range running {
-			beside[i], beside[k] = true, true
-		}
-		running[i] = true
-		slots.Start(exclusive)
-		runCtx := ctx
-		if line != nil {
-			line.Item(stored, status())
-			if slots.N() == 1 {
-				runCtx = line.Context(ctx) // one run at a time: its live counters
-			}
-		}
-		go func() {
-			err := RunJob(runCtx, r.Engine, j, &row)
-			endc <- ended{i, row, err}
-		}()
-	}
-	// store stores the finished runs next in plan order (all: every
-	// finished run, skipping those that did not finish).
-	store := func(all bool) error {
-		for ; stored < next; stored++ {
-			e := fin[stored]
-			if e == nil && !all {
-				return nil
-			}
-			if e == nil || e.err != nil {
-				continue
-			}
-			j := &jobs[stored]
-			row := e.row
-			if j.Role != results.RoleBaseline {
-				id, ok := baseline[j.Position.Name]
-				if !ok {
-					continue // its baseline did not finish (a stopped sweep)
-				}
-				row.BaselineID = results.Int(id)
-			}
-			if row.Failed != nil {
-				note(fmt.Sprintf("%s: FAILED (recorded, the sweep goes on): %s", row.Short(), *row.Failed))
-			}
-			row.Created = now().UTC().Format(time.RFC3339Nano)
-			if err := r.Store.Insert(ctx, &row); err != nil {
-				return err
-			}
-			if j.Role == results.RoleBaseline {
-				baseline[j.Position.Name] = row.ID
-			}
-			out.Rows = append(out.Rows, row)
-			prog.finished(len(out.Rows), row.Short(), slots.Running())
-			if line != nil {
-				line.Done(len(out.Rows), status())
-			}
-			if r.AfterRun != nil {
-				r.AfterRun(len(out.Rows), &row)
-			}
-		}
-		return nil
-	}
-	for {
-		for stopErr == nil && ctx.Err() == nil {
-			if len(retry) > 0 {
-				if !slots.CanStart(true) {
-					break
-				}
-				start(retry[0], true)
-				beside[retry[0]] = false
-				retry = retry[1:]
-				continue
-			}
-			if next >= len(jobs) {
-				break
-			}
-			j := &jobs[next]
-			if j.Role == results.RoleBaseline {
-				planned[j.Position.Name] = true
-			} else if !planned[j.Position.Name] {
-				row := j.Row()
-				stopErr = fmt.Errorf("%s: no baseline run before it", row.Short())
-				break
-			}
-			if !slots.CanStart(j.Exclusive()) {
-				break
-			}
-			if j.Machine.Kind == sched.Pool && j.Machine.P > cores && !noted {
-				noted = true
-				note(fmt.Sprintf("note: pool runs with P > %d cores oversubscribe them: their wall time and speedup are not those of P processors", cores))
-			}
-			start(next, j.Exclusive())
-			next++
-		}
-		if slots.Running() == 0 {
-			break
-		}
-		e := <-endc
-		slots.Ended()
-		delete(running, e.i)
-		switch {
-		case ctx.Err() != nil:
-			if e.err == nil {
-				e.err = ctx.Err() // cut short: not stored
-			}
-			fin[e.i] = &e
-		case e.err == nil && e.row.Failed != nil && beside[e.i] && slots.N() > 1:
-			// The budget counts the whole process: the run beside it
-			// may have taken the memory. Alone, as one job at a time
-			// would have run it.
-			retry = append(retry, e.i)
-		default:
-			fin[e.i] = &e
-			if e.err != nil && stopErr == nil {
-				stopErr = fmt.Errorf("%s: %w", e.row.Short(), e.err)
-			}
-		}
-		if stopErr == nil && ctx.Err() == nil {
-			if err := store(false); err != nil {
-				stopErr = err
-			}
+}
+
+// status names the jobs running, for the live line.
+func (d *dispatch) status() string {
+	var names []string
+	for i := range d.jobs {
+		if d.running[i] {
+			row := d.jobs[i].Row()
+			names = append(names, row.Short())
 		}
 	}
-	if stopErr == nil && ctx.Err() == nil {
-		return out, nil
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
 	}
-	// Stopped: keep every run that finished, in plan order.
-	if err := store(true); err != nil && stopErr == nil {
-		stopErr = err
+	return fmt.Sprintf("%d running: %s", len(names), strings.Join(names, "; "))
+}
+
+// startMore starts the jobs that may start now: the runs to retry alone
+// first, then the next in plan order while slots are free.
+func (d *dispatch) startMore() {
+	for d.stopErr == nil && d.ctx.Err() == nil {
+		if len(d.retry) > 0 {
+			if !d.slots.CanStart(true) {
+				return
+			}
+			d.start(d.retry[0], true)
+			d.beside[d.retry[0]] = false
+			d.retry = d.retry[1:]
+			continue
+		}
+		if d.next >= len(d.jobs) {
+			return
+		}
+		j := &d.jobs[d.next]
+		if j.Role == results.RoleBaseline {
+			d.planned[j.Position.Name] = true
+		} else if !d.planned[j.Position.Name] {
+			row := j.Row()
+			d.stopErr = fmt.Errorf("%s: no baseline run before it", row.Short())
+			return
+		}
+		if !d.slots.CanStart(j.Exclusive()) {
+			return
+		}
+		if j.Machine.Kind == sched.Pool && j.Machine.P > d.cores && !d.noted {
+			d.noted = true
+			d.note(fmt.Sprintf("note: pool runs with P > %d cores oversubscribe them: their wall time and speedup are not those of P processors", d.cores))
+		}
+		d.start(d.next, j.Exclusive())
+		d.next++
 	}
-	if ctx.Err() != nil {
-		out.Cancelled = true
-		return out, ctx.Err()
+}
+
+// start starts job i on a goroutine of its own.
+func (d *dispatch) start(i int, exclusive bool) {
+	j := &d.jobs[i]
+	row := j.Row()
+	row.Sweep, row.Version = d.r.ID, d.version
+	for k := range d.running {
+		d.beside[i], d.beside[k] = true, true
 	}
-	return out, stopErr
+	d.running[i] = true
+	d.slots.Start(exclusive)
+	runCtx := d.ctx
+	if d.line != nil {
+		d.line.Item(d.stored, d.status())
+		if d.slots.N() == 1 {
+			runCtx = d.line.Context(d.ctx) // one run at a time: its live counters
+		}
+	}
+	go func() {
+		err := RunJob(runCtx, d.r.Engine, j, &row)
+		d.endc <- endedJob{i, row, err}
+	}()
+}
+
+// ended takes a job that ended: finished (or cut short), or to run again
+// alone when the memory budget stopped it beside others.
+func (d *dispatch) ended(e endedJob) {
+	d.slots.Ended()
+	delete(d.running, e.i)
+	switch {
+	case d.ctx.Err() != nil:
+		if e.err == nil {
+			e.err = d.ctx.Err() // cut short: not stored
+		}
+		d.fin[e.i] = &e
+	case e.err == nil && e.row.Failed != nil && d.beside[e.i] && d.slots.N() > 1:
+		// The budget counts the whole process: the run beside it
+		// may have taken the memory. Alone, as one job at a time
+		// would have run it.
+		d.retry = append(d.retry, e.i)
+	default:
+		d.fin[e.i] = &e
+		if e.err != nil && d.stopErr == nil {
+			d.stopErr = fmt.Errorf("%s: %w", e.row.Short(), e.err)
+		}
+	}
+}
+
+// store stores the finished runs next in plan order (all: every
+// finished run, skipping those that did not finish).
+func (d *dispatch) store(all bool) error {
+	for ; d.stored < d.next; d.stored++ {
+		e := d.fin[d.stored]
+		if e == nil && !all {
+			return nil
+		}
+		if e == nil || e.err != nil {
+			continue
+		}
+		j := &d.jobs[d.stored]
+		row := e.row
+		if j.Role != results.RoleBaseline {
+			id, ok := d.baseline[j.Position.Name]
+			if !ok {
+				continue // its baseline did not finish (a stopped sweep)
+			}
+			row.BaselineID = results.Int(id)
+		}
+		if row.Failed != nil {
+			d.note(fmt.Sprintf("%s: FAILED (recorded, the sweep goes on): %s", row.Short(), *row.Failed))
+		}
+		row.Created = d.now().UTC().Format(time.RFC3339Nano)
+		if err := d.r.Store.Insert(d.ctx, &row); err != nil {
+			return err
+		}
+		if j.Role == results.RoleBaseline {
+			d.baseline[j.Position.Name] = row.ID
+		}
+		d.out.Rows = append(d.out.Rows, row)
+		d.prog.finished(len(d.out.Rows), row.Short(), d.slots.Running())
+		if d.line != nil {
+			d.line.Done(len(d.out.Rows), d.status())
+		}
+		if d.r.AfterRun != nil {
+			d.r.AfterRun(len(d.out.Rows), &row)
+		}
+	}
+	return nil
 }
 
 // RunJob runs job j on eng into row (its settings filled by j.Row()) and

@@ -220,10 +220,13 @@ func Settle(shape Shape, req Request) (Settled, error) {
 		s.Preset, s.Opt = "plain", algos.Presets()["plain"]
 		s.Opt.Algo = row.Name
 	}
+	if err := s.settleMachine(req, row); err != nil {
+		return s, err
+	}
 	for _, k := range Knobs() {
 		v, given := req.vals[k.Name]
 		switch {
-		case k.Name == "preset" || k.Name == "algo":
+		case k.Name == "preset" || k.Name == "algo" || k.On != nil:
 		case given && !k.takes(row):
 			s.Notes = append(s.Notes, fmt.Sprintf("--%s=%s ignored: %s does not take it (%s)", k.Name, v, row.Name, k.takers()))
 		case given && k.Apply != nil:
@@ -252,6 +255,26 @@ func Settle(shape Shape, req Request) (Settled, error) {
 	return s, validate()
 }
 
+// settleMachine gives a parallel algorithm the machine a row with On
+// names (none given: the front end's, SettleOn and SettleRun), and a
+// serial one Serial: it runs alone whatever machine was given.
+func (s *Settled) settleMachine(req Request, row algos.Algorithm) error {
+	if !row.Parallel {
+		s.Machine = sched.Machine{Kind: Serial}
+		return nil
+	}
+	for _, k := range Knobs() {
+		if v, ok := req.vals[k.Name]; ok && k.On != nil {
+			m, err := k.On(v)
+			if err != nil {
+				return fmt.Errorf("--%s %v", k.Name, err)
+			}
+			s.Machine = m
+		}
+	}
+	return nil
+}
+
 // SettleOn is Settle for the item on machine m (Serial, or the pool or
 // the simulator with its P), with the grain chosen (Ready): the one step
 // a front end that has its position loaded calls.
@@ -260,7 +283,9 @@ func SettleOn(ctx context.Context, it *Item, req Request, m sched.Machine) (Sett
 	if err != nil {
 		return s, err
 	}
-	s.Machine = m
+	if s.Parallel() || s.Machine.Kind == "" {
+		s.Machine = m
+	}
 	s.Ready(ctx, it)
 	return s, nil
 }

@@ -65,12 +65,13 @@ func paramChoices(p algos.Param) []string {
 var builtinRows = []string{"levels", "levelwait", "tt", "grain", "depth", "time", "seed"}
 
 // extraKnobs are the rows of the knob table with a TUI row (lab.Knob.TUI)
-// that the pane does not show above: each is a row that cycles through
-// auto (not given) and the knob's choices.
+// that the pane does not show above, but the machine's that choose the
+// machine (lab.Knob.On: the machine pane's): each is a row that cycles
+// through auto (not given) and the knob's choices.
 func extraKnobs() []lab.Knob {
 	var out []lab.Knob
 	for _, k := range lab.Knobs() {
-		if k.TUI != "" && !slices.Contains(builtinRows, k.Name) {
+		if k.TUI != "" && k.On == nil && !slices.Contains(builtinRows, k.Name) {
 			out = append(out, k)
 		}
 	}

@@ -69,7 +69,7 @@ search runs it.
 --db FILE records each search as a row of sweep "chesswork" with the
 categories' samples in its result JSON ("chess_work").`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			sf := declareSearchFlags(fs)
+			sf := declareSearchFlags(fs, true)
 			workers := fs.Int("workers", 1, "pool workers of a parallel algorithm")
 			db := fs.String("db", "", "record each search in this results database, sweep \""+ChessWorkSweep+"\" (a session records into its own)")
 			return func(env *Env, args []string) error {

@@ -79,8 +79,8 @@ func parallelMachine(env *Env, sf *searchFlags, mf *machineFlags) (sched.Config,
 		return sched.Config{}, usageErr("--workers and --sim run the parallel algorithms (%s), not %q", strings.Join(algos.Names(algos.ParallelAlgos), ", "), algo)
 	}
 	if !mf.parallel() {
-		if isSet(mf.fs, "workers") {
-			return sched.Config{}, usageErr("--workers %d: want 1…%d pool workers (or --sim P|inf: the simulated machine)", *mf.workers, sched.MaxPoolWorkers)
+		if sf.req.Given("workers") {
+			return sched.Config{}, usageErr("--workers %d: want 1…%d pool workers (or --sim P|inf: the simulated machine)", mf.workers(), sched.MaxPoolWorkers)
 		}
 		return sched.Config{}, usageErr("%s runs on a machine: give --workers P or --sim P|inf", algo)
 	}
@@ -104,11 +104,15 @@ func parallelMachine(env *Env, sf *searchFlags, mf *machineFlags) (sched.Config,
 	return mcfg, nil
 }
 
-// baselineMode is the serial baseline --compare asks for, and the
-// function that closes its cache.
+// baselineMode is the serial baseline --compare asks for (or --baseline,
+// its old name), and the function that closes its cache.
 func (f *machineFlags) baselineMode() (lab.BaselineMode, func(), error) {
 	base := lab.BaselineMode{}
-	switch *f.baseline {
+	mode := *f.compare
+	if *f.baseline != "" {
+		mode = *f.baseline
+	}
+	switch mode {
 	case "none":
 		base.Skip = true
 	case "fresh":
@@ -122,7 +126,7 @@ func (f *machineFlags) baselineMode() (lab.BaselineMode, func(), error) {
 			return base, func() { store.Close() }, nil
 		}
 	default:
-		return base, func() {}, usageErr("--baseline %q: want run (cached in --db when given), fresh or none", *f.baseline)
+		return base, func() {}, usageErr("--compare %q: want run (cached in --db when given), fresh or none", mode)
 	}
 	return base, func() {}, nil
 }

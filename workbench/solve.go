@@ -39,7 +39,7 @@ position: Scout with a 2^20 table, aspiration, quiescence and every ordering
 heuristic). Ctrl-C stops at once and summarises the
 positions finished so far.`,
 		Flags: func(fs *flag.FlagSet) func(*Env, []string) error {
-			sf := declareSearchFlags(fs)
+			sf := declareSearchFlags(fs, true)
 			workers := fs.String("workers", "", "parallel algorithms: pool sizes to solve on, comma-separated")
 			sim := fs.String("sim", "", "parallel algorithms: simulated processor counts, comma-separated (inf allowed)")
 			db := fs.String("db", "", "parallel algorithms: record the solves in this results database (a session records into its own)")
