@@ -188,6 +188,9 @@ type settling struct {
 //     variants given; steal ordering by levels for a parallel search of a
 //     chess or checkers position; the grain of an algorithm that takes
 //     one is left to the machine (Ready).
+//   - The machine: a parallel algorithm's is the one a machine's row
+//     names (--workers, --sim), else left to the front end (SettleOn,
+//     SettleRun); a serial algorithm runs alone (Serial).
 //   - The baseline: the serial algorithm of the algorithm's row, with the
 //     options that change only the parallel search cleared.
 func Settle(shape Shape, req Request) (Settled, error) {
