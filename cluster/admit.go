@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/nats-io/nats.go"
@@ -12,7 +11,6 @@ import (
 	"splitpoint/experiment"
 	"splitpoint/lab"
 	"splitpoint/results"
-	"splitpoint/sched"
 )
 
 // A worker runs only what a sweep may ask: a job is checked against the
@@ -21,11 +19,10 @@ import (
 // only from the worker's directory of position files (Worker.Files).
 
 // Check reports a job that the sweep's command line would not have
-// planned: a role or machine it does not know, settings out of the ranges
-// its flags take (depth ≤ algos.MaxDepth, the machine's P, the memory
-// budget, table size, grain, time, preset, params, costs) or an algorithm
-// with variants that eng does not run on that machine. It checks through
-// experiment.Spec.Set and the engine, the command line's own checks.
+// planned: a role it does not know, a settled run out of the ranges the
+// knobs take (lab.Settled.Check: depth ≤ algos.MaxDepth, the machine and
+// its P, the memory budget, table size, grain, time, preset, costs) or an
+// algorithm with variants that eng does not run on that machine.
 func (m *JobMsg) Check(eng experiment.Engine) error {
 	if err := m.check(eng); err != nil {
 		return fmt.Errorf("job %s/%d refused: %w", m.Sweep, m.Job, err)
@@ -48,62 +45,19 @@ func (m *JobMsg) check(eng experiment.Engine) error {
 	if strings.TrimSpace(m.LoadName) == "" {
 		return errors.New("no position")
 	}
-	s := experiment.NewSpec()
-	set := []struct{ key, value string }{
-		{"algos", m.Algo},
-		{"depth", strconv.Itoa(m.Depth)},
-		{"tt", strconv.Itoa(m.TTBits)},
-		{"time", m.Time.String()},
-		{"max_mem", budget(m.MaxMem)},
+	s := m.Settled
+	if err := s.Check(); err != nil {
+		return err
 	}
-	if !m.AutoGrain {
-		set = append(set, struct{ key, value string }{"grain", strconv.Itoa(m.Grain)})
-	}
-	if m.Preset != "" {
-		set = append(set, struct{ key, value string }{"preset", m.Preset})
-	}
-	if m.Params != "" {
-		set = append(set, struct{ key, value string }{"params", m.Params})
-	}
-	switch m.Machine {
-	case "serial":
-		if m.P != 0 {
-			return fmt.Errorf("a serial run on %d processors", m.P)
-		}
-	case sched.Pool:
-		set = append(set, struct{ key, value string }{"workers", strconv.Itoa(m.P)})
-	case sched.Sim:
-		set = append(set, struct{ key, value string }{"sim", sched.SimOf(m.P).PLabel()})
-	default:
-		return fmt.Errorf("machine %q (want serial, %s or %s)", m.Machine, sched.Pool, sched.Sim)
-	}
-	for _, kv := range set {
-		if err := s.Set(kv.key, kv.value); err != nil {
-			return err
-		}
-	}
-	if _, err := eng.Costs(m.Costs.String()); err != nil {
-		return fmt.Errorf("costs: %w", err)
-	}
-	parallel, err := eng.Algo(s.Algos[0])
+	a := experiment.Algo{Name: s.Opt.Algo, Variants: s.Opt.VariantList()}
+	parallel, err := eng.Algo(a)
 	if err != nil {
 		return err
 	}
-	if parallel != (m.Machine != "serial") || (m.Role == results.RoleParallel) != parallel {
-		return fmt.Errorf("%s as a %s run on the %s machine", m.Algo, m.Role, m.Machine)
+	if parallel != s.Parallel() || (m.Role == results.RoleParallel) != parallel {
+		return fmt.Errorf("%s as a %s run on the %s machine", a, m.Role, s.Machine.Kind)
 	}
 	return nil
-}
-
-// budget writes a memory budget as the command line's max_mem reads it.
-func budget(n int64) string {
-	switch {
-	case n == 0:
-		return "default"
-	case n < 0:
-		return "none"
-	}
-	return strconv.FormatInt(n, 10)
 }
 
 // ownSweep refuses a job of a sweep other than the worker's (its key's).

@@ -19,8 +19,11 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"splitpoint/algos"
 	"splitpoint/experiment"
+	"splitpoint/lab"
 	"splitpoint/results"
+	"splitpoint/sched"
 )
 
 // captureLog sends the standard logger (the server's refusals) to a
@@ -239,8 +242,8 @@ func TestWorkerFiles(t *testing.T) {
 	}
 	defer root.Close()
 	job := func(load string) *JobMsg {
-		return &JobMsg{Kind: KindJob, Sweep: "s", Job: 0, Total: 1, Role: results.RoleBaseline, LoadName: load, Position: load,
-			Algo: "scout", Machine: "serial", Rep: 1, Depth: 2}
+		return &JobMsg{Kind: KindJob, Sweep: "s", Job: 0, Total: 1, Role: results.RoleBaseline, LoadName: load, Position: load, Rep: 1,
+			Settled: lab.Settled{Opt: algos.Options{Algo: "scout", Depth: 2}, Machine: sched.Machine{Kind: lab.Serial}}}
 	}
 	var log syncBuffer
 	for _, tc := range []struct {
@@ -276,8 +279,8 @@ func TestWorkerFiles(t *testing.T) {
 // TestJobCheck: a job is refused unless the sweep's command line could
 // have planned it; the reason names the setting.
 func TestJobCheck(t *testing.T) {
-	good := JobMsg{Kind: KindJob, Sweep: "s", Job: 0, Total: 1, Role: results.RoleParallel, LoadName: "uniform:b=3,d=4,seed=1",
-		Algo: "jamboree", Machine: "sim", P: 4, Rep: 1, Depth: 4, AutoGrain: true}
+	good := JobMsg{Kind: KindJob, Sweep: "s", Job: 0, Total: 1, Role: results.RoleParallel, LoadName: "uniform:b=3,d=4,seed=1", Rep: 1,
+		Settled: lab.Settled{Opt: algos.Options{Algo: "jamboree", Depth: 4}, Machine: sched.SimOf(4), AutoGrain: true}}
 	if err := good.Check(experiment.LabEngine{}); err != nil {
 		t.Fatalf("a planned job refused: %v", err)
 	}
@@ -286,22 +289,23 @@ func TestJobCheck(t *testing.T) {
 		edit func(m *JobMsg)
 		want string
 	}{
-		{"depth", func(m *JobMsg) { m.Depth = 1000 }, `depth: "1000": not a whole number in 0…100`},
-		{"negative depth", func(m *JobMsg) { m.Depth = -1 }, `depth: "-1": not a whole number`},
-		{"simulated P", func(m *JobMsg) { m.P = 1 << 20 }, "simulated processors"},
-		{"pool P", func(m *JobMsg) { m.Machine, m.P = "pool", 1<<20 }, "1048576"},
-		{"serial P", func(m *JobMsg) { m.Machine, m.Role, m.Algo = "serial", results.RoleSerial, "alphabeta" }, "serial run on 4 processors"},
-		{"machine", func(m *JobMsg) { m.Machine = "cloud" }, `machine "cloud"`},
-		{"algorithm", func(m *JobMsg) { m.Algo = "quantum" }, "quantum"},
-		{"variant", func(m *JobMsg) { m.Algo = "jamboree+warp" }, "warp"},
-		{"serial algorithm on a machine", func(m *JobMsg) { m.Algo = "alphabeta" }, "alphabeta as a parallel run"},
-		{"memory", func(m *JobMsg) { m.MaxMem = -5 }, ""},
-		{"table", func(m *JobMsg) { m.TTBits = 99 }, `tt: "99": not a whole number in 0…30`},
-		{"grain", func(m *JobMsg) { m.Grain, m.AutoGrain = 500, false }, `grain: "500": not a whole number in 0…100`},
-		{"time", func(m *JobMsg) { m.Time = -time.Second }, "not a duration ≥ 0"},
-		{"preset", func(m *JobMsg) { m.Preset = "turbo" }, `unknown preset "turbo"`},
-		{"params", func(m *JobMsg) { m.Params = "nonsense=1" }, "nonsense"},
-		{"costs", func(m *JobMsg) { m.Costs.Node = -3 }, "costs"},
+		{"depth", func(m *JobMsg) { m.Settled.Opt.Depth = 1000 }, `depth: "1000": not a whole number in 0…100`},
+		{"negative depth", func(m *JobMsg) { m.Settled.Opt.Depth = -1 }, `depth: "-1": not a whole number`},
+		{"simulated P", func(m *JobMsg) { m.Settled.Machine.P = 1 << 20 }, "simulated processors"},
+		{"pool P", func(m *JobMsg) { m.Settled.Machine = sched.PoolOf(1 << 20) }, "1048576"},
+		{"serial P", func(m *JobMsg) {
+			m.Settled.Machine.Kind, m.Role, m.Settled.Opt.Algo = lab.Serial, results.RoleSerial, "alphabeta"
+		}, "serial run on 4 processors"},
+		{"machine", func(m *JobMsg) { m.Settled.Machine.Kind = "cloud" }, `machine "cloud"`},
+		{"algorithm", func(m *JobMsg) { m.Settled.Opt.Algo = "quantum" }, "quantum"},
+		{"variant", func(m *JobMsg) { m.Settled.Opt.Algo, m.Settled.Opt.Restart = "ybwc", true }, "restart"},
+		{"serial algorithm on a machine", func(m *JobMsg) { m.Settled.Opt.Algo = "alphabeta" }, "alphabeta as a parallel run"},
+		{"memory", func(m *JobMsg) { m.Settled.MaxMem = -5 }, ""},
+		{"table", func(m *JobMsg) { m.Settled.Opt.TTBits = 99 }, `tt: "99": not a whole number in 0…30`},
+		{"grain", func(m *JobMsg) { m.Settled.Opt.Grain, m.Settled.AutoGrain = 500, false }, `grain: "500": not a whole number in 0…100`},
+		{"time", func(m *JobMsg) { m.Settled.Opt.Time = -time.Second }, "not a duration ≥ 0"},
+		{"preset", func(m *JobMsg) { m.Settled.Preset = "turbo" }, `unknown preset "turbo"`},
+		{"costs", func(m *JobMsg) { m.Settled.Costs.Node = -3 }, "costs"},
 		{"role", func(m *JobMsg) { m.Role = "boss" }, `role "boss"`},
 		{"repetition", func(m *JobMsg) { m.Rep = 0 }, "repetition 0"},
 		{"sweep", func(m *JobMsg) { m.Sweep = "a.b" }, "sweep id"},

@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"splitpoint/algos"
 	"splitpoint/experiment"
+	"splitpoint/lab"
 	"splitpoint/results"
 	"splitpoint/sched"
 )
@@ -20,7 +22,6 @@ func (trivialEngine) Resolve(name string) ([]experiment.Position, error) {
 	return []experiment.Position{{Name: name, Domain: "synth"}}, nil
 }
 func (trivialEngine) Algo(experiment.Algo) (bool, error)                       { return false, nil }
-func (trivialEngine) Costs(string) (sched.CostModel, error)                    { return sched.DefaultCosts(), nil }
 func (trivialEngine) Run(context.Context, *experiment.Job, *results.Run) error { return nil }
 
 // BenchmarkJobThroughput is the coordinator's overhead: b.N
@@ -41,8 +42,8 @@ func BenchmarkJobThroughput(b *testing.B) {
 			defer srv.Shutdown()
 			jobs := make([]experiment.Job, b.N)
 			for i := range jobs {
-				jobs[i] = experiment.Job{Role: results.RoleBaseline, Position: experiment.Position{Name: fmt.Sprint("p", i)},
-					Algo: experiment.Algo{Name: "scout"}, Machine: "serial", Seed: 1, Rep: 1, Depth: 1}
+				jobs[i] = experiment.Job{Role: results.RoleBaseline, Position: experiment.Position{Name: fmt.Sprint("p", i)}, Rep: 1,
+					Settled: lab.Settled{Opt: algos.Options{Algo: "scout", Seed: 1, Depth: 1}, Machine: sched.Machine{Kind: lab.Serial}}}
 			}
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()

@@ -97,143 +97,197 @@ func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome,
 	if poll <= 0 {
 		poll = 250 * time.Millisecond
 	}
+	k := &collector{c: c, ctx: ctx, jobs: jobs, out: &Outcome{Sweep: c.ID, Total: len(jobs)}}
+	cons, err := k.open()
+	if err != nil {
+		return k.out, err
+	}
+	k.startLine()
+	defer k.line.Stop()
+	for k.out.Done < len(jobs) {
+		if ctx.Err() != nil {
+			k.out.Cancelled = true
+			c.cancel(k.js, k.nonce)
+			return k.out, ctx.Err()
+		}
+		batch, err := cons.Fetch(64, jetstream.FetchMaxWait(poll))
+		if err != nil {
+			return k.out, fmt.Errorf("fetching results: %w", err)
+		}
+		for msg := range batch.Messages() {
+			if err := k.take(msg); err != nil {
+				return k.out, err
+			}
+		}
+		if err := batch.Error(); err != nil && !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, jetstream.ErrNoMessages) {
+			if ctx.Err() == nil {
+				return k.out, fmt.Errorf("fetching results: %w", err)
+			}
+		}
+	}
+	k.close()
+	return k.out, nil
+}
+
+// collector is the state of a coordinator's run: the plan, the jobs
+// stored, the stale ones (answered before this run and still on the jobs
+// stream), the outcome so far and the progress line.
+type collector struct {
+	c        *Coordinator
+	ctx      context.Context
+	js       jetstream.JetStream
+	jobs     []experiment.Job
+	finished map[string]bool
+	stale    map[int]bool
+	nonce    string
+	out      *Outcome
+	line     *progress.Line
+}
+
+// open connects to the streams, reads what the store has of the sweep,
+// makes the results consumer and publishes the jobs not stored.
+func (k *collector) open() (jetstream.Consumer, error) {
+	c, ctx := k.c, k.ctx
 	ackWait := c.AckWait
 	if ackWait <= 0 {
 		ackWait = 5 * time.Second
 	}
-	out := &Outcome{Sweep: c.ID, Total: len(jobs)}
 	js, err := jetstream.New(c.NC)
 	if err != nil {
-		return out, err
+		return nil, err
 	}
+	k.js = js
 	if err := EnsureStreams(ctx, js); err != nil {
-		return out, err
+		return nil, err
 	}
-	finished, err := c.Store.Jobs(c.ID)
-	if err != nil {
-		return out, err
+	if k.finished, err = c.Store.Jobs(c.ID); err != nil {
+		return nil, err
 	}
-	out.Done = len(finished)
+	k.out.Done = len(k.finished)
 	cons, err := js.CreateOrUpdateConsumer(ctx, ResultsStream, jetstream.ConsumerConfig{
 		Durable: consumerName(c.ID), AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait,
 		FilterSubject: resultsPrefix + c.ID + ".>", MaxDeliver: -1})
 	if err != nil {
-		return out, fmt.Errorf("results consumer: %w", err)
+		return nil, fmt.Errorf("results consumer: %w", err)
 	}
-	nonce := newNonce()
-	stale, err := c.publish(ctx, js, jobs, finished, nonce, out)
-	if err != nil {
-		return out, err
+	k.nonce = newNonce()
+	if k.stale, err = c.publish(ctx, js, k.jobs, k.finished, k.nonce, k.out); err != nil {
+		return nil, err
 	}
+	return cons, nil
+}
+
+// startLine starts the progress line and says what was published.
+func (k *collector) startLine() {
+	c, out := k.c, k.out
 	w := c.Out
 	on := false
 	opt := progress.Options{PerItem: true, TTY: &on}
 	if c.Term != nil {
 		w, opt.TTY = c.Term, nil
 	}
-	line := progress.Start(w, "sweep", len(jobs), opt)
-	defer line.Stop()
-	note := func(format string, args ...any) {
-		if c.Out != nil {
-			msg := fmt.Sprintf(format, args...)
-			line.Print(func() { fmt.Fprintln(c.Out, msg) })
-		}
-	}
+	k.line = progress.Start(w, "sweep", len(k.jobs), opt)
 	if out.Done > 0 {
-		note("sweep %s: %d of %d runs already stored, resuming", c.ID, out.Done, len(jobs))
+		k.note("sweep %s: %d of %d runs already stored, resuming", c.ID, out.Done, len(k.jobs))
 	}
 	if out.Withdrawn > 0 {
-		note("sweep %s: %d stored jobs were still on the jobs stream, withdrawn unrun", c.ID, out.Withdrawn)
+		k.note("sweep %s: %d stored jobs were still on the jobs stream, withdrawn unrun", c.ID, out.Withdrawn)
 	}
-	note("sweep %s: %d jobs published on %s, waiting for workers", c.ID, out.Published, c.NC.ConnectedUrlRedacted())
+	k.note("sweep %s: %d jobs published on %s, waiting for workers", c.ID, out.Published, c.NC.ConnectedUrlRedacted())
 	if c.Progress != nil {
-		c.Progress(Progress{Sweep: c.ID, Total: len(jobs), Done: out.Done, Published: out.Published, Job: -1})
+		c.Progress(Progress{Sweep: c.ID, Total: len(k.jobs), Done: out.Done, Published: out.Published, Job: -1})
 	}
+}
 
-	for out.Done < len(jobs) {
-		if ctx.Err() != nil {
-			out.Cancelled = true
-			c.cancel(js, nonce)
-			return out, ctx.Err()
-		}
-		batch, err := cons.Fetch(64, jetstream.FetchMaxWait(poll))
-		if err != nil {
-			return out, fmt.Errorf("fetching results: %w", err)
-		}
-		for msg := range batch.Messages() {
-			m, err := DecodeResult(msg.Subject(), c.ID, len(jobs), msg.Data())
-			if err == nil && m.Run != nil {
-				err = matches(m, &jobs[m.Job])
-			}
-			if err != nil {
-				out.Rejected++
-				msg.Term()
-				// A rejected answer on a job's subject must not stand for
-				// the job: it is published again.
-				if i, ok := jobOf(msg.Subject(), c.ID, len(jobs)); ok && !finished[strconv.Itoa(i)] {
-					err = fmt.Errorf("%w; job %d published again", err, i)
-					if perr := c.publishOne(ctx, js, jobs, i, nonce); perr != nil {
-						return out, perr
-					}
-				}
-				note("%v", err)
-				continue
-			}
-			if m.Error != "" && finished[m.JobIDString()] {
-				msg.Ack()
-				out.Dropped++
-				note("sweep %s: job %d is stored already, an error for it from %s dropped: %s", c.ID, m.Job, m.Worker, m.Error)
-				continue
-			}
-			if m.Error != "" {
-				msg.Ack()
-				c.cancel(js, nonce)
-				return out, fmt.Errorf("job %d on worker %s: %s", m.Job, m.Worker, m.Error)
-			}
-			row := *m.Run
-			id := m.JobIDString()
-			row.ID, row.BaselineID, row.Job = 0, nil, &id
-			fresh, err := c.Store.InsertJob(ctx, &row)
-			if err != nil {
-				return out, err
-			}
-			msg.Ack()
-			if !fresh {
-				out.Dropped++
-				note("sweep %s: job %d from %s is stored already: dropped", c.ID, m.Job, m.Worker)
-				continue
-			}
-			out.Done++
-			finished[id] = true
-			if stale[m.Job] {
-				// Answered before this run began and still on the jobs
-				// stream: its acknowledgement may be lost; stored now,
-				// it must not be run again.
-				delete(stale, m.Job)
-				c.withdraw(ctx, js, m.Job)
-			}
-			line.Done(out.Done, fmt.Sprintf("%s (job %d, %s)", row.Short(), m.Job, m.Worker))
-			if c.AfterStore != nil {
-				c.AfterStore(out.Done, &row)
-			}
-			if c.Progress != nil {
-				c.Progress(Progress{Sweep: c.ID, Total: len(jobs), Done: out.Done, Published: out.Published, Job: m.Job, Worker: m.Worker, Run: &row})
-			}
-		}
-		if err := batch.Error(); err != nil && !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, jetstream.ErrNoMessages) {
-			if ctx.Err() == nil {
-				return out, fmt.Errorf("fetching results: %w", err)
-			}
-		}
+// note prints a line above the progress line.
+func (k *collector) note(format string, args ...any) {
+	if k.c.Out != nil {
+		msg := fmt.Sprintf(format, args...)
+		k.line.Print(func() { fmt.Fprintln(k.c.Out, msg) })
 	}
-	// Done: the sweep's consumer and results are no longer needed.
+}
+
+// take handles one result message: a rejected one (its job published
+// again), an error (the sweep fails), or a run, stored once. Its error
+// ends the run.
+func (k *collector) take(msg jetstream.Msg) error {
+	c, out := k.c, k.out
+	m, err := DecodeResult(msg.Subject(), c.ID, len(k.jobs), msg.Data())
+	if err == nil && m.Run != nil {
+		err = matches(m, &k.jobs[m.Job])
+	}
+	if err != nil {
+		out.Rejected++
+		msg.Term()
+		// A rejected answer on a job's subject must not stand for
+		// the job: it is published again.
+		if i, ok := jobOf(msg.Subject(), c.ID, len(k.jobs)); ok && !k.finished[strconv.Itoa(i)] {
+			err = fmt.Errorf("%w; job %d published again", err, i)
+			if perr := c.publishOne(k.ctx, k.js, k.jobs, i, k.nonce); perr != nil {
+				return perr
+			}
+		}
+		k.note("%v", err)
+		return nil
+	}
+	if m.Error != "" && k.finished[m.JobIDString()] {
+		msg.Ack()
+		out.Dropped++
+		k.note("sweep %s: job %d is stored already, an error for it from %s dropped: %s", c.ID, m.Job, m.Worker, m.Error)
+		return nil
+	}
+	if m.Error != "" {
+		msg.Ack()
+		c.cancel(k.js, k.nonce)
+		return fmt.Errorf("job %d on worker %s: %s", m.Job, m.Worker, m.Error)
+	}
+	return k.store(msg, m)
+}
+
+// store stores a job's run (once: a run stored already is dropped).
+func (k *collector) store(msg jetstream.Msg, m *ResultMsg) error {
+	c, out := k.c, k.out
+	row := *m.Run
+	id := m.JobIDString()
+	row.ID, row.BaselineID, row.Job = 0, nil, &id
+	fresh, err := c.Store.InsertJob(k.ctx, &row)
+	if err != nil {
+		return err
+	}
+	msg.Ack()
+	if !fresh {
+		out.Dropped++
+		k.note("sweep %s: job %d from %s is stored already: dropped", c.ID, m.Job, m.Worker)
+		return nil
+	}
+	out.Done++
+	k.finished[id] = true
+	if k.stale[m.Job] {
+		// Answered before this run began and still on the jobs
+		// stream: its acknowledgement may be lost; stored now,
+		// it must not be run again.
+		delete(k.stale, m.Job)
+		c.withdraw(k.ctx, k.js, m.Job)
+	}
+	k.line.Done(out.Done, fmt.Sprintf("%s (job %d, %s)", row.Short(), m.Job, m.Worker))
+	if c.AfterStore != nil {
+		c.AfterStore(out.Done, &row)
+	}
+	if c.Progress != nil {
+		c.Progress(Progress{Sweep: c.ID, Total: len(k.jobs), Done: out.Done, Published: out.Published, Job: m.Job, Worker: m.Worker, Run: &row})
+	}
+	return nil
+}
+
+// close deletes the sweep's consumer and results: done, they are no
+// longer needed.
+func (k *collector) close() {
 	cctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	js.DeleteConsumer(cctx, ResultsStream, consumerName(c.ID))
-	if s, err := js.Stream(cctx, ResultsStream); err == nil {
-		s.Purge(cctx, jetstream.WithPurgeSubject(resultsPrefix+c.ID+".>"))
+	k.js.DeleteConsumer(cctx, ResultsStream, consumerName(k.c.ID))
+	if s, err := k.js.Stream(cctx, ResultsStream); err == nil {
+		s.Purge(cctx, jetstream.WithPurgeSubject(resultsPrefix+k.c.ID+".>"))
 	}
-	return out, nil
 }
 
 // JobIDString is the result's job id as the store keeps it.
@@ -243,9 +297,9 @@ func (m *ResultMsg) JobIDString() string { return strconv.Itoa(m.Job) }
 // coordinator resumed with another spec must not store the old runs.
 func matches(m *ResultMsg, j *experiment.Job) error {
 	r := m.Run
-	if r.Position != j.Position.Name || r.AlgoLabel() != j.Algo.String() || r.Machine != j.Machine || r.Role != j.Role || r.Rep != int64(j.Rep) {
+	if r.Position != j.Position.Name || r.AlgoLabel() != j.Algo().String() || r.Machine != j.Machine.Kind || r.Role != j.Role || r.Rep != int64(j.Rep) {
 		return fmt.Errorf("%w on %s: job %d is %s (%s) in this plan, the result is %s (%s): was the sweep resumed with another spec?",
-			ErrMessage, ResultSubject(m.Sweep, m.Job), m.Job, j.Algo, j.Position.Name, r.AlgoLabel(), r.Position)
+			ErrMessage, ResultSubject(m.Sweep, m.Job), m.Job, j.Algo(), j.Position.Name, r.AlgoLabel(), r.Position)
 	}
 	return nil
 }

@@ -249,7 +249,7 @@ func TestForeignMessages(t *testing.T) {
 	for subj, data := range map[string]string{
 		"splitpoint.jobs.foreign.0":  `{"hello": "world"}`,
 		"splitpoint.jobs.foreign.1":  `not json`,
-		"splitpoint.jobs.foreign.2":  `{"kind": "splitpoint/job/1", "sweep": "foreign", "job": 7, "total": 3}`,
+		"splitpoint.jobs.foreign.2":  `{"kind": "splitpoint/job/2", "sweep": "foreign", "job": 7, "total": 3}`,
 		"splitpoint.results.mixed.0": `{"kind": "splitpoint/result/1", "sweep": "mixed", "job": 0, "bogus": 1}`,
 		"splitpoint.results.mixed.1": `{"kind": "splitpoint/result/1", "sweep": "other", "job": 1, "error": "x"}`,
 	} {
@@ -276,7 +276,7 @@ func TestForeignMessages(t *testing.T) {
 		t.Errorf("outcome %+v\n%s", o, clog.String())
 	}
 	for _, want := range []string{
-		`rejected message on splitpoint.jobs.foreign.0: kind "", want "splitpoint/job/1" (a foreign message)`,
+		`rejected message on splitpoint.jobs.foreign.0: kind "", want "splitpoint/job/2" (a foreign message)`,
 		`rejected message on splitpoint.jobs.foreign.1: not JSON`,
 		`rejected message on splitpoint.jobs.foreign.2: job 7 of 3 of sweep "foreign" is out of range`,
 	} {

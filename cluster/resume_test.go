@@ -24,7 +24,7 @@ type counting struct {
 }
 
 func jobKey(j *experiment.Job) string {
-	return fmt.Sprintf("%s %s %s %s %d %d %d", j.Role, j.Position.Name, j.Algo, j.Machine, j.P, j.Seed, j.Rep)
+	return fmt.Sprintf("%s %s %s %s %d %d %d", j.Role, j.Position.Name, j.Algo(), j.Machine.Kind, j.Machine.P, j.Opt.Seed, j.Rep)
 }
 
 func (e *counting) Run(ctx context.Context, j *experiment.Job, row *results.Run) error {

@@ -5,52 +5,39 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"time"
 
 	"splitpoint/experiment"
+	"splitpoint/lab"
 	"splitpoint/results"
-	"splitpoint/sched"
 )
 
 // Message kinds: the first field of every message on the streams, so that
 // a foreign message is told apart from a malformed one of ours.
 const (
-	KindJob    = "splitpoint/job/1"
+	KindJob    = "splitpoint/job/2"
 	KindResult = "splitpoint/result/1"
 )
 
-// JobMsg is one planned run of a sweep on the wire: experiment.Job with
-// its position by the name that loads it again (lab.Item.Name), which a
-// worker resolves itself. Job is the run's index in the sweep's plan.
+// JobMsg is one planned run of a sweep on the wire: experiment.Job,
+// whose settled run (lab.Settled: options, machine, costs) is one field,
+// with its position by the name that loads it again (lab.Item.Name),
+// which a worker resolves itself. Job is the run's index in the sweep's
+// plan.
 type JobMsg struct {
 	Kind  string `json:"kind"`
 	Sweep string `json:"sweep"`
 	// Epoch is the publishing coordinator's run (a resumed coordinator
 	// publishes in a new one): a cancel names the epoch it ends, so the
 	// jobs of a resumed sweep are not dropped for an earlier Ctrl-C.
-	Epoch     string          `json:"epoch"`
-	Job       int             `json:"job"`
-	Total     int             `json:"total"`
-	Role      string          `json:"role"`
-	LoadName  string          `json:"load"` // the name that loads the position
-	Position  string          `json:"position"`
-	PosID     string          `json:"position_id"`
-	Algo      string          `json:"algo"`
-	Machine   string          `json:"machine"`
-	P         int             `json:"p"`
-	Seed      uint64          `json:"seed"`
-	Rep       int             `json:"rep"`
-	Depth     int             `json:"depth"`
-	Preset    string          `json:"preset"`
-	Grain     int             `json:"grain"`
-	AutoGrain bool            `json:"auto_grain,omitempty"`
-	Params    string          `json:"params"`
-	MaxMem    int64           `json:"max_mem"`
-	Time      time.Duration   `json:"time_ns"`
-	TTBits    int             `json:"tt_bits"`
-	Costs     sched.CostModel `json:"costs"`
-	Levels    bool            `json:"levels"`
-	LevelWait bool            `json:"levelwait"`
+	Epoch    string      `json:"epoch"`
+	Job      int         `json:"job"`
+	Total    int         `json:"total"`
+	Role     string      `json:"role"`
+	LoadName string      `json:"load"` // the name that loads the position
+	Position string      `json:"position"`
+	PosID    string      `json:"position_id"`
+	Rep      int         `json:"rep"`
+	Settled  lab.Settled `json:"settled"`
 }
 
 // NewJobMsg is job i of n of sweep as a message.
@@ -60,13 +47,17 @@ func NewJobMsg(sweep, epoch string, i, n int, j *experiment.Job) JobMsg {
 		load = j.Position.Item.Name
 	}
 	return JobMsg{Kind: KindJob, Sweep: sweep, Epoch: epoch, Job: i, Total: n, Role: j.Role, LoadName: load, Position: j.Position.Name,
-		PosID: j.Position.ID, Algo: j.Algo.String(), Machine: j.Machine, P: j.P, Seed: j.Seed, Rep: j.Rep,
-		Depth: j.Depth, Preset: j.Preset, Grain: j.Grain, AutoGrain: j.AutoGrain, Params: j.Params, MaxMem: j.MaxMem, Time: j.Time,
-		TTBits: j.TTBits, Costs: j.Costs, Levels: j.Levels, LevelWait: j.LevelWait}
+		PosID: j.Position.ID, Rep: j.Rep, Settled: j.Settled}
 }
 
 // JobID is the job's id in its sweep, as the store's column job holds it.
 func (m *JobMsg) JobID() string { return strconv.Itoa(m.Job) }
+
+// algoLabel is the job's algorithm with its variants, as its row's
+// AlgoLabel spells it.
+func (m *JobMsg) algoLabel() string {
+	return experiment.Algo{Name: m.Settled.Opt.Algo, Variants: m.Settled.Opt.VariantList()}.String()
+}
 
 // Resolver loads positions by name (experiment.Engine's Resolve).
 type Resolver interface {
@@ -75,27 +66,16 @@ type Resolver interface {
 
 // Load rebuilds the experiment.Job, loading its position with r.
 func (m *JobMsg) Load(r Resolver) (experiment.Job, error) {
-	a, err := experiment.ParseAlgo(m.Algo)
-	if err != nil {
-		return experiment.Job{}, fmt.Errorf("job %s/%d: %w", m.Sweep, m.Job, err)
-	}
 	ps, err := r.Resolve(m.LoadName)
 	if err != nil {
 		return experiment.Job{}, fmt.Errorf("job %s/%d: %w", m.Sweep, m.Job, err)
 	}
-	var pos *experiment.Position
 	for i := range ps {
 		if ps[i].Name == m.Position && ps[i].ID == m.PosID {
-			pos = &ps[i]
-			break
+			return experiment.Job{Role: m.Role, Position: ps[i], Rep: m.Rep, Settled: m.Settled}, nil
 		}
 	}
-	if pos == nil {
-		return experiment.Job{}, fmt.Errorf("job %s/%d: %q does not load position %q here (%d positions)", m.Sweep, m.Job, m.LoadName, m.Position, len(ps))
-	}
-	return experiment.Job{Role: m.Role, Position: *pos, Algo: a, Machine: m.Machine, P: m.P, Seed: m.Seed, Rep: m.Rep,
-		Depth: m.Depth, Preset: m.Preset, Grain: m.Grain, AutoGrain: m.AutoGrain, Params: m.Params, MaxMem: m.MaxMem, Time: m.Time,
-		TTBits: m.TTBits, Costs: m.Costs, Levels: m.Levels, LevelWait: m.LevelWait}, nil
+	return experiment.Job{}, fmt.Errorf("job %s/%d: %q does not load position %q here (%d positions)", m.Sweep, m.Job, m.LoadName, m.Position, len(ps))
 }
 
 // ResultMsg is a worker's answer to a job: the run's row (with the

@@ -72,6 +72,49 @@ const DefaultAckWait = 30 * time.Second
 // Run works until ctx ends: then a job in progress is handed back at once
 // (Nak) and Run returns nil.
 func (w *Worker) Run(ctx context.Context) error {
+	w.defaults()
+	js, err := jetstream.New(w.NC)
+	if err != nil {
+		return err
+	}
+	cons, err := w.consumer(ctx, js)
+	if cons == nil {
+		return err
+	}
+	l := &workLoop{w: w, ctx: ctx, js: js, cons: cons, cancelled: map[string]bool{}, current: map[*inProgress]bool{}}
+	sub, err := w.NC.Subscribe(cancelFilter(w.Sweep), l.cancel)
+	if err != nil {
+		return err
+	}
+	defer sub.Unsubscribe()
+	l.slots = experiment.NewSlots(w.Parallel)
+	l.ended = make(chan struct{}, l.slots.N())
+	defer l.drain()
+	w.say("waiting for jobs on %s (%s, %d cores, %d simulated jobs at once, ack wait %s)", w.NC.ConnectedUrlRedacted(), w.Host.CPU, w.Host.Cores, l.slots.N(), w.AckWait)
+	l.last = time.Now()
+	for ctx.Err() == nil {
+		for !l.slots.Free() {
+			l.waitOne()
+			l.touch()
+		}
+		msg, stop := l.next()
+		if stop {
+			break
+		}
+		if msg == nil {
+			continue
+		}
+		if m, key, ok := l.admit(msg); ok {
+			l.start(msg, m, key)
+		}
+	}
+	l.drain()
+	w.say("stopped after %d jobs", w.published())
+	return nil
+}
+
+// defaults fills in the worker's host, name, ack wait and poll interval.
+func (w *Worker) defaults() {
 	if w.Host == (Host{}) {
 		w.Host = ThisHost()
 	}
@@ -84,186 +127,206 @@ func (w *Worker) Run(ctx context.Context) error {
 	if w.Poll <= 0 {
 		w.Poll = time.Second
 	}
-	js, err := jetstream.New(w.NC)
-	if err != nil {
-		return err
-	}
-	// The server may not be up yet (a worker started before the
-	// coordinator): try again every Poll until ctx ends.
-	var cons jetstream.Consumer
+}
+
+// consumer is the workers' consumer of the jobs stream. The server may
+// not be up yet (a worker started before the coordinator): it tries
+// again every Poll until ctx ends (then nil, nil).
+func (w *Worker) consumer(ctx context.Context, js jetstream.JetStream) (jetstream.Consumer, error) {
 	for waited := false; ; waited = true {
-		err = EnsureStreams(ctx, js)
+		err := EnsureStreams(ctx, js)
 		if err == nil {
-			cons, err = js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
+			cons, err := js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
 				Durable: WorkersConsumer(w.Sweep), AckPolicy: jetstream.AckExplicitPolicy, AckWait: w.AckWait, MaxDeliver: -1,
 				FilterSubject: jobsFilter(w.Sweep)})
-		}
-		if err == nil {
-			break
+			if err == nil {
+				return cons, nil
+			}
 		}
 		if ctx.Err() != nil {
-			return nil
+			return nil, nil
 		}
 		if err := closedForGood(w.NC); err != nil {
-			return err
+			return nil, err
 		}
 		if !waited {
 			w.say("waiting for the server at %s: %v", w.NC.Opts.Servers, err)
 		}
 		select {
 		case <-ctx.Done():
-			return nil
+			return nil, nil
 		case <-time.After(w.Poll):
 		}
 	}
+}
 
-	// Cancelled sweeps, and the cancels of the jobs in progress.
-	var mu sync.Mutex
-	cancelled := map[string]bool{}
-	type inProgress struct {
-		key  string // sweep/epoch
-		stop context.CancelFunc
-	}
-	current := map[*inProgress]bool{}
-	sub, err := w.NC.Subscribe(cancelFilter(w.Sweep), func(m *nats.Msg) {
-		key := strings.TrimPrefix(m.Subject, cancelPrefix) + "/" + string(m.Data)
-		mu.Lock()
-		defer mu.Unlock()
-		cancelled[key] = true
-		for j := range current {
-			if j.key == key {
-				j.stop()
-			}
+// inProgress is a job running, by the key of its sweep (sweep/epoch), and
+// how to stop it.
+type inProgress struct {
+	key  string
+	stop context.CancelFunc
+}
+
+// workLoop is the state of a worker's loop: the cancelled sweeps, the
+// jobs in progress, the slots they hold and when the last one ended.
+type workLoop struct {
+	w    *Worker
+	ctx  context.Context
+	js   jetstream.JetStream
+	cons jetstream.Consumer
+
+	mu        sync.Mutex // over cancelled, current and last
+	cancelled map[string]bool
+	current   map[*inProgress]bool
+	last      time.Time
+
+	slots *experiment.Slots
+	ended chan struct{}
+}
+
+// cancel records a sweep's cancel and stops its jobs in progress.
+func (l *workLoop) cancel(m *nats.Msg) {
+	key := strings.TrimPrefix(m.Subject, cancelPrefix) + "/" + string(m.Data)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.cancelled[key] = true
+	for j := range l.current {
+		if j.key == key {
+			j.stop()
 		}
-	})
-	if err != nil {
-		return err
 	}
-	defer sub.Unsubscribe()
+}
 
-	slots := experiment.NewSlots(w.Parallel)
-	ended := make(chan struct{}, slots.N())
-	waitOne := func() {
-		<-ended
-		slots.Ended()
+// waitOne waits for a job to end and frees its slot.
+func (l *workLoop) waitOne() {
+	<-l.ended
+	l.slots.Ended()
+}
+
+// drain waits for every job in progress.
+func (l *workLoop) drain() {
+	for l.slots.Running() > 0 {
+		l.waitOne()
 	}
-	defer func() {
-		for slots.Running() > 0 {
-			waitOne()
+}
+
+// touch notes that a job just ended (the idle time starts again).
+func (l *workLoop) touch() {
+	l.mu.Lock()
+	l.last = time.Now()
+	l.mu.Unlock()
+}
+
+// next fetches the next job: nil when there was none this Poll (or a job
+// ended meanwhile), stop when the worker has been idle too long or ctx
+// ended.
+func (l *workLoop) next() (msg jetstream.Msg, stop bool) {
+	w := l.w
+	msg, err := l.cons.Next(jetstream.FetchMaxWait(w.Poll))
+	if err == nil {
+		return msg, false
+	}
+	l.mu.Lock()
+	idle := w.Idle > 0 && l.slots.Running() == 0 && time.Since(l.last) > w.Idle
+	l.mu.Unlock()
+	select {
+	case <-l.ended:
+		l.slots.Ended()
+		l.touch()
+		return nil, false
+	default:
+	}
+	switch {
+	case errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages):
+		if idle {
+			w.say("no job for %s", w.Idle)
+		}
+		return nil, idle
+	case l.ctx.Err() != nil:
+		return nil, true
+	case idle:
+		w.say("no job for %s (%v)", w.Idle, err)
+		return nil, true
+	}
+	w.say("fetch: %v (retrying)", err)
+	time.Sleep(w.Poll)
+	return nil, false
+}
+
+// admit decodes a job and decides whether to run it: not a foreign or
+// malformed message, nor another sweep's, nor one already answered, nor
+// one of a cancelled sweep (each acknowledged or refused as it should).
+func (l *workLoop) admit(msg jetstream.Msg) (m *JobMsg, key string, ok bool) {
+	w := l.w
+	m, err := DecodeJob(msg.Subject(), msg.Data())
+	if err == nil {
+		err = w.ownSweep(m)
+	}
+	if err != nil {
+		w.say("%v", err)
+		msg.Term()
+		return nil, "", false
+	}
+	if meta, _ := msg.Metadata(); meta != nil && meta.NumDelivered > 1 && answered(l.ctx, l.js, m) {
+		// Delivered again although a run of it was published (the
+		// acknowledgement was lost): acknowledged without running it
+		// twice.
+		msg.Ack()
+		w.say("job %s/%d: delivered again, but its run is on the results stream already: acknowledged without running it", m.Sweep, m.Job)
+		return nil, "", false
+	}
+	key = m.Sweep + "/" + m.Epoch
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.cancelled[key] {
+		w.say("job %s/%d: its sweep was cancelled, dropped", m.Sweep, m.Job)
+		msg.Term()
+		return nil, "", false
+	}
+	return m, key, true
+}
+
+// start runs the job in a slot of its own (alone when it is timed) and
+// answers it when it ends.
+func (l *workLoop) start(msg jetstream.Msg, m *JobMsg, key string) {
+	w := l.w
+	exclusive := (&experiment.Job{Settled: m.Settled}).Exclusive()
+	if !l.slots.CanStart(exclusive) {
+		// A timed job: it waits, kept alive, until the jobs running
+		// beside it have ended.
+		stopAlive := keepAlive(msg, w.AckWait)
+		l.drain()
+		stopAlive()
+	}
+	l.mu.Lock()
+	jobCtx, cancel := context.WithCancel(l.ctx)
+	job := &inProgress{key: key, stop: cancel}
+	l.current[job] = true
+	l.mu.Unlock()
+	l.slots.Start(exclusive)
+	go func() {
+		defer func() { l.ended <- struct{}{} }()
+		res := w.run(jobCtx, msg, m)
+		l.mu.Lock()
+		l.last = time.Now()
+		delete(l.current, job)
+		wasCancelled := l.cancelled[key]
+		l.mu.Unlock()
+		cancel()
+		switch {
+		case l.ctx.Err() != nil:
+			msg.Nak() // stopping: another worker takes it now
+			w.say("job %s/%d handed back (stopping)", m.Sweep, m.Job)
+		case wasCancelled && res.Run == nil:
+			msg.Term()
+			w.say("job %s/%d cancelled with its sweep", m.Sweep, m.Job)
+		default:
+			if err := w.publish(l.ctx, msg, res); err != nil {
+				w.say("job %s/%d: %v (it will be delivered again)", m.Sweep, m.Job, err)
+				msg.Nak()
+			}
 		}
 	}()
-	w.say("waiting for jobs on %s (%s, %d cores, %d simulated jobs at once, ack wait %s)", w.NC.ConnectedUrlRedacted(), w.Host.CPU, w.Host.Cores, slots.N(), w.AckWait)
-	last := time.Now()
-	for ctx.Err() == nil {
-		for !slots.Free() {
-			waitOne()
-			mu.Lock()
-			last = time.Now()
-			mu.Unlock()
-		}
-		msg, err := cons.Next(jetstream.FetchMaxWait(w.Poll))
-		if err != nil {
-			mu.Lock()
-			idle := w.Idle > 0 && slots.Running() == 0 && time.Since(last) > w.Idle
-			mu.Unlock()
-			select {
-			case <-ended:
-				slots.Ended()
-				mu.Lock()
-				last = time.Now()
-				mu.Unlock()
-				continue
-			default:
-			}
-			if errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages) {
-				if idle {
-					w.say("no job for %s", w.Idle)
-					break
-				}
-				continue
-			}
-			if ctx.Err() != nil {
-				break
-			}
-			if idle {
-				w.say("no job for %s (%v)", w.Idle, err)
-				break
-			}
-			w.say("fetch: %v (retrying)", err)
-			time.Sleep(w.Poll)
-			continue
-		}
-		m, err := DecodeJob(msg.Subject(), msg.Data())
-		if err == nil {
-			err = w.ownSweep(m)
-		}
-		if err != nil {
-			w.say("%v", err)
-			msg.Term()
-			continue
-		}
-		if meta, _ := msg.Metadata(); meta != nil && meta.NumDelivered > 1 && answered(ctx, js, m) {
-			// Delivered again although a run of it was published (the
-			// acknowledgement was lost): acknowledged without running it
-			// twice.
-			msg.Ack()
-			w.say("job %s/%d: delivered again, but its run is on the results stream already: acknowledged without running it", m.Sweep, m.Job)
-			continue
-		}
-		key := m.Sweep + "/" + m.Epoch
-		mu.Lock()
-		if cancelled[key] {
-			mu.Unlock()
-			w.say("job %s/%d: its sweep was cancelled, dropped", m.Sweep, m.Job)
-			msg.Term()
-			continue
-		}
-		mu.Unlock()
-		exclusive := (&experiment.Job{Machine: m.Machine}).Exclusive()
-		if !slots.CanStart(exclusive) {
-			// A timed job: it waits, kept alive, until the jobs running
-			// beside it have ended.
-			stopAlive := keepAlive(msg, w.AckWait)
-			for slots.Running() > 0 {
-				waitOne()
-			}
-			stopAlive()
-		}
-		mu.Lock()
-		jobCtx, cancel := context.WithCancel(ctx)
-		job := &inProgress{key: key, stop: cancel}
-		current[job] = true
-		mu.Unlock()
-		slots.Start(exclusive)
-		go func() {
-			defer func() { ended <- struct{}{} }()
-			res := w.run(jobCtx, msg, m)
-			mu.Lock()
-			last = time.Now()
-			delete(current, job)
-			wasCancelled := cancelled[key]
-			mu.Unlock()
-			cancel()
-			switch {
-			case ctx.Err() != nil:
-				msg.Nak() // stopping: another worker takes it now
-				w.say("job %s/%d handed back (stopping)", m.Sweep, m.Job)
-			case wasCancelled && res.Run == nil:
-				msg.Term()
-				w.say("job %s/%d cancelled with its sweep", m.Sweep, m.Job)
-			default:
-				if err := w.publish(ctx, msg, res); err != nil {
-					w.say("job %s/%d: %v (it will be delivered again)", m.Sweep, m.Job, err)
-					msg.Nak()
-				}
-			}
-		}()
-	}
-	for slots.Running() > 0 {
-		waitOne()
-	}
-	w.say("stopped after %d jobs", w.published())
-	return nil
 }
 
 // published is the number of runs published so far.
@@ -381,5 +444,5 @@ func answered(ctx context.Context, js jetstream.JetStream, m *JobMsg) bool {
 		return false
 	}
 	run := r.Run
-	return run.Position == m.Position && run.AlgoLabel() == m.Algo && run.Machine == m.Machine && run.Role == m.Role && run.Rep == int64(m.Rep)
+	return run.Position == m.Position && run.AlgoLabel() == m.algoLabel() && run.Machine == m.Settled.Machine.Kind && run.Role == m.Role && run.Rep == int64(m.Rep)
 }

@@ -7,7 +7,6 @@ import (
 	"splitpoint/algos"
 	"splitpoint/lab"
 	"splitpoint/results"
-	"splitpoint/sched"
 )
 
 // LabEngine is the Engine of real sweeps: positions, algorithms, variants
@@ -43,20 +42,14 @@ func (LabEngine) Algo(a Algo) (bool, error) {
 	return row.Parallel, algos.SetVariants(a.Name, a.VariantString(), &opt)
 }
 
-// Costs parses a cost model written as sched.ParseCosts reads it.
-func (LabEngine) Costs(s string) (sched.CostModel, error) { return sched.ParseCosts(s) }
-
 // Run runs one job and fills row's counters and result.
 func (LabEngine) Run(ctx context.Context, job *Job, row *results.Run) error {
 	it := job.Position.Item
 	if it == nil {
 		return fmt.Errorf("position %s was not resolved by the lab", job.Position.Name)
 	}
-	opt, err := job.Options()
-	if err != nil {
-		return err
-	}
-	if job.Machine == "serial" {
+	if !job.Parallel() {
+		opt := job.SearchOptions()
 		if err := opt.Validate(); err != nil {
 			return err
 		}
@@ -66,14 +59,13 @@ func (LabEngine) Run(ctx context.Context, job *Job, row *results.Run) error {
 		}
 		return lab.FillSerial(row, rep, job.Costs)
 	}
-	var note string
-	if row, _ := algos.Lookup(opt.Algo); row.Grain && job.AutoGrain {
-		// As the search command chooses it: the same grain
-		// for every P and repetition of the position, since the probe
-		// is deterministic (and cached by lab.AutoGrain).
-		od, _ := it.TreeDepth(opt)
-		opt.Grain, note = lab.AutoGrain(ctx, it, od, job.Config())
-	}
+	// The grain as the search command chooses it: the same for every P
+	// and repetition of the position, since the probe is deterministic
+	// (and cached by the lab).
+	st := job.Settled
+	od, _ := it.TreeDepth(st.SearchOptions())
+	note := st.ReadyAt(ctx, it, od)
+	opt := st.SearchOptions()
 	rep, err := lab.Parallel(ctx, it, opt, job.Config(), lab.BaselineMode{Skip: true}) // the sweep has its baseline rows
 	if rep != nil && note != "" {
 		rep.Notes = append(rep.Notes, note)

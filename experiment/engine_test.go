@@ -77,8 +77,8 @@ func TestSweepEngine(t *testing.T) {
 func TestSweepTreeDepth(t *testing.T) {
 	jobs := plan(t, map[string]string{"positions": "uniform:b=2,d=3,seed=1,uniform:b=3,d=5,seed=1", "algos": "scout,pnegamax", "sim": "2"})
 	for _, j := range jobs {
-		if want := j.Position.Item.Tree.Depth(); j.Depth != want {
-			t.Errorf("%s on %s: depth %d, want the tree's %d", j.Algo, j.Position.Name, j.Depth, want)
+		if want := j.Position.Item.Tree.Depth(); j.Opt.Depth != want {
+			t.Errorf("%s on %s: depth %d, want the tree's %d", j.Algo(), j.Position.Name, j.Opt.Depth, want)
 		}
 	}
 }
@@ -167,8 +167,8 @@ func TestSweepDefaultsAsSearch(t *testing.T) {
 		}
 		for i, j := range jobs {
 			w := wants[i]
-			if j.Preset != w.preset || j.Algo.String() != w.algo || j.TTBits != w.tt || (j.Machine != "serial" && j.Levels != w.levels) {
-				t.Errorf("job %d (%s on %s): preset %q, algo %s, tt %d, levels %v; want %+v", i, j.Algo, j.Position.Name, j.Preset, j.Algo, j.TTBits, j.Levels, w)
+			if j.Preset != w.preset || j.Algo().String() != w.algo || j.Opt.TTBits != w.tt || (j.Parallel() && j.Levels != w.levels) {
+				t.Errorf("job %d (%s on %s): preset %q, algo %s, tt %d, levels %v; want %+v", i, j.Algo(), j.Position.Name, j.Preset, j.Algo(), j.Opt.TTBits, j.Levels, w)
 			}
 		}
 	}

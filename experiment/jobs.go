@@ -13,7 +13,7 @@ import "runtime"
 
 // Exclusive reports whether j must run alone: its wall time is a
 // measurement (the goroutine pool, or a serial search).
-func (j *Job) Exclusive() bool { return j.Machine != "sim" }
+func (j *Job) Exclusive() bool { return !j.Machine.IsSim() }
 
 // DefaultJobs is the number of jobs run at once when none is given: the
 // number of cores.

@@ -2,9 +2,9 @@ package experiment
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"splitpoint/algos"
 	"splitpoint/lab"
@@ -35,133 +35,47 @@ type Engine interface {
 	// alone (a serial one), or why it cannot run (an unknown name or
 	// variant).
 	Algo(a Algo) (parallel bool, err error)
-	// Costs parses a cost model written key=value,….
-	Costs(s string) (sched.CostModel, error)
 	// Run runs one job and fills the counters of row (its settings are
 	// already there). It returns the context's error if it was cancelled.
 	Run(ctx context.Context, job *Job, row *results.Run) error
 }
 
-// Job is one search of a sweep.
+// Job is one search of a sweep: what it is set to, the settled run
+// (lab.Settled: options, machine, costs, notes), and what is not a
+// setting: its role, its position and its repetition.
 type Job struct {
 	Role     string // results.RoleBaseline, RoleSerial or RoleParallel
 	Position Position
-	Algo     Algo
-	Machine  string // "serial", "pool" or "sim"
-	P        int    // processors; 0 on the simulator = infinitely many (sched.Machine)
-	Seed     uint64
 	Rep      int // 1-based
-	Depth    int
-	Preset   string // the options every search starts from (algos.Presets)
-	Grain    int    // the grain given (or the algorithm's own when it takes none)
-	// AutoGrain: no grain was given to an algorithm that takes one, and
-	// the engine chooses it per run (LabEngine: lab.AutoGrain on the
-	// pool, 0 on the simulator).
-	AutoGrain bool
-	Params    string // algos.SetParams, on top of the preset: every setting of the settled run but the seed (each job's)
-	MaxMem    int64  // the memory budget of a run (sched.Config.MaxMem)
-	Time      time.Duration
-	TTBits    int
-	Costs     sched.CostModel
-	Levels    bool
-	LevelWait bool
-	// Notes say which of the settings above were chosen for the
-	// position because the spec did not give them (lab.Settle).
-	Notes []string
+	lab.Settled
 }
+
+// Algo is the job's algorithm with its variants, as run (the restart
+// variant when it is a default).
+func (j *Job) Algo() Algo { return Algo{Name: j.Opt.Algo, Variants: j.Opt.VariantList()} }
 
 // Config is the machine configuration of a parallel job.
-func (j *Job) Config() sched.Config {
-	return sched.Config{Machine: sched.Machine{Kind: j.Machine, P: j.P}, Seed: j.Seed, Levels: j.Levels, LevelWait: j.LevelWait,
-		Costs: j.Costs, ProfileBuckets: 64, MaxMem: j.MaxMem}
-}
-
-// Options are the search options of the job: its preset, then depth,
-// table, time limit, seed, grain and the algorithm with its variants.
-func (j *Job) Options() (algos.Options, error) {
-	opt := algos.Presets()[j.Preset]
-	opt.Algo, opt.Depth, opt.TTBits, opt.Time, opt.Seed, opt.Grain = j.Algo.Name, j.Depth, j.TTBits, j.Time, j.Seed, j.Grain
-	if err := algos.SetParams(&opt, j.Params); err != nil {
-		return opt, err
-	}
-	if j.Machine != "serial" {
-		opt.Time = 0
-	}
-	err := algos.SetVariants(j.Algo.Name, j.Algo.VariantString(), &opt)
-	return opt, err
-}
+func (j *Job) Config() sched.Config { return j.Settled.Config(sched.Config{ProfileBuckets: 64}) }
 
 // Row is the job's row with its settings filled in and no counters (the
 // one row builder, lab.NewRow).
 func (j *Job) Row() results.Run {
-	opt, err := j.Options()
-	opt.Algo = j.Algo.Name
-	s := lab.Settings{Role: j.Role, Position: j.Position.Name, ID: j.Position.ID, Domain: j.Position.Domain, Opt: opt, Rep: j.Rep}
-	if j.Machine != "serial" {
-		cfg := j.Config()
-		s.Machine = &cfg
-	}
-	r := lab.NewRow(s, j.Costs)
-	r.TimeLimitNS, r.Seed = int64(j.Time), int64(j.Seed)
-	if err != nil {
-		r.Variants = j.Algo.VariantString()
-	}
-	return r
+	return lab.NewRow(j.Settings(j.Role, j.Position.Name, j.Position.ID, j.Position.Domain, j.Rep), j.Costs)
 }
 
 // Plan checks s against the engine (positions, algorithms, variants,
-// costs, with the file:line of the culprit) and expands it into jobs:
-// for every position its serial baseline first, then every algorithm — a
-// serial one once per seed and repetition, a parallel one on every pool
-// size and every simulated P, per seed and repetition. Each run's
-// settings are s.Req settled for the position and the algorithm as the
-// search command settles them (lab.Settle). The baseline's algorithm
-// without variants in the algorithm list is not run twice: the baseline
-// row stands for it.
+// with the file:line of the culprit) and expands it into jobs: for every
+// position its serial baseline first, then every algorithm — a serial
+// one once per seed and repetition, a parallel one on every pool size
+// and every simulated P, per seed and repetition. Each run's settings are
+// s.Req settled for the position, the algorithm and the machine by the
+// settings layer (lab.SettleRun). The baseline's algorithm without
+// variants in the algorithm list is not run twice: the baseline row
+// stands for it.
 func Plan(s *Spec, eng Engine) ([]Job, error) {
-	if err := s.Check(); err != nil {
-		return nil, err
-	}
-	costs := sched.DefaultCosts()
-	if v, ok := s.Req.Get("costs"); ok {
-		var err error
-		if costs, err = eng.Costs(v); err != nil {
-			return nil, s.Errf("costs", -1, "%v", err)
-		}
-	}
-	parallel := make([]bool, len(s.Algos))
-	anyPar := false
-	var err error
-	for i, a := range s.Algos {
-		if parallel[i], err = eng.Algo(a); err != nil {
-			return nil, s.Errf("algos", i, "%v", err)
-		}
-		anyPar = anyPar || parallel[i]
-	}
-	base, err := s.baseline(parallel)
+	p, err := newPlanner(s, eng)
 	if err != nil {
-		return nil, s.Errf("baseline", -1, "%v", err)
-	}
-	if par, err := eng.Algo(base); err != nil || par {
-		if err == nil {
-			err = fmt.Errorf("%s is parallel: the baseline is a serial algorithm", base)
-		}
-		return nil, s.Errf("baseline", -1, "%v", err)
-	}
-	depth, limit := s.Depth(), s.Time()
-	if anyPar {
-		var names []string
-		for i, a := range s.Algos {
-			if parallel[i] {
-				names = append(names, a.String())
-			}
-		}
-		switch {
-		case len(s.Workers) == 0 && len(s.Sim) == 0:
-			return nil, s.Errf("algos", -1, "%s run on a machine: give workers (the pool) or sim (the simulator)", strings.Join(names, ", "))
-		case depth == 0 && limit > 0:
-			return nil, s.Errf("depth", -1, "%s need a depth (a time limit applies to serial algorithms only)", strings.Join(names, ", "))
-		}
+		return nil, err
 	}
 	var positions []Position
 	for i, name := range s.Positions {
@@ -171,100 +85,139 @@ func Plan(s *Spec, eng Engine) ([]Job, error) {
 		}
 		positions = append(positions, ps...)
 	}
-	common := Job{Time: limit, Costs: costs}
-	var jobs []Job
 	for _, pos := range positions {
-		common.Depth = depth
-		if depth == 0 && limit == 0 {
-			if pos.Item == nil || pos.Item.OwnDepth() == 0 {
-				return nil, s.Errf("depth", -1, "%s needs a depth (give depth, or a time limit for serial algorithms; a synthetic tree without one is searched whole, a suite position that carries a depth is searched to it)", pos.Name)
-			}
-			common.Depth = pos.Item.OwnDepth()
-		}
-		shape := lab.Shape{Tree: pos.IsTree(), Domain: pos.Domain, Depth: common.Depth}
-		// job is the job of algorithm a as the settings layer settles it
-		// for the position.
-		job := func(a Algo, where string, i int) (Job, []string, error) {
-			req := s.Req.Clone()
-			req.Unset("costs") // parsed above, by the engine
-			if err := req.Set("algo", a.Name); err != nil {
-				return Job{}, nil, s.Errf(where, i, "%v", err)
-			}
-			if len(a.Variants) > 0 {
-				if err := req.Set("variants", a.VariantString()); err != nil {
-					return Job{}, nil, s.Errf(where, i, "%v", err)
-				}
-			}
-			if depth == 0 && limit == 0 {
-				req.Set("depth", fmt.Sprint(common.Depth))
-			}
-			st, err := lab.Settle(shape, req)
-			if err != nil {
-				return Job{}, nil, s.Errf(where, i, "%s: %v", pos.Name, err)
-			}
-			j := common
-			j.Algo = Algo{Name: a.Name, Variants: st.Opt.VariantList()} // the algorithm as run: the restart variant when it is a default
-			j.Preset, j.TTBits, j.Grain, j.AutoGrain, j.Params = st.Preset, st.Opt.TTBits, st.Opt.Grain, st.AutoGrain, settledParams(st.Opt)
-			j.Levels, j.LevelWait, j.MaxMem = st.Levels, st.LevelWait, st.MaxMem
-			return j, st.Notes, nil
-		}
-		j, _, err := job(base, "baseline", -1)
-		if err != nil {
+		if err := p.position(pos); err != nil {
 			return nil, err
 		}
-		j.Role, j.Position, j.Machine, j.Seed, j.Rep = results.RoleBaseline, pos, "serial", s.Seeds[0], 1
-		jobs = append(jobs, j)
-		for i, a := range s.Algos {
-			run, notes, err := job(a, "algos", i)
-			if err != nil {
-				return nil, err
-			}
-			type mach struct {
-				name string
-				p    int
-			}
-			var machines []mach
-			role := results.RoleParallel
-			if !parallel[i] {
-				if a.Name == base.Name && len(a.Variants) == 0 {
-					continue
-				}
-				machines, role = []mach{{"serial", 0}}, results.RoleSerial
-			} else {
-				for _, p := range s.Workers {
-					machines = append(machines, mach{"pool", p})
-				}
-				for _, p := range s.Sim {
-					machines = append(machines, mach{"sim", p})
-				}
-			}
-			for _, m := range machines {
-				for _, seed := range s.Seeds {
-					for rep := 1; rep <= s.Reps; rep++ {
-						j := run
-						j.Role, j.Position, j.Machine, j.P, j.Seed, j.Rep = role, pos, m.name, m.p, seed, rep
-						j.Notes = notes
-						jobs = append(jobs, j)
-					}
-				}
-			}
-		}
 	}
-	return jobs, nil
+	return p.jobs, nil
 }
 
-// settledParams are the settled options as SetParams reads them
-// (Options.String's pairs), but the seed, which is each job's: with them
-// a job's options (Job.Options) are the settled run's, every knob of the
-// table included, here and on a remote worker.
-func settledParams(o algos.Options) string {
-	var out []string
-	for _, kv := range strings.Fields(o.String()) {
-		if !strings.HasPrefix(kv, "seed=") {
-			out = append(out, kv)
+// planner expands a spec into jobs, position by position.
+type planner struct {
+	s        *Spec
+	parallel []bool // per algorithm of s.Algos: whether it runs on a machine
+	base     Algo   // the baseline's serial algorithm
+	jobs     []Job
+}
+
+// newPlanner checks the spec's algorithms, its baseline and that its
+// parallel algorithms have a machine and a depth.
+func newPlanner(s *Spec, eng Engine) (*planner, error) {
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	p := &planner{s: s, parallel: make([]bool, len(s.Algos))}
+	var err error
+	var names []string
+	for i, a := range s.Algos {
+		if p.parallel[i], err = eng.Algo(a); err != nil {
+			return nil, s.Errf("algos", i, "%v", err)
+		}
+		if p.parallel[i] {
+			names = append(names, a.String())
 		}
 	}
-	return strings.Join(out, ",")
+	if p.base, err = s.baseline(p.parallel); err != nil {
+		return nil, s.Errf("baseline", -1, "%v", err)
+	}
+	if par, err := eng.Algo(p.base); err != nil || par {
+		if err == nil {
+			err = fmt.Errorf("%s is parallel: the baseline is a serial algorithm", p.base)
+		}
+		return nil, s.Errf("baseline", -1, "%v", err)
+	}
+	switch {
+	case len(names) == 0:
+	case len(s.machines()) == 0:
+		return nil, s.Errf("algos", -1, "%s run on a machine: give workers (the pool) or sim (the simulator)", strings.Join(names, ", "))
+	case s.Depth() == 0 && s.Time() > 0:
+		return nil, s.Errf("depth", -1, "%s need a depth (a time limit applies to serial algorithms only)", strings.Join(names, ", "))
+	}
+	return p, nil
+}
+
+// position plans the jobs of one position: its baseline, then every
+// algorithm on each of its machines.
+func (p *planner) position(pos Position) error {
+	base, err := p.settle(pos, p.base, "baseline", -1)
+	if err != nil {
+		return err
+	}
+	base.Notes = nil // the runs' notes are the algorithms'
+	p.add(results.RoleBaseline, pos, base, lab.Serial, 0, p.s.Seeds[0], 1)
+	for i, a := range p.s.Algos {
+		if !p.parallel[i] && a.Name == p.base.Name && len(a.Variants) == 0 {
+			continue
+		}
+		run, err := p.settle(pos, a, "algos", i)
+		if err != nil {
+			return err
+		}
+		if !p.parallel[i] {
+			p.reps(results.RoleSerial, pos, run, lab.Serial, 0)
+			continue
+		}
+		for _, m := range p.s.machines() {
+			p.reps(results.RoleParallel, pos, run, m.Kind, m.P)
+		}
+	}
+	return nil
+}
+
+// reps adds the jobs of a settled run on one machine: one per seed and
+// repetition.
+func (p *planner) reps(role string, pos Position, st lab.Settled, kind string, n int) {
+	for _, seed := range p.s.Seeds {
+		for rep := 1; rep <= p.s.Reps; rep++ {
+			p.add(role, pos, st, kind, n, seed, rep)
+		}
+	}
+}
+
+// add adds the job of a settled run on machine kind with n processors.
+func (p *planner) add(role string, pos Position, st lab.Settled, kind string, n int, seed uint64, rep int) {
+	st.Machine, st.Opt.Seed = sched.Machine{Kind: kind, P: n}, seed
+	p.jobs = append(p.jobs, Job{Role: role, Position: pos, Rep: rep, Settled: st})
+}
+
+// settle is the spec's request settled for algorithm a on the position
+// (lab.SettleRun); where and i name the spec's item for errors.
+func (p *planner) settle(pos Position, a Algo, where string, i int) (lab.Settled, error) {
+	req := p.s.Req.Clone()
+	if err := req.Set("algo", a.Name); err != nil {
+		return lab.Settled{}, p.s.Errf(where, i, "%v", err)
+	}
+	if len(a.Variants) > 0 {
+		if err := req.Set("variants", a.VariantString()); err != nil {
+			return lab.Settled{}, p.s.Errf(where, i, "%v", err)
+		}
+	}
+	shape := lab.Shape{Tree: pos.IsTree(), Domain: pos.Domain}
+	if pos.Item != nil {
+		shape.Depth = pos.Item.OwnDepth()
+	}
+	st, err := lab.SettleRun(shape, req, sched.Machine{})
+	var de *lab.DepthError
+	switch {
+	case errors.As(err, &de):
+		return st, p.s.Errf("depth", -1, "%s %v", pos.Name, err)
+	case err != nil:
+		return st, p.s.Errf(where, i, "%s: %v", pos.Name, err)
+	}
+	return st, nil
+}
+
+// machines are the spec's machines in the knob table's order of the rows
+// that choose them (the pool's sizes, then the simulator's P).
+func (s *Spec) machines() []sched.Machine {
+	var out []sched.Machine
+	for _, k := range lab.Knobs() {
+		if k.On != nil {
+			out = append(out, s.Machines[k.Name]...)
+		}
+	}
+	return out
 }
 
 // baseline is the serial algorithm of the sweep's baseline: the one

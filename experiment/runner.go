@@ -68,74 +68,76 @@ func NewID(now time.Time) string {
 // error); what finished before is stored either way and listed in the
 // Outcome.
 func (r *Runner) Run(ctx context.Context, jobs []Job) (*Outcome, error) {
-	s := r.newSweep(ctx, jobs)
-	if s.line != nil {
-		defer s.line.Stop()
+	d := r.dispatcher(ctx, jobs)
+	if d.line != nil {
+		defer d.line.Stop()
 	}
 	for {
-		s.startJobs()
-		if s.slots.Running() == 0 {
+		d.startMore()
+		if d.slots.Running() == 0 {
 			break
 		}
-		s.ended(<-s.endc)
-		if s.going() {
-			if err := s.store(false); err != nil {
-				s.stopErr = err
+		d.ended(<-d.endc)
+		if d.stopErr == nil && ctx.Err() == nil {
+			if err := d.store(false); err != nil {
+				d.stopErr = err
 			}
 		}
 	}
-	if s.going() {
-		return s.out, nil
+	if d.stopErr == nil && ctx.Err() == nil {
+		return d.out, nil
 	}
 	// Stopped: keep every run that finished, in plan order.
-	if err := s.store(true); err != nil && s.stopErr == nil {
-		s.stopErr = err
+	if err := d.store(true); err != nil && d.stopErr == nil {
+		d.stopErr = err
 	}
 	if ctx.Err() != nil {
-		s.out.Cancelled = true
-		return s.out, ctx.Err()
+		d.out.Cancelled = true
+		return d.out, ctx.Err()
 	}
-	return s.out, s.stopErr
+	return d.out, d.stopErr
 }
 
-// sweepRun is one Runner.Run: its goroutine, the dispatcher, starts the jobs
-// in plan order, each on a goroutine of its own, and stores the finished
-// runs in plan order (so that their ids are those of a run one job at a
-// time).
-type sweepRun struct {
-	r       *Runner
-	ctx     context.Context
-	jobs    []Job
-	now     func() time.Time
-	cores   int // pool runs with more processors oversubscribe the machine
-	version string
-	slots   *Slots
-	out     *Outcome
-	prog    *progressLog
-	line    *progress.Line // the live progress line; nil: prog logs
-
-	baseline map[string]int64 // position name → its baseline row
-	planned  map[string]bool  // positions whose baseline comes before
-	noted    bool             // the oversubscription note was given
-
-	endc    chan jobEnd
-	fin     []*jobEnd    // the finished jobs (plan index), until stored
-	running map[int]bool // jobs running (their plan index)
-	beside  []bool       // the job ran beside another
-	retry   []int        // runs stopped by the memory budget beside others: again, alone
-	next    int          // the next job of the plan to start
-	stored  int          // the jobs before this one are stored (or skipped)
-	stopErr error
-}
-
-// jobEnd is a job that finished: its plan index, its run and its error.
-type jobEnd struct {
+// endedJob is a job that ended: its plan index, its row and its error.
+type endedJob struct {
 	i   int
 	row results.Run
 	err error
 }
 
-func (r *Runner) newSweep(ctx context.Context, jobs []Job) *sweepRun {
+// dispatch is the state of a sweep's dispatcher, the goroutine that
+// starts the jobs in plan order, each on a goroutine of its own, and
+// stores the finished runs in plan order (so that their ids are those of
+// a run one job at a time).
+type dispatch struct {
+	r       *Runner
+	ctx     context.Context
+	jobs    []Job
+	now     func() time.Time
+	cores   int
+	version string
+	slots   *Slots
+	out     *Outcome
+	prog    *progressLog
+	line    *progress.Line
+
+	baseline map[string]int64 // position name → its baseline row
+	planned  map[string]bool  // positions whose baseline comes before
+	noted    bool             // the note on oversubscribed cores was printed
+
+	endc    chan endedJob
+	fin     []*endedJob
+	running map[int]bool // jobs running (their plan index)
+	beside  []bool       // jobs that ran beside another
+	retry   []int        // runs stopped by the memory budget beside others: again, alone
+	next    int          // the next job to start
+	stored  int          // the next job to store
+	stopErr error
+}
+
+// dispatcher readies the dispatcher of jobs: the sweep's id, its slots,
+// its progress log or live line.
+func (r *Runner) dispatcher(ctx context.Context, jobs []Job) *dispatch {
 	now := r.Now
 	if now == nil {
 		now = time.Now
@@ -147,46 +149,35 @@ func (r *Runner) newSweep(ctx context.Context, jobs []Job) *sweepRun {
 	if cores == 0 {
 		cores = runtime.NumCPU()
 	}
-	slots := NewSlots(r.Jobs)
-	slots.Hook = r.OnStart
-	s := &sweepRun{
-		r: r, ctx: ctx, jobs: jobs, now: now, cores: cores, version: results.Version(),
-		slots:    slots,
-		out:      &Outcome{Sweep: r.ID, Total: len(jobs)},
-		prog:     &progressLog{w: r.Out, total: len(jobs), start: now(), now: now},
-		baseline: map[string]int64{},
-		planned:  map[string]bool{},
-		endc:     make(chan jobEnd, slots.N()),
-		fin:      make([]*jobEnd, len(jobs)),
-		running:  map[int]bool{},
-		beside:   make([]bool, len(jobs)),
-	}
+	d := &dispatch{r: r, ctx: ctx, jobs: jobs, now: now, cores: cores, version: results.Version(), slots: NewSlots(r.Jobs),
+		out: &Outcome{Sweep: r.ID, Total: len(jobs)}, prog: &progressLog{w: r.Out, total: len(jobs), start: now(), now: now},
+		baseline: map[string]int64{}, planned: map[string]bool{},
+		fin: make([]*endedJob, len(jobs)), running: map[int]bool{}, beside: make([]bool, len(jobs))}
+	d.slots.Hook = r.OnStart
+	d.endc = make(chan endedJob, d.slots.N())
 	if r.Term != nil {
 		on := true
-		s.line = progress.Start(r.Term, "sweep", len(jobs), progress.Options{TTY: &on})
-		s.prog.w = nil // the live line replaces the log; notes go through it
+		d.line = progress.Start(r.Term, "sweep", len(jobs), progress.Options{TTY: &on})
+		d.prog.w = nil // the live line replaces the log; notes go through it
 	}
-	return s
+	return d
 }
 
-// going reports whether the sweep goes on: no error and not cancelled.
-func (s *sweepRun) going() bool { return s.stopErr == nil && s.ctx.Err() == nil }
-
-// note prints a message, above the live line when there is one.
-func (s *sweepRun) note(msg string) {
-	if s.line != nil {
-		s.line.Print(func() { fmt.Fprintln(s.r.Out, msg) })
+// note prints a note above the live line, or in the log.
+func (d *dispatch) note(msg string) {
+	if d.line != nil {
+		d.line.Print(func() { fmt.Fprintln(d.r.Out, msg) })
 	} else {
-		s.prog.note(msg)
+		d.prog.note(msg)
 	}
 }
 
-// status names the runs in progress, for the live line.
-func (s *sweepRun) status() string {
+// status names the jobs running, for the live line.
+func (d *dispatch) status() string {
 	var names []string
-	for i := range s.jobs {
-		if s.running[i] {
-			row := s.jobs[i].Row()
+	for i := range d.jobs {
+		if d.running[i] {
+			row := d.jobs[i].Row()
 			names = append(names, row.Short())
 		}
 	}
@@ -199,134 +190,127 @@ func (s *sweepRun) status() string {
 	return fmt.Sprintf("%d running: %s", len(names), strings.Join(names, "; "))
 }
 
-// startJobs starts the runs to retry alone, then the plan's next jobs, as
-// long as the slots take them and the sweep goes on.
-func (s *sweepRun) startJobs() {
-	for s.going() {
-		if len(s.retry) > 0 {
-			if !s.slots.CanStart(true) {
+// startMore starts the jobs that may start now: the runs to retry alone
+// first, then the next in plan order while slots are free.
+func (d *dispatch) startMore() {
+	for d.stopErr == nil && d.ctx.Err() == nil {
+		if len(d.retry) > 0 {
+			if !d.slots.CanStart(true) {
 				return
 			}
-			s.start(s.retry[0], true)
-			s.beside[s.retry[0]] = false
-			s.retry = s.retry[1:]
+			d.start(d.retry[0], true)
+			d.beside[d.retry[0]] = false
+			d.retry = d.retry[1:]
 			continue
 		}
-		if s.next >= len(s.jobs) {
+		if d.next >= len(d.jobs) {
 			return
 		}
-		j := &s.jobs[s.next]
+		j := &d.jobs[d.next]
 		if j.Role == results.RoleBaseline {
-			s.planned[j.Position.Name] = true
-		} else if !s.planned[j.Position.Name] {
+			d.planned[j.Position.Name] = true
+		} else if !d.planned[j.Position.Name] {
 			row := j.Row()
-			s.stopErr = fmt.Errorf("%s: no baseline run before it", row.Short())
+			d.stopErr = fmt.Errorf("%s: no baseline run before it", row.Short())
 			return
 		}
-		if !s.slots.CanStart(j.Exclusive()) {
+		if !d.slots.CanStart(j.Exclusive()) {
 			return
 		}
-		if j.Machine == "pool" && j.P > s.cores && !s.noted {
-			s.noted = true
-			s.note(fmt.Sprintf("note: pool runs with P > %d cores oversubscribe them: their wall time and speedup are not those of P processors", s.cores))
+		if j.Machine.Kind == sched.Pool && j.Machine.P > d.cores && !d.noted {
+			d.noted = true
+			d.note(fmt.Sprintf("note: pool runs with P > %d cores oversubscribe them: their wall time and speedup are not those of P processors", d.cores))
 		}
-		s.start(s.next, j.Exclusive())
-		s.next++
+		d.start(d.next, j.Exclusive())
+		d.next++
 	}
 }
 
-// start runs job i on a goroutine of its own, which sends its end on endc.
-func (s *sweepRun) start(i int, exclusive bool) {
-	j := &s.jobs[i]
+// start starts job i on a goroutine of its own.
+func (d *dispatch) start(i int, exclusive bool) {
+	j := &d.jobs[i]
 	row := j.Row()
-	row.Sweep, row.Version = s.r.ID, s.version
-	for k := range s.running {
-		s.beside[i], s.beside[k] = true, true
+	row.Sweep, row.Version = d.r.ID, d.version
+	for k := range d.running {
+		d.beside[i], d.beside[k] = true, true
 	}
-	s.running[i] = true
-	s.slots.Start(exclusive)
-	runCtx := s.ctx
-	if s.line != nil {
-		s.line.Item(s.stored, s.status())
-		if s.slots.N() == 1 {
-			runCtx = s.line.Context(s.ctx) // one run at a time: its live counters
+	d.running[i] = true
+	d.slots.Start(exclusive)
+	runCtx := d.ctx
+	if d.line != nil {
+		d.line.Item(d.stored, d.status())
+		if d.slots.N() == 1 {
+			runCtx = d.line.Context(d.ctx) // one run at a time: its live counters
 		}
 	}
 	go func() {
-		err := RunJob(runCtx, s.r.Engine, j, &row)
-		s.endc <- jobEnd{i, row, err}
+		err := RunJob(runCtx, d.r.Engine, j, &row)
+		d.endc <- endedJob{i, row, err}
 	}()
 }
 
-// ended takes the end of a job: finished (to store), cut short, or stopped
-// by the memory budget beside another job (to run again, alone).
-func (s *sweepRun) ended(e jobEnd) {
-	s.slots.Ended()
-	delete(s.running, e.i)
+// ended takes a job that ended: finished (or cut short), or to run again
+// alone when the memory budget stopped it beside others.
+func (d *dispatch) ended(e endedJob) {
+	d.slots.Ended()
+	delete(d.running, e.i)
 	switch {
-	case s.ctx.Err() != nil:
+	case d.ctx.Err() != nil:
 		if e.err == nil {
-			e.err = s.ctx.Err() // cut short: not stored
+			e.err = d.ctx.Err() // cut short: not stored
 		}
-		s.fin[e.i] = &e
-	case e.err == nil && e.row.Failed != nil && s.beside[e.i] && s.slots.N() > 1:
+		d.fin[e.i] = &e
+	case e.err == nil && e.row.Failed != nil && d.beside[e.i] && d.slots.N() > 1:
 		// The budget counts the whole process: the run beside it
 		// may have taken the memory. Alone, as one job at a time
 		// would have run it.
-		s.retry = append(s.retry, e.i)
+		d.retry = append(d.retry, e.i)
 	default:
-		s.fin[e.i] = &e
-		if e.err != nil && s.stopErr == nil {
-			s.stopErr = fmt.Errorf("%s: %w", e.row.Short(), e.err)
+		d.fin[e.i] = &e
+		if e.err != nil && d.stopErr == nil {
+			d.stopErr = fmt.Errorf("%s: %w", e.row.Short(), e.err)
 		}
 	}
 }
 
 // store stores the finished runs next in plan order (all: every
 // finished run, skipping those that did not finish).
-func (s *sweepRun) store(all bool) error {
-	for ; s.stored < s.next; s.stored++ {
-		e := s.fin[s.stored]
+func (d *dispatch) store(all bool) error {
+	for ; d.stored < d.next; d.stored++ {
+		e := d.fin[d.stored]
 		if e == nil && !all {
 			return nil
 		}
 		if e == nil || e.err != nil {
 			continue
 		}
-		if err := s.insert(&s.jobs[s.stored], e.row); err != nil {
+		j := &d.jobs[d.stored]
+		row := e.row
+		if j.Role != results.RoleBaseline {
+			id, ok := d.baseline[j.Position.Name]
+			if !ok {
+				continue // its baseline did not finish (a stopped sweep)
+			}
+			row.BaselineID = results.Int(id)
+		}
+		if row.Failed != nil {
+			d.note(fmt.Sprintf("%s: FAILED (recorded, the sweep goes on): %s", row.Short(), *row.Failed))
+		}
+		row.Created = d.now().UTC().Format(time.RFC3339Nano)
+		if err := d.r.Store.Insert(d.ctx, &row); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// insert stores job j's finished run, with its baseline's id, and reports
-// it.
-func (s *sweepRun) insert(j *Job, row results.Run) error {
-	if j.Role != results.RoleBaseline {
-		id, ok := s.baseline[j.Position.Name]
-		if !ok {
-			return nil // its baseline did not finish (a stopped sweep)
+		if j.Role == results.RoleBaseline {
+			d.baseline[j.Position.Name] = row.ID
 		}
-		row.BaselineID = results.Int(id)
-	}
-	if row.Failed != nil {
-		s.note(fmt.Sprintf("%s: FAILED (recorded, the sweep goes on): %s", row.Short(), *row.Failed))
-	}
-	row.Created = s.now().UTC().Format(time.RFC3339Nano)
-	if err := s.r.Store.Insert(s.ctx, &row); err != nil {
-		return err
-	}
-	if j.Role == results.RoleBaseline {
-		s.baseline[j.Position.Name] = row.ID
-	}
-	s.out.Rows = append(s.out.Rows, row)
-	s.prog.finished(len(s.out.Rows), row.Short(), s.slots.Running())
-	if s.line != nil {
-		s.line.Done(len(s.out.Rows), s.status())
-	}
-	if s.r.AfterRun != nil {
-		s.r.AfterRun(len(s.out.Rows), &row)
+		d.out.Rows = append(d.out.Rows, row)
+		d.prog.finished(len(d.out.Rows), row.Short(), d.slots.Running())
+		if d.line != nil {
+			d.line.Done(len(d.out.Rows), d.status())
+		}
+		if d.r.AfterRun != nil {
+			d.r.AfterRun(len(d.out.Rows), &row)
+		}
 	}
 	return nil
 }

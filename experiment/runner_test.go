@@ -13,7 +13,6 @@ import (
 
 	"splitpoint/results"
 	"splitpoint/results/resultstest"
-	"splitpoint/sched"
 )
 
 // fakeEngine knows scout and alphabeta (serial) and pnegamax (parallel, no
@@ -48,13 +47,6 @@ func (f *fakeEngine) Algo(a Algo) (bool, error) {
 	return false, fmt.Errorf("unknown algorithm %q", a.Name)
 }
 
-func (f *fakeEngine) Costs(s string) (sched.CostModel, error) {
-	if s == "node=2" {
-		return sched.CostModel{Node: 2}, nil
-	}
-	return sched.CostModel{}, fmt.Errorf("bad costs %q", s)
-}
-
 func (f *fakeEngine) Run(ctx context.Context, j *Job, row *results.Run) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -66,8 +58,8 @@ func (f *fakeEngine) Run(ctx context.Context, j *Job, row *results.Run) error {
 		f.run(j)
 	}
 	row.Nodes, row.Work, row.Span, row.Time, row.TimeUnit = 100, 100, 100, 1000, "ns"
-	if j.Machine != "serial" {
-		row.Nodes, row.Work, row.Span, row.Time, row.TimeUnit = int64(100+j.P), int64(100+j.P), 10, 50, "units"
+	if j.Parallel() {
+		row.Nodes, row.Work, row.Span, row.Time, row.TimeUnit = int64(100+j.Machine.P), int64(100+j.Machine.P), 10, 50, "units"
 	}
 	return nil
 }
@@ -226,7 +218,7 @@ func TestRunnerJobsOverlap(t *testing.T) {
 		if j.Exclusive() && n != 1 {
 			alone.Store(false)
 		}
-		if j.Machine == "sim" {
+		if j.Machine.IsSim() {
 			maxSim.Store(max(maxSim.Load(), n))
 			switch sims.Add(1) {
 			case 1:

@@ -21,10 +21,12 @@ import (
 type Spec struct {
 	Positions []string // position names (anything workbench.Resolve takes)
 	Algos     []Algo   // algorithms with their variants
-	Workers   []int    // goroutine-pool sizes
-	Sim       []int    // simulated processors; 0 = infinitely many
-	Reps      int      // repetitions of every run (≥ 1)
-	Seeds     []uint64 // machine seeds (the simulator is reproducible per seed)
+	// Machines are the machines of the parallel algorithms, by the name
+	// of the knob table's row that chooses them (lab.Knob.On: workers,
+	// the pool's sizes; sim, the simulator's P, 0 = infinitely many).
+	Machines map[string][]sched.Machine
+	Reps     int      // repetitions of every run (≥ 1)
+	Seeds    []uint64 // machine seeds (the simulator is reproducible per seed)
 	// Baseline is the serial algorithm of the baseline; "" (not given):
 	// the baseline of the parallel algorithms' rows (algos.Table: scout
 	// for most, sss for PARSSS*).
@@ -108,8 +110,6 @@ func ownKeys() []Key {
 	return []Key{
 		{Name: "positions", Help: "positions, comma-separated (suite:kaufman#1,uniform:b=4,d=6,seed=1,…)"},
 		{Name: "algos", Help: "algorithms with +variants, comma-separated: " + strings.Join(algos.Names(algos.AllAlgos), ", ")},
-		{Name: "workers", Help: "goroutine-pool sizes, comma-separated"},
-		{Name: "sim", Help: "simulated processor counts, comma-separated, inf for infinitely many"},
 		{Name: "reps", Help: "repetitions of every run (default 1)"},
 		{Name: "seeds", Flag: "seed", Help: "machine seeds, comma-separated (default 1)"},
 		{Name: "baseline", Help: "serial algorithm of the baseline (default: the one the parallel algorithms' rows name: scout, sss for parsss and paritersss)"},
@@ -117,7 +117,8 @@ func ownKeys() []Key {
 }
 
 // KeyTable is the keys of a spec: the sweep's own, then the knob
-// table's spec keys (lab.Knobs).
+// table's spec keys (lab.Knobs; a machine's row that chooses the machine
+// takes a list, each value a machine the parallel algorithms run on).
 func KeyTable() []Key {
 	out := ownKeys()
 	for _, k := range lab.Knobs() {
@@ -291,24 +292,6 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 			return s.Errf(key, 0, "%d repetitions: want at least 1", n)
 		}
 		s.Reps = n
-	case "workers":
-		s.Workers = nil
-		for i, it := range items {
-			m, err := sched.ParseMachine(sched.Pool, it.s)
-			if err != nil {
-				return s.Errf(key, i, "%v", err)
-			}
-			s.Workers = append(s.Workers, m.P)
-		}
-	case "sim":
-		s.Sim = nil
-		for i, it := range items {
-			m, err := sched.ParseMachine(sched.Sim, it.s)
-			if err != nil {
-				return s.Errf(key, i, "%v", err)
-			}
-			s.Sim = append(s.Sim, m.P)
-		}
 	case "seeds", "seed":
 		s.Seeds = nil
 		for i, it := range items {
@@ -326,36 +309,58 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 		}
 		s.Baseline = v
 	default:
-		k, ok := lab.FindKnob(key)
-		if !ok || k.Spec == "" {
-			return s.Errf("", -1, "unknown key %q (keys: %s)", key, strings.Join(Keys(), ", "))
-		}
-		var v string
-		if k.Kind == lab.List {
-			var parts []string
-			for _, it := range items {
-				parts = append(parts, it.s)
+		return s.setKnob(key, items, lines)
+	}
+	return nil
+}
+
+// setKnob sets the knob whose spec key is key: a machine's row that
+// chooses the machine to the list of machines its items name, any other
+// to its value (a list's items comma-joined) in the request.
+func (s *Spec) setKnob(key string, items []item, lines []int) error {
+	k, ok := lab.FindKnob(key)
+	if !ok || k.Spec == "" {
+		return s.Errf("", -1, "unknown key %q (keys: %s)", key, strings.Join(Keys(), ", "))
+	}
+	if k.Spec != key {
+		s.lines[k.Spec] = lines
+	}
+	if k.On != nil {
+		var ms []sched.Machine
+		for i, it := range items {
+			m, err := k.On(it.s)
+			if err != nil {
+				return s.Errf(key, i, "%v", err)
 			}
-			v = strings.Join(parts, ",")
-		} else {
-			var err error
-			if v, err = one(); err != nil {
-				return err
-			}
+			ms = append(ms, m)
 		}
-		v, err := k.Parse(v)
-		if err != nil {
-			if strings.Contains(err.Error(), strconv.Quote(v)) { // the check named the value
-				return s.Errf(key, 0, "%v", err)
-			}
-			return s.Errf(key, 0, "%q: %v", v, err)
+		if s.Machines == nil {
+			s.Machines = map[string][]sched.Machine{}
 		}
-		if err := s.Req.Set(k.Name, v); err != nil {
+		s.Machines[k.Name] = ms
+		return nil
+	}
+	var v string
+	if k.Kind == lab.List {
+		var parts []string
+		for _, it := range items {
+			parts = append(parts, it.s)
+		}
+		v = strings.Join(parts, ",")
+	} else if len(items) != 1 {
+		return s.Errf(key, -1, "want one value, got %d", len(items))
+	} else {
+		v = items[0].s
+	}
+	v, err := k.Parse(v)
+	if err != nil {
+		if strings.Contains(err.Error(), strconv.Quote(v)) { // the check named the value
 			return s.Errf(key, 0, "%v", err)
 		}
-		if k.Spec != key {
-			s.lines[k.Spec] = lines
-		}
+		return s.Errf(key, 0, "%q: %v", v, err)
+	}
+	if err := s.Req.Set(k.Name, v); err != nil {
+		return s.Errf(key, 0, "%v", err)
 	}
 	return nil
 }

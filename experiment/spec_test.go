@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"reflect"
+	"splitpoint/sched"
 	"strings"
 	"testing"
 	"time"
@@ -31,7 +32,7 @@ func TestParseSpec(t *testing.T) {
 	want := &Spec{
 		Positions: []string{"suite:kaufman#1-2", "uniform:b=4,d=6,seed=1"},
 		Algos:     []Algo{{Name: "scout"}, {Name: "jamboree", Variants: []string{"serialize2", "deferred"}}},
-		Workers:   []int{1, 2}, Sim: []int{1, 16, 0}, Reps: 2, Seeds: []uint64{1, 16}, Baseline: "alphabeta",
+		Machines:  map[string][]sched.Machine{"workers": {sched.PoolOf(1), sched.PoolOf(2)}, "sim": {sched.SimOf(1), sched.SimOf(16), sched.SimOf(0)}}, Reps: 2, Seeds: []uint64{1, 16}, Baseline: "alphabeta",
 	}
 	for _, kv := range [][2]string{{"depth", "5"}, {"tt", "16"}, {"costs", "node=1,steal=20"}, {"levels", "true"}} {
 		if err := want.Req.Set(kv[0], kv[1]); err != nil {
@@ -54,7 +55,7 @@ func TestParseSpecScalarsAndDefaults(t *testing.T) {
 	}
 	costs, _ := s.Req.Get("costs")
 	if s.Reps != 1 || !reflect.DeepEqual(s.Seeds, []uint64{1}) || s.Baseline != "" || s.Time() != 2*time.Second ||
-		costs != "node=2,eval=1" || !reflect.DeepEqual(s.Sim, []int{0}) {
+		costs != "node=2,eval=1" || !reflect.DeepEqual(s.Machines["sim"], []sched.Machine{sched.SimOf(0)}) {
 		t.Errorf("spec %+v", s)
 	}
 }
@@ -100,7 +101,7 @@ func TestSpecFlags(t *testing.T) {
 	if len(s.Algos) != 3 || s.Algos[2].String() != "jamboree+serialize2+deferred" || s.Algos[2].VariantString() != "serialize2+deferred" {
 		t.Errorf("algos %+v", s.Algos)
 	}
-	if tt, _ := s.Req.Int("tt"); !reflect.DeepEqual(s.Sim, []int{1, 4, 16, 64, 0}) || s.Depth() != 4 || s.Seeds[0] != 3 || tt != 12 {
+	if tt, _ := s.Req.Int("tt"); !reflect.DeepEqual(s.Machines["sim"], []sched.Machine{sched.SimOf(1), sched.SimOf(4), sched.SimOf(16), sched.SimOf(64), sched.SimOf(0)}) || s.Depth() != 4 || s.Seeds[0] != 3 || tt != 12 {
 		t.Errorf("spec %+v", s)
 	}
 	if err := s.Check(); err != nil {

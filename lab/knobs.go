@@ -3,6 +3,7 @@ package lab
 import (
 	"flag"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,7 +31,9 @@ const (
 // UCIOption is a knob as a UCI option (setoption name Name), which is
 // also a match configuration's key (Name in lower case).
 type UCIOption struct {
-	Name     string
+	Name string
+	// Key is the match configuration's key ("": Name in lower case).
+	Key      string
 	Type     string // spin, combo or string
 	Min, Max int    // a spin's range, in the option's unit
 	// Default is the option's value before any setoption: Unset (the
@@ -49,6 +52,12 @@ type UCIOption struct {
 // keys (Spec), the REPL's settings (Name), the UCI options (UCI), the
 // TUI's rows (TUI), their help and completion are all made from the
 // table, and Settle applies its rows. Adding a knob is one row.
+//
+// A machine row (Machine) is a setting of the machine the run goes to,
+// not of the algorithm: the pool's workers and the simulator's P (the
+// rows with On, which choose the machine: a sweep spec takes a list of
+// them and runs each), the cost model, steal ordering, level waiting and
+// the memory budget. The TUI shows them in its machine pane.
 type Knob struct {
 	Name string // the flag, --Name, and the REPL setting
 	Spec string // the sweep spec's key; "" for none
@@ -74,6 +83,14 @@ type Knob struct {
 	Apply func(v string, s *Settled) error
 	// auto applies what is used when the knob is not given, with a note.
 	auto func(st *settling)
+	// Machine marks a row of the machine (MachineKnobs).
+	Machine bool
+	// On, for a row that chooses the machine, is the machine a value
+	// names; Settle gives it to a parallel algorithm (a serial one runs
+	// alone, on Serial), and a sweep spec takes a list of values.
+	On func(v string) (sched.Machine, error)
+	// Excludes names the row that cannot be given beside this one.
+	Excludes string
 }
 
 // knobs is the knob table, in the order Settle applies it (the preset
@@ -139,7 +156,16 @@ var knobs = []Knob{
 		auto: func(st *settling) {
 			st.s.AutoGrain = st.row.Grain
 		}},
-	{Name: "levels", Spec: "levels", TUI: "steal ordering by levels", Kind: Bool, Takes: parallelOnly,
+	{Name: "workers", Spec: "workers", TUI: "pool workers", Kind: Int, Min: 0, Max: sched.MaxPoolWorkers, Machine: true, Excludes: "sim",
+		Choices: []string{"1", "2", "4", "8", "16"},
+		UCI:     &UCIOption{Name: "Threads", Key: "workers", Type: "spin", Min: 1, Max: sched.MaxPoolWorkers, Default: "1", In: threadsIn},
+		Help:    "run on the goroutine pool with P workers, 1…" + strconv.Itoa(sched.MaxPoolWorkers) + " (this machine has " + strconv.Itoa(runtime.NumCPU()) + " cores; more oversubscribes them); a sweep: pool sizes, comma-separated",
+		On:      func(v string) (sched.Machine, error) { return sched.ParseMachine(sched.Pool, v) }},
+	{Name: "sim", Spec: "sim", TUI: "simulated P", Kind: String, Machine: true, Excludes: "workers",
+		Choices: []string{"1", "2", "4", "16", "64", "256", "512", "inf"},
+		Help:    "run on the simulated machine with P processors (1…" + strconv.Itoa(sched.MaxSimProcs) + ") or inf; a sweep: simulated processor counts, comma-separated, inf for infinitely many",
+		On:      func(v string) (sched.Machine, error) { return sched.ParseMachine(sched.Sim, v) }},
+	{Name: "levels", Spec: "levels", TUI: "steal ordering by levels", Kind: Bool, Takes: parallelOnly, Machine: true,
 		Help:    "steal ordering by levels (*Socrates §4.3); --levels=false to steal the last child",
 		Default: "on for chess and checkers positions",
 		Apply:   func(v string, s *Settled) error { s.Levels = v == "true"; return nil },
@@ -149,14 +175,14 @@ var knobs = []Knob{
 				st.s.Notes = append(st.s.Notes, "levels: a thief takes the oldest child of the shallowest level, the next in move order (*Socrates §4.3), which cuts the search overhead of Jamboree and YBWC on chess and checkers positions (no --levels given; --levels=false to steal the last child)")
 			}
 		}},
-	{Name: "levelwait", Spec: "levelwait", TUI: "level waiting", Kind: Bool, Takes: parallelOnly, Help: "level waiting (*Socrates §4.4)",
+	{Name: "levelwait", Spec: "levelwait", TUI: "level waiting", Kind: Bool, Takes: parallelOnly, Machine: true, Help: "level waiting (*Socrates §4.4)",
 		Apply: func(v string, s *Settled) error { s.LevelWait = v == "true"; return nil }},
-	{Name: "costs", Spec: "costs", Kind: List, Takes: parallelOnly,
+	{Name: "costs", Spec: "costs", Kind: List, Takes: parallelOnly, Machine: true,
 		Help:    "simulator cost model: a preset (" + strings.Join(sched.CostPresetNames(), ", ") + ") and/or key=value pairs, e.g. node=1,steal=20 (keys: " + strings.Join(sched.CostKeys(), ", ") + ")",
 		Default: "one unit per node",
 		Check:   func(v string) (string, error) { _, err := sched.ParseCosts(v); return v, err },
 		Apply:   func(v string, s *Settled) (err error) { s.Costs, err = sched.ParseCosts(v); return err }},
-	{Name: "max-mem", Spec: "max_mem", Kind: String,
+	{Name: "max-mem", Spec: "max_mem", Kind: String, Machine: true,
 		Help:    "the run's memory budget, e.g. 2GB or 512MiB, or none; past it the run stops with a clear error",
 		Default: sched.BudgetString(0),
 		Check:   func(v string) (string, error) { _, err := sched.ParseBudget(v); return v, err },
@@ -186,6 +212,18 @@ var knobs = []Knob{
 
 // Knobs returns the knob table.
 func Knobs() []Knob { return slices.Clone(knobs) }
+
+// MachineKnobs are the machine's rows of the knob table (Knob.Machine),
+// in its order: the TUI's machine pane.
+func MachineKnobs() []Knob {
+	var out []Knob
+	for _, k := range knobs {
+		if k.Machine {
+			out = append(out, k)
+		}
+	}
+	return out
+}
 
 // KnobNames lists the knobs' names in the table's order.
 func KnobNames() []string {
@@ -332,6 +370,15 @@ func atoi(v string) int { n, _ := strconv.Atoi(v); return n }
 
 // maxHashMB bounds the UCI Hash option by the largest table tt makes.
 var maxHashMB = int(tt.SizeBytes(tt.MaxBits) >> 20)
+
+// threadsIn checks a UCI Threads value: 1 or more pool workers.
+func threadsIn(v string) (string, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 1 || n > sched.MaxPoolWorkers {
+		return v, fmt.Errorf("%q is not an integer in 1…%d", v, sched.MaxPoolWorkers)
+	}
+	return strconv.Itoa(n), nil
+}
 
 // hashIn is the table of at most the MiB given: 2^bits entries.
 func hashIn(v string) (string, error) {

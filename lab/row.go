@@ -2,6 +2,7 @@ package lab
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 
 	"splitpoint/algos"
@@ -26,6 +27,37 @@ type Settings struct {
 // SettingsOf is the Settings of a run of opt on it.
 func SettingsOf(role string, it *Item, opt algos.Options, cfg *sched.Config) Settings {
 	return Settings{Role: role, Position: it.Name, ID: it.ID, Domain: it.Domain(), Opt: opt, Machine: cfg, Rep: 1}
+}
+
+// Settings are the Settings of the settled run s of a position (its
+// name, suite id and domain), repetition rep: the row a sweep's job and a
+// cluster's worker record (NewRow with s.Costs).
+func (s Settled) Settings(role, position, id, domain string, rep int) Settings {
+	out := Settings{Role: role, Position: position, ID: id, Domain: domain, Opt: s.Opt, Rep: rep}
+	if s.Parallel() {
+		cfg := s.Config(sched.Config{ProfileBuckets: 64})
+		out.Machine = &cfg
+	}
+	return out
+}
+
+// RowSettled is the settled run a results row records, read back from
+// its result column (the options and the machine the run ran with), for
+// running it again.
+func RowSettled(result string) (Settled, error) {
+	var stored struct {
+		Options algos.Options `json:"options"`
+		Config  *sched.Config `json:"config"`
+	}
+	if err := json.Unmarshal([]byte(result), &stored); err != nil {
+		return Settled{}, fmt.Errorf("a row's result: %w", err)
+	}
+	s := Settled{Opt: stored.Options, Machine: sched.Machine{Kind: Serial}, Costs: sched.DefaultCosts()}
+	if c := stored.Config; c != nil {
+		s.Machine, s.Levels, s.LevelWait, s.Costs, s.MaxMem = c.Machine, c.Levels, c.LevelWait, c.Costs, c.MaxMem
+		s.Opt.Seed = c.Seed
+	}
+	return s, nil
 }
 
 // PColumn is the p column of a results row for machine m: results.PInf

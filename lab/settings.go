@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"splitpoint/algos"
 	"splitpoint/sched"
@@ -104,33 +105,62 @@ func (it *Item) Shape() Shape {
 	return Shape{Tree: it.IsTree(), Domain: it.Domain(), Depth: it.OwnDepth()}
 }
 
-// Settled is a request settled for a position: the options of the run,
-// the machine's settings, the serial baseline the run is compared with
-// and its options, and notes that say what was chosen for the user and
-// why (every front end prints them).
+// Serial is the machine kind of a serial run (Settled.Machine): no
+// machine, the search alone.
+const Serial = "serial"
+
+// Settled is a request settled for a position: the record of what a run
+// is set to, the one a sweep's job embeds, a cluster's job message
+// carries and a results row is built from (JSON round-trips it). It holds
+// the options of the run, the machine it goes to and the machine's
+// settings, the serial baseline the run is compared with and its
+// options, and notes that say what was chosen for the user and why
+// (every front end prints them).
 type Settled struct {
-	Preset    string // the preset the options start from
-	Opt       algos.Options
-	Levels    bool
-	LevelWait bool
-	Costs     sched.CostModel
-	MaxMem    int64
+	Preset string        `json:"preset"` // the preset the options start from
+	Opt    algos.Options `json:"options"`
+	// Machine is the machine the run goes to: the pool or the simulator
+	// with its P, or Serial; zero when not yet known (Settle alone).
+	Machine   sched.Machine   `json:"machine"`
+	Levels    bool            `json:"levels"`
+	LevelWait bool            `json:"levelwait"`
+	Costs     sched.CostModel `json:"costs"`
+	MaxMem    int64           `json:"max_mem"`
 	// Baseline is the serial algorithm of the algorithm's row ("" for
 	// none) and BaselineOpt its options: Opt without what changes only
 	// the parallel search (algos.Options.Serial).
-	Baseline    string
-	BaselineOpt algos.Options
+	Baseline    string        `json:"baseline,omitempty"`
+	BaselineOpt algos.Options `json:"baseline_options"`
 	// AutoGrain is set when the algorithm takes a grain and none was
-	// given: ChooseGrain chooses it for the machine (AutoGrain).
-	AutoGrain bool
-	Notes     []string
+	// given: Ready chooses it for the position on the machine.
+	AutoGrain bool     `json:"auto_grain,omitempty"`
+	Notes     []string `json:"notes,omitempty"`
 }
 
-// Config is cfg with the request's machine settings: the seed, steal
-// ordering, level waiting, costs and memory budget.
+// Parallel reports whether the run goes to a machine (the pool or the
+// simulator), not alone.
+func (s Settled) Parallel() bool { return s.Machine.Kind == sched.Pool || s.Machine.Kind == sched.Sim }
+
+// Config is cfg with the run's machine (when it has one) and its
+// settings: the seed, steal ordering, level waiting, costs and memory
+// budget.
 func (s Settled) Config(cfg sched.Config) sched.Config {
+	if s.Parallel() {
+		cfg.Machine = s.Machine
+	}
 	cfg.Seed, cfg.Levels, cfg.LevelWait, cfg.Costs, cfg.MaxMem = s.Opt.Seed, s.Levels, s.LevelWait, s.Costs, s.MaxMem
 	return cfg
+}
+
+// SearchOptions are the options the run searches with: Opt, without the
+// time limit on a machine (a sweep's time limit applies to its serial
+// algorithms only; the row records the limit given).
+func (s Settled) SearchOptions() algos.Options {
+	o := s.Opt
+	if s.Parallel() {
+		o.Time = 0
+	}
+	return o
 }
 
 // settling is the state the knobs' rows apply their values to.
@@ -157,7 +187,10 @@ type settling struct {
 //     takes it on a chess or checkers position with neither preset nor
 //     variants given; steal ordering by levels for a parallel search of a
 //     chess or checkers position; the grain of an algorithm that takes
-//     one is left to ChooseGrain.
+//     one is left to the machine (Ready).
+//   - The machine: a parallel algorithm's is the one a machine's row
+//     names (--workers, --sim), else left to the front end (SettleOn,
+//     SettleRun); a serial algorithm runs alone (Serial).
 //   - The baseline: the serial algorithm of the algorithm's row, with the
 //     options that change only the parallel search cleared.
 func Settle(shape Shape, req Request) (Settled, error) {
@@ -190,10 +223,13 @@ func Settle(shape Shape, req Request) (Settled, error) {
 		s.Preset, s.Opt = "plain", algos.Presets()["plain"]
 		s.Opt.Algo = row.Name
 	}
+	if err := s.settleMachine(req, row); err != nil {
+		return s, err
+	}
 	for _, k := range Knobs() {
 		v, given := req.vals[k.Name]
 		switch {
-		case k.Name == "preset" || k.Name == "algo":
+		case k.Name == "preset" || k.Name == "algo" || k.On != nil:
 		case given && !k.takes(row):
 			s.Notes = append(s.Notes, fmt.Sprintf("--%s=%s ignored: %s does not take it (%s)", k.Name, v, row.Name, k.takers()))
 		case given && k.Apply != nil:
@@ -222,28 +258,111 @@ func Settle(shape Shape, req Request) (Settled, error) {
 	return s, validate()
 }
 
-// SettleItem is Settle for the item on the machine cfg describes, with
-// the grain chosen (ChooseGrain).
-func SettleItem(ctx context.Context, it *Item, req Request, cfg sched.Config) (Settled, error) {
+// settleMachine gives a parallel algorithm the machine a row with On
+// names (none given: the front end's, SettleOn and SettleRun), and a
+// serial one Serial: it runs alone whatever machine was given.
+func (s *Settled) settleMachine(req Request, row algos.Algorithm) error {
+	if !row.Parallel {
+		s.Machine = sched.Machine{Kind: Serial}
+		return nil
+	}
+	for _, k := range Knobs() {
+		if v, ok := req.vals[k.Name]; ok && k.On != nil {
+			m, err := k.On(v)
+			if err != nil {
+				return fmt.Errorf("--%s %v", k.Name, err)
+			}
+			s.Machine = m
+		}
+	}
+	return nil
+}
+
+// SettleOn is Settle for the item on machine m (Serial, or the pool or
+// the simulator with its P), with the grain chosen (Ready): the one step
+// a front end that has its position loaded calls.
+func SettleOn(ctx context.Context, it *Item, req Request, m sched.Machine) (Settled, error) {
 	s, err := Settle(it.Shape(), req)
 	if err != nil {
 		return s, err
 	}
-	s.ChooseGrain(ctx, it, s.Config(cfg))
+	if s.Parallel() || s.Machine.Kind == "" {
+		s.Machine = m
+	}
+	s.Ready(ctx, it)
 	return s, nil
 }
 
-// ChooseGrain chooses the grain of an algorithm that takes one when none
-// was given (AutoGrain), for the item on the machine cfg describes.
-func (s *Settled) ChooseGrain(ctx context.Context, it *Item, cfg sched.Config) {
-	if !s.AutoGrain {
-		return
+// SettleRun is Settle for a run of a sweep or a cluster's job on
+// machine m, whose position is known by its shape:
+//
+//   - Depth: a run given neither a depth nor a time limit is searched to
+//     the position's own depth (Shape.Depth); without one it fails with a
+//     DepthError.
+//   - Costs: the cost model given is every run's, a serial one's too (its
+//     work is counted in the same units as the parallel runs').
+//
+// The grain, when left to the machine (AutoGrain), is chosen where the
+// run goes (Ready).
+func SettleRun(shape Shape, req Request, m sched.Machine) (Settled, error) {
+	req = req.Clone()
+	depth, _ := req.Int("depth")
+	limit := req.duration("time")
+	if depth == 0 && limit == 0 {
+		if shape.Depth == 0 {
+			return Settled{}, &DepthError{}
+		}
+		req.Set("depth", strconv.Itoa(shape.Depth))
 	}
+	costs := sched.DefaultCosts()
+	if v, ok := req.Get("costs"); ok {
+		var err error
+		if costs, err = sched.ParseCosts(v); err != nil {
+			return Settled{}, fmt.Errorf("--costs: %w", err)
+		}
+		req.Unset("costs")
+	}
+	s, err := Settle(shape, req)
+	s.Machine, s.Costs = m, costs
+	return s, err
+}
+
+// DepthError is the error of a run given neither a depth nor a time
+// limit on a position that carries no depth.
+type DepthError struct{}
+
+func (*DepthError) Error() string {
+	return "needs a depth (give depth, or a time limit for serial algorithms; a synthetic tree without one is searched whole, a suite position that carries a depth is searched to it)"
+}
+
+// duration is the value of a duration knob, 0 when not given.
+func (r Request) duration(name string) time.Duration {
+	v, _ := r.Get(name)
+	d, _ := time.ParseDuration(v)
+	return d
+}
+
+// Ready settles what needs the loaded position and the machine the run
+// goes to: the grain of an algorithm that takes one when none was given
+// (AutoGrain on the pool, 0 on the simulator), chosen for the run's depth
+// (the item's own when none was given). It returns the note that says how
+// (also added to Notes), "" when there was nothing to choose.
+func (s *Settled) Ready(ctx context.Context, it *Item) string {
 	od, _ := it.TreeDepth(s.Opt) // a tree's own depth when none was given
-	g, note := AutoGrain(ctx, it, od, cfg)
+	return s.ReadyAt(ctx, it, od)
+}
+
+// ReadyAt is Ready with the grain chosen for the depth of opt (an engine
+// that deepens without end chooses it for a nominal depth).
+func (s *Settled) ReadyAt(ctx context.Context, it *Item, opt algos.Options) string {
+	if !s.AutoGrain {
+		return ""
+	}
+	g, note := AutoGrain(ctx, it, opt, s.Config(sched.Config{}))
 	s.Opt.Grain, s.AutoGrain = g, false
 	s.BaselineOpt.Grain = 0
 	s.Notes = append(s.Notes, note)
+	return note
 }
 
 // ignoredParams are the notes on the options of a --param list that the

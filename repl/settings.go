@@ -7,7 +7,6 @@ import (
 
 	"splitpoint/algos"
 	"splitpoint/lab"
-	"splitpoint/sched"
 )
 
 // setting is one session default: the flag it fills in for every command
@@ -36,15 +35,24 @@ func Variants() []string {
 }
 
 // allSettings are the session's settings: one per row of the knob table
-// (lab.Knobs), checked as the row says, then the machine and the cluster,
-// which are the session's own.
+// (lab.Knobs), checked as the row says (a machine's row that chooses the
+// machine takes a list, for sweep, and clears the row it excludes), then
+// the cluster, which is the session's own.
 func allSettings() []setting {
 	var out []setting
 	for _, k := range lab.Knobs() {
-		out = append(out, setting{name: k.Name, help: k.Usage(), values: knobValues(k), check: func(v string) error {
+		st := setting{name: k.Name, help: k.Usage(), values: knobValues(k), check: func(v string) error {
 			_, err := k.Parse(v)
 			return err
-		}})
+		}}
+		if k.On != nil {
+			st.check = checkList(func(s string) error {
+				_, err := k.On(s)
+				return err
+			})
+			st.clears = []string{k.Excludes}
+		}
+		out = append(out, st)
 	}
 	return append(out, own...)
 }
@@ -61,24 +69,16 @@ func knobValues(k lab.Knob) func() []string {
 		if k.Name == "variants" {
 			return Variants()
 		}
+		if k.On != nil {
+			return k.Choices
+		}
 		return nil
 	}
 }
 
-// own are the settings that are not a run's knobs: the machine a command
-// runs on (a list for sweep), the cluster and the runs a sweep runs at
-// once (jobsSetting).
+// own are the settings that are not a run's knobs: the cluster and the
+// runs a sweep runs at once (jobsSetting).
 var own = []setting{
-	{name: "workers", help: "goroutine pool workers (a list for sweep)", clears: []string{"sim"}, check: checkList(func(s string) error {
-		_, err := sched.ParseMachine(sched.Pool, s)
-		return err
-	})},
-	{name: "sim", help: "simulated processors, or inf (a list for sweep)", clears: []string{"workers"},
-		values: func() []string { return []string{"1", "2", "4", "16", "64", "256", "512", "inf"} },
-		check: checkList(func(s string) error {
-			_, err := sched.ParseMachine(sched.Sim, s)
-			return err
-		})},
 	{name: "nats", help: "sweeps and the TUI's cluster machine run on workers through this NATS server (nats://HOST:PORT or embedded; none: here)", check: func(v string) error {
 		if v == "none" || v == "embedded" || strings.HasPrefix(v, "nats://") || strings.HasPrefix(v, "tls://") {
 			return nil

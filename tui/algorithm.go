@@ -26,7 +26,7 @@ var rowKnobs = 1 + numVariants
 func algorithmKnobs() []lab.Knob {
 	var out []lab.Knob
 	for _, k := range lab.Knobs() {
-		if k.TUI != "" && !slices.Contains(machineKnobNames, k.Name) {
+		if k.TUI != "" && !k.Machine {
 			out = append(out, k)
 		}
 	}

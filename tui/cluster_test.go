@@ -121,7 +121,7 @@ func TestClusterRun(t *testing.T) {
 	}
 	planned := map[string]int{}
 	for _, j := range jobs {
-		planned[fmt.Sprintf("%s %s %s %d", j.Role, j.Algo, j.Machine, j.P)]++
+		planned[fmt.Sprintf("%s %s %s %d", j.Role, j.Algo(), j.Machine.Kind, j.Machine.P)]++
 	}
 	for _, r := range rows {
 		p := int64(0)

@@ -23,20 +23,18 @@ const (
 	rowMachineKnobs
 )
 
-// machineKnobNames are the knob table's rows of a machine's settings,
-// the machine pane's rows by default: steal ordering by levels, level
-// waiting (*Socrates §4.3–4.4), the simulator's cost model and the
-// memory budget.
-var machineKnobNames = []string{"levels", "levelwait", "costs", "max-mem"}
-
 // costsKnob is the knob of the simulator's costs, which the pool has not.
 const costsKnob = "costs"
 
-// machineKnobs are the machine pane's rows by default.
+// machineKnobs are the machine pane's rows by default: the knob table's
+// machine rows (lab.Knob.Machine) but those that choose the machine
+// (lab.Knob.On: the pane's machine, workers and P rows), that is steal
+// ordering by levels, level waiting (*Socrates §4.3–4.4), the
+// simulator's cost model and the memory budget.
 func machineKnobs() []lab.Knob {
 	var out []lab.Knob
-	for _, name := range machineKnobNames {
-		if k, ok := lab.FindKnob(name); ok {
+	for _, k := range lab.MachineKnobs() {
+		if k.On == nil {
 			out = append(out, k)
 		}
 	}

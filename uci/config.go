@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"strconv"
 	"strings"
 
 	"splitpoint/algos"
@@ -13,14 +12,13 @@ import (
 )
 
 // Config is one configuration of the workbench as a player: what the UCI
-// options set and what a match's configuration keys set. Threads is the
-// player's own; every other option is a knob of the settings layer
-// (lab.Knobs with a UCI form: Hash, Algo, Variants, Grain, Preset,
+// options set and what a match's configuration keys set: every option
+// is a knob of the settings layer (lab.Knobs with a UCI form: Threads,
+// the machine's workers row, then Hash, Algo, Variants, Grain, Preset,
 // Param), given or not in Req. The zero Config is not valid; start from
 // DefaultConfig.
 type Config struct {
-	Threads int // pool workers of a parallel algorithm
-	Req     lab.Request
+	Req lab.Request
 	// given are the options' values as set, by UCI name: a value the
 	// knob stores in another unit (Hash in MiB, the table in bits) is
 	// shown as it was given.
@@ -33,7 +31,7 @@ type Config struct {
 // (lab.Settle: the default preset, the restart variant for Jamboree,
 // steal ordering by levels, the grain chosen for the position).
 func DefaultConfig() Config {
-	c := Config{Threads: 1}
+	c := Config{}
 	for _, k := range lab.Knobs() {
 		if u := k.UCI; u != nil && u.Default != "" {
 			if err := c.Set(u.Name, u.Default); err != nil {
@@ -60,16 +58,13 @@ type Option struct {
 	set  func(*Config, string) error
 }
 
-// threads is the option of the player's own: its pool.
-var threads = Option{Name: "Threads", Key: "workers", Type: "spin", Min: 1, Max: sched.MaxPoolWorkers,
-	Help: "goroutine-pool workers of a parallel algorithm (a serial one searches alone)",
-	get:  func(c Config) string { return strconv.Itoa(c.Threads) },
-	set:  func(c *Config, v string) error { return setInt(&c.Threads, v, 1, sched.MaxPoolWorkers) }}
-
 // knobOption is the UCI option of knob k.
 func knobOption(k lab.Knob) Option {
 	u := *k.UCI
-	o := Option{Name: u.Name, Key: strings.ToLower(u.Name), Type: u.Type, Min: u.Min, Max: u.Max, Help: k.Usage()}
+	o := Option{Name: u.Name, Key: u.Key, Type: u.Type, Min: u.Min, Max: u.Max, Help: k.Usage()}
+	if o.Key == "" {
+		o.Key = strings.ToLower(u.Name)
+	}
 	if u.Type == "combo" {
 		o.Vars = func() []string {
 			var vs []string
@@ -120,25 +115,18 @@ func knobOption(k lab.Knob) Option {
 	return o
 }
 
-// Options returns the option table: Threads, then the knob table's rows
-// with a UCI form.
+// Options returns the option table: the knob table's rows with a UCI
+// form, the machine's first (Threads).
 func Options() []Option {
-	out := []Option{threads}
-	for _, k := range lab.Knobs() {
-		if k.UCI != nil {
-			out = append(out, knobOption(k))
+	var out []Option
+	for _, machine := range []bool{true, false} {
+		for _, k := range lab.Knobs() {
+			if k.UCI != nil && k.Machine == machine {
+				out = append(out, knobOption(k))
+			}
 		}
 	}
 	return out
-}
-
-func setInt(dst *int, v string, lo, hi int) error {
-	n, err := strconv.Atoi(strings.TrimSpace(v))
-	if err != nil || n < lo || n > hi {
-		return fmt.Errorf("%q is not an integer in %d…%d", v, lo, hi)
-	}
-	*dst = n
-	return nil
 }
 
 // Set sets the option named name (its UCI name or its key, in any case)
@@ -203,10 +191,10 @@ func (c Config) Search() (Settings, error) {
 		return out, nil
 	}
 	out.Parallel = true
-	out.Machine = s.Config(sched.Config{Costs: sched.DefaultCosts(), ProfileBuckets: -1})
-	if out.Machine.Machine, err = sched.ParseMachine(sched.Pool, strconv.Itoa(max(c.Threads, 1))); err != nil {
-		return out, fmt.Errorf("threads: %w", err)
+	if s.Machine.Kind == "" {
+		s.Machine = sched.PoolOf(1) // Threads unset: one worker
 	}
+	out.Machine = s.Config(sched.Config{Costs: sched.DefaultCosts(), ProfileBuckets: -1})
 	return out, nil
 }
 

@@ -19,7 +19,9 @@ func TestConfigDefaultsAsSearch(t *testing.T) {
 		{"jamboree", "auto", "default", false}, // a preset given: the papers' Jamboree
 	} {
 		cfg := DefaultConfig()
-		cfg.Threads = 2
+		if err := cfg.Set("Threads", "2"); err != nil {
+			t.Fatal(err)
+		}
 		for _, kv := range [][2]string{{"Algo", c.algo}, {"Preset", c.preset}, {"Variants", c.variants}} {
 			if err := cfg.Set(kv[0], kv[1]); err != nil {
 				t.Fatal(err)

@@ -72,17 +72,19 @@ func NewSearcher(cfg Config) (*Searcher, error) {
 }
 
 // grain chooses the grain once, on the first position searched, as the
-// search command does (lab.AutoGrain, for a nominal depth of 8 plies: at
-// most 4), so that a game does not pay the probe on every move.
+// search command does (lab.Settled.ReadyAt, for a nominal depth of 8
+// plies: at most 4), so that a game does not pay the probe on every move.
 func (s *Searcher) grain(ctx context.Context, it *lab.Item) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.grainSet {
 		return
 	}
+	st := lab.Settled{Opt: s.Opt, Machine: s.Machine.Machine, AutoGrain: true}
 	o := s.Opt
 	o.Depth = 8
-	s.Opt.Grain, _ = lab.AutoGrain(ctx, it, o, s.Machine)
+	st.ReadyAt(ctx, it, o)
+	s.Opt.Grain = st.Opt.Grain
 	s.grainSet = true
 }
 

@@ -66,7 +66,7 @@ categories' samples in its result JSON ("chess_work").`
 // chessworkCommand declares the chesswork command's flags on fs and returns the
 // function that runs it.
 func chessworkCommand(fs *flag.FlagSet) func(*Env, []string) error {
-	sf := declareSearchFlags(fs)
+	sf := declareSearchFlags(fs, true)
 	workers := fs.Int("workers", 1, "pool workers of a parallel algorithm")
 	db := fs.String("db", "", "record each search in this results database, sweep \""+ChessWorkSweep+"\" (a session records into its own)")
 	return func(env *Env, args []string) error {
@@ -261,8 +261,9 @@ func chessWorkCmd(env *Env, name string, sf *searchFlags, workers int, db string
 		rep := &ChessWorkReport{Position: it.Name, ID: it.ID, Algo: s.Opt.Algo, Depth: s.Opt.Depth}
 		var cfg *sched.Config
 		if row.Parallel {
-			c := s.Config(sched.Config{Machine: sched.PoolOf(workers), Costs: sched.DefaultCosts(), ProfileBuckets: -1})
-			s.ChooseGrain(line.Context(env.Ctx), it, c)
+			s.Machine = sched.PoolOf(workers)
+			s.Ready(line.Context(env.Ctx), it)
+			c := s.Config(sched.Config{Costs: sched.DefaultCosts(), ProfileBuckets: -1})
 			cfg = &c
 			r, err := lab.Parallel(line.Context(env.Ctx), it, s.Opt, c, lab.BaselineMode{Skip: true})
 			if err != nil {

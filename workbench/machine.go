@@ -2,40 +2,53 @@ package workbench
 
 import (
 	"flag"
-	"runtime"
 	"strconv"
 
+	"splitpoint/lab"
 	"splitpoint/sched"
 )
 
 // machineFlags choose where a parallel algorithm runs: the goroutine pool
 // (--workers) or the simulated machine (--sim), and the simulator's costs.
 type machineFlags struct {
-	workers  *int
-	sim      *string
+	req      *lab.Request // the knobs', where the machine's rows (--workers, --sim) put their values
 	profile  *bool
 	db       *string
-	baseline *string
+	compare  *string
+	baseline *string // the old name of --compare
 	cycles   *bool
 	repeat   *int
 	fs       *flag.FlagSet
 }
 
-func declareMachineFlags(fs *flag.FlagSet) *machineFlags {
+// declareMachineFlags declares the flags of a run on a machine beside the
+// knobs' (the machine's rows, --workers and --sim, are among those: req).
+func declareMachineFlags(fs *flag.FlagSet, req *lab.Request) *machineFlags {
 	return &machineFlags{
 		fs:       fs,
-		workers:  fs.Int("workers", 0, "run on the goroutine pool with P workers, 1…"+strconv.Itoa(sched.MaxPoolWorkers)+" (this machine has "+strconv.Itoa(runtime.NumCPU())+" cores; more oversubscribes them)"),
-		sim:      fs.String("sim", "", "run on the simulated machine with P processors (1…"+strconv.Itoa(sched.MaxSimProcs)+") or inf"),
+		req:      req,
 		profile:  fs.Bool("profile", false, "include the parallelism and utilization profiles in JSON"),
 		db:       fs.String("db", "", "record each parallel run in this results database, sweep \""+SearchesSweep+"\" (a session records into its own)"),
-		baseline: fs.String("baseline", "run", "the serial baseline (efficiency, speedup, search overhead): run (reused from --db when the same search was run before), fresh (run it again) or none"),
+		compare:  fs.String("compare", "run", "the serial search the run is compared with (efficiency, speedup, search overhead): run (reused from --db when the same search was run before), fresh (run it again) or none"),
+		baseline: fs.String("baseline", "", "the old name of --compare (run, fresh or none)"),
 		cycles:   fs.Bool("cycles", false, "account for the simulated machine's cycles in StarTech Fig. 8's categories (--sim P, finite)"),
 		repeat:   fs.Int("repeat", 1, "pool: run the search and its serial baseline N times, alternating, and report the median repetition with every time (the simulator is deterministic)"),
 	}
 }
 
+// workers is --workers (0: not given) and sim --sim ("": not given).
+func (f *machineFlags) workers() int {
+	n, _ := f.req.Int("workers")
+	return n
+}
+
+func (f *machineFlags) sim() string {
+	v, _ := f.req.Get("sim")
+	return v
+}
+
 // parallel reports whether the user asked for a parallel machine.
-func (f *machineFlags) parallel() bool { return *f.workers != 0 || *f.sim != "" }
+func (f *machineFlags) parallel() bool { return f.workers() != 0 || f.sim() != "" }
 
 // config builds the machine's configuration: the pool or the simulator
 // (the knobs' settings are the settled run's, lab.Settled.Config).
@@ -46,14 +59,14 @@ func (f *machineFlags) config() (sched.Config, error) {
 	}
 	var err error
 	switch {
-	case *f.workers != 0 && *f.sim != "":
+	case f.workers() != 0 && f.sim() != "":
 		return cfg, usageErr("--workers (the pool) and --sim (the simulator) exclude each other")
-	case *f.sim != "":
-		if cfg.Machine, err = sched.ParseMachine(sched.Sim, *f.sim); err != nil {
+	case f.sim() != "":
+		if cfg.Machine, err = sched.ParseMachine(sched.Sim, f.sim()); err != nil {
 			return cfg, usageErr("--sim %v", err)
 		}
 	default:
-		if cfg.Machine, err = sched.ParseMachine(sched.Pool, strconv.Itoa(*f.workers)); err != nil {
+		if cfg.Machine, err = sched.ParseMachine(sched.Pool, strconv.Itoa(f.workers())); err != nil {
 			return cfg, usageErr("--workers %v", err)
 		}
 	}

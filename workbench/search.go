@@ -20,10 +20,17 @@ type searchFlags struct {
 	asJSON    *bool
 }
 
-// declareSearchFlags declares the knob table's flags and --json.
-func declareSearchFlags(fs *flag.FlagSet) *searchFlags {
+// declareSearchFlags declares the knob table's flags and --json; a
+// command with machines of its own (lists, or a default) declares its
+// --workers and --sim itself, without the machine's rows that choose one
+// (ownMachine).
+func declareSearchFlags(fs *flag.FlagSet, ownMachine bool) *searchFlags {
 	sf := &searchFlags{}
-	lab.DeclareFlags(fs, &sf.req, nil)
+	var want func(lab.Knob) bool
+	if ownMachine {
+		want = func(k lab.Knob) bool { return k.On == nil }
+	}
+	lab.DeclareFlags(fs, &sf.req, want)
 	sf.asJSON = fs.Bool("json", false, "write JSON")
 	return sf
 }
@@ -84,9 +91,9 @@ the same options, run here.
 // searchCommand declares the search command's flags on fs and returns the
 // function that runs it.
 func searchCommand(fs *flag.FlagSet) func(*Env, []string) error {
-	sf := declareSearchFlags(fs)
+	sf := declareSearchFlags(fs, false)
 	sf.treeDepth = true
-	mf := declareMachineFlags(fs)
+	mf := declareMachineFlags(fs, &sf.req)
 	rf := declareRemoteFlags(fs)
 	return func(env *Env, args []string) error {
 		if len(args) != 1 {

@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"splitpoint/algos"
+	"splitpoint/cluster"
 	"splitpoint/experiment"
 	"splitpoint/lab"
 	"splitpoint/repl"
@@ -21,10 +23,13 @@ import (
 	"splitpoint/workbench"
 )
 
-// TestKnobRowReachesEveryFrontEnd: one row added to the knob table is a
-// flag of search and solve, a sweep spec key and flag, a REPL setting and
-// a UCI option, and its value reaches the settled options (the TUI's row:
-// tui.TestKnobRow).
+// TestKnobRowReachesEveryFrontEnd: one row added to the knob table and
+// one added to the machine's rows are each a flag of search (the knob of
+// solve too), a sweep spec key and flag, a REPL setting and a UCI option;
+// the machine's row is among lab.MachineKnobs (the TUI's machine pane:
+// tui.TestKnobRow for the TUI's rows); and their values reach the settled
+// run, a sweep's jobs and the cluster's job message, which carries the
+// same settled run through JSON (sameOnTheWire).
 func TestKnobRowReachesEveryFrontEnd(t *testing.T) {
 	defer lab.AddKnob(lab.Knob{Name: "test-knob", Spec: "test_knob", TUI: "test knob", Kind: lab.Int, Min: 0, Max: 9,
 		UCI:  &lab.UCIOption{Name: "TestKnob", Type: "string", Unset: "auto"},
@@ -33,31 +38,50 @@ func TestKnobRowReachesEveryFrontEnd(t *testing.T) {
 			_, err := fmt.Sscan(v, &s.Opt.Memory)
 			return err
 		}})()
-	for _, cmd := range []string{"search", "solve", "sweep"} {
-		if c := workbench.Lookup(cmd); c == nil || !slices.Contains(c.FlagNames(), "test-knob") {
-			t.Errorf("%s has no flag --test-knob", cmd)
+	defer lab.AddKnob(lab.Knob{Name: "test-machine", Spec: "test_machine", TUI: "test machine", Kind: lab.Int, Min: 1, Max: 64, Machine: true,
+		UCI:  &lab.UCIOption{Name: "TestMachine", Type: "spin", Min: 1, Max: 64, Unset: "auto"},
+		Help: "a machine setting of the test: the memory budget in MiB",
+		Apply: func(v string, s *lab.Settled) error {
+			_, err := fmt.Sscan(v, &s.MaxMem)
+			s.MaxMem <<= 20
+			return err
+		}})()
+	for cmd, flags := range map[string][]string{"search": {"test-knob", "test-machine"}, "solve": {"test-knob"}, "sweep": {"test-knob", "test-machine"}} {
+		for _, f := range flags {
+			if c := workbench.Lookup(cmd); c == nil || !slices.Contains(c.FlagNames(), f) {
+				t.Errorf("%s has no flag --%s", cmd, f)
+			}
 		}
 	}
-	if !slices.Contains(experiment.Keys(), "test_knob") {
-		t.Errorf("spec keys %v lack test_knob", experiment.Keys())
+	if !slices.ContainsFunc(lab.MachineKnobs(), func(k lab.Knob) bool { return k.Name == "test-machine" && k.TUI == "test machine" }) {
+		t.Error("the machine's rows lack test-machine")
 	}
 	s := experiment.NewSpec()
-	if err := s.Set("test_knob", "7"); err != nil || !s.Req.Given("test-knob") {
-		t.Errorf("spec key: %v", err)
+	for key, v := range map[string]string{"test_knob": "7", "test_machine": "48"} {
+		if !slices.Contains(experiment.Keys(), key) {
+			t.Errorf("spec keys %v lack %s", experiment.Keys(), key)
+		}
+		if err := s.Set(key, v); err != nil {
+			t.Errorf("spec key %s: %v", key, err)
+		}
 	}
-	if !slices.Contains(repl.SettingNames(), "test-knob") {
-		t.Errorf("REPL settings %v lack test-knob", repl.SettingNames())
-	}
-	if !slices.ContainsFunc(uci.Options(), func(o uci.Option) bool { return o.Name == "TestKnob" && o.Key == "testknob" }) {
-		t.Error("no UCI option TestKnob")
+	for _, name := range []string{"test-knob", "test-machine"} {
+		if !slices.Contains(repl.SettingNames(), name) {
+			t.Errorf("REPL settings %v lack %s", repl.SettingNames(), name)
+		}
 	}
 	c := uci.DefaultConfig()
-	if err := c.Set("TestKnob", "3"); err != nil || c.Get("TestKnob") != "3" {
-		t.Errorf("setoption TestKnob: %v, %q", err, c.Get("TestKnob"))
+	for name, v := range map[string]string{"TestKnob": "3", "TestMachine": "12"} {
+		if !slices.ContainsFunc(uci.Options(), func(o uci.Option) bool { return o.Name == name && o.Key == strings.ToLower(name) }) {
+			t.Errorf("no UCI option %s", name)
+		}
+		if err := c.Set(name, v); err != nil || c.Get(name) != v {
+			t.Errorf("setoption %s: %v, %q", name, err, c.Get(name))
+		}
 	}
 	st, err := lab.Settle(lab.Shape{Tree: true}, s.Req)
-	if err != nil || st.Opt.Memory != 7 {
-		t.Errorf("settled: %v, memory %d", err, st.Opt.Memory)
+	if err != nil || st.Opt.Memory != 7 || st.MaxMem != 48<<20 {
+		t.Errorf("settled: %v, memory %d, budget %d", err, st.Opt.Memory, st.MaxMem)
 	}
 	s.Set("positions", "uniform:b=3,d=3,seed=1")
 	s.Set("algos", "jamboree")
@@ -67,8 +91,35 @@ func TestKnobRowReachesEveryFrontEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, j := range jobs {
-		if o, err := j.Options(); err != nil || o.Memory != 7 {
-			t.Errorf("sweep job %s: %v, memory %d", j.Algo, err, o.Memory)
+		if j.Opt.Memory != 7 || j.MaxMem != 48<<20 {
+			t.Errorf("sweep job %s: memory %d, budget %d", j.Algo(), j.Opt.Memory, j.MaxMem)
+		}
+	}
+	sameOnTheWire(t, jobs)
+}
+
+// sameOnTheWire checks that each job, sent as the cluster's job message
+// (JSON) and loaded again, is the same settled run.
+func sameOnTheWire(t *testing.T, jobs []experiment.Job) {
+	t.Helper()
+	for i := range jobs {
+		data, err := json.Marshal(cluster.NewJobMsg("s", "e", i, len(jobs), &jobs[i]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := cluster.DecodeJob(cluster.JobSubject("s", i), data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Check(experiment.LabEngine{}); err != nil {
+			t.Errorf("job %d refused: %v", i, err)
+		}
+		back, err := m.Load(experiment.LabEngine{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(back.Settled, jobs[i].Settled) || back.Role != jobs[i].Role || back.Rep != jobs[i].Rep {
+			t.Errorf("job %d on the wire:\n%+v\nwant\n%+v", i, back.Settled, jobs[i].Settled)
 		}
 	}
 }
@@ -161,7 +212,7 @@ func TestRerunFromRow(t *testing.T) {
 			continue
 		}
 		names = append(names, a.Name)
-		args := append([]string{"search", "chess:start", "--depth", "3", "--algo", a.Name, "--sim", "3", "--costs", "node=1,eval=2,steal=5", "--db", db, "--baseline", "none"}, extra[a.Name]...)
+		args := append([]string{"search", "chess:start", "--depth", "3", "--algo", a.Name, "--sim", "3", "--costs", "node=1,eval=2,steal=5", "--db", db, "--compare", "none"}, extra[a.Name]...)
 		run(t, args...)
 	}
 	store, err := results.Open(db)
@@ -178,24 +229,21 @@ func TestRerunFromRow(t *testing.T) {
 		t.Fatalf("%d rows, want one per parallel algorithm (%d)", len(tab.Rows), len(names))
 	}
 	for _, r := range tab.Rows {
-		var stored struct {
-			Options algos.Options `json:"options"`
-			Config  sched.Config  `json:"config"`
-		}
-		if err := json.Unmarshal([]byte(fmt.Sprint(r[6])), &stored); err != nil {
+		stored, err := lab.RowSettled(fmt.Sprint(r[6]))
+		if err != nil {
 			t.Fatal(err)
 		}
 		its, err := lab.Resolve(fmt.Sprint(r[1]))
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, err := lab.Parallel(ctx, its[0], stored.Options, stored.Config, lab.BaselineMode{Skip: true})
+		rep, err := lab.Parallel(ctx, its[0], stored.Opt, stored.Config(sched.Config{}), lab.BaselineMode{Skip: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		got := fmt.Sprint(int64(rep.Value), rep.Work, rep.Span, rep.Time)
 		if want := fmt.Sprint(r[2], r[3], r[4], r[5]); got != want {
-			t.Errorf("%s again from its row (%s): value W C T_P %s, recorded %s", r[0], stored.Options, got, want)
+			t.Errorf("%s again from its row (%s): value W C T_P %s, recorded %s", r[0], stored.Opt, got, want)
 		}
 	}
 }
@@ -235,4 +283,18 @@ func TestAlgorithmRowReachesEveryFrontEnd(t *testing.T) {
 	if st, err := c.Search(); err != nil || !st.Parallel || !st.AutoGrain {
 		t.Errorf("UCI Algo test-ybwc: %v, parallel %t, grain chosen %t", err, st.Parallel, st.AutoGrain)
 	}
+	s := experiment.NewSpec()
+	for key, v := range map[string]string{"positions": tree, "algos": "test-ybwc", "sim": "2,inf", "grain": "1"} {
+		if err := s.Set(key, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	jobs, err := experiment.Plan(s, experiment.LabEngine{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j := jobs[len(jobs)-1]; j.Opt.Algo != "test-ybwc" || j.Opt.Grain != 1 || !j.Machine.Infinite() {
+		t.Errorf("the sweep's last job: %+v", j.Settled)
+	}
+	sameOnTheWire(t, jobs)
 }

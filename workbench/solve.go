@@ -36,7 +36,7 @@ positions finished so far.`
 // solveCommand declares the solve command's flags on fs and returns the
 // function that runs it.
 func solveCommand(fs *flag.FlagSet) func(*Env, []string) error {
-	sf := declareSearchFlags(fs)
+	sf := declareSearchFlags(fs, true)
 	workers := fs.String("workers", "", "parallel algorithms: pool sizes to solve on, comma-separated")
 	sim := fs.String("sim", "", "parallel algorithms: simulated processor counts, comma-separated (inf allowed)")
 	db := fs.String("db", "", "parallel algorithms: record the solves in this results database (a session records into its own)")

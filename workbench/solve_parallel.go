@@ -92,7 +92,7 @@ func solveParallel(env *Env, items []*lab.Item, req lab.Request, machines []sche
 			if len(it.BM) == 0 && len(it.AM) == 0 {
 				return fmt.Errorf("%s: no bm or am to solve for", it.Name)
 			}
-			s, err := lab.SettleItem(line.Context(env.Ctx), it, req, mcfg)
+			s, err := lab.SettleOn(line.Context(env.Ctx), it, req, m)
 			if err != nil {
 				return usageErr("%v", err)
 			}
