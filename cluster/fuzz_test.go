@@ -45,7 +45,7 @@ func FuzzDecodeResult(f *testing.F) {
 // error or within the command line's limits; never a panic.
 func FuzzJobCheck(f *testing.F) {
 	good, _ := json.Marshal(JobMsg{Kind: KindJob, Sweep: "s", Job: 0, Total: 1, Role: results.RoleParallel, LoadName: "uniform:b=3,d=4,seed=1", Rep: 1,
-		Settled: lab.Settled{Opt: algos.Options{Algo: "jamboree", Depth: 4, Grain: -1}, Machine: sched.SimOf(4)}})
+		Settled: lab.Settled{Opt: algos.Options{Algo: "jamboree", Depth: 4, ParallelOptions: algos.ParallelOptions{Grain: -1}}, Machine: sched.SimOf(4)}})
 	f.Add(good)
 	f.Add([]byte(`{"kind":"splitpoint/job/2","sweep":"s","job":0,"total":1,"role":"serial","load":"file:../x","rep":1,"settled":{"options":{"algo":"scout","depth":1000,"restart":true},"machine":{"machine":"serial"}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
