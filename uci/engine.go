@@ -13,6 +13,7 @@ import (
 	"splitpoint/game"
 	"splitpoint/games/chess"
 	"splitpoint/lab"
+	"splitpoint/suggest"
 	"splitpoint/suites"
 )
 
@@ -125,10 +126,9 @@ func (e *Engine) Handle(ctx context.Context, line string) (quit bool) {
 		e.printf("readyok")
 	case "setoption":
 		e.wait()
-		if err := e.cfg.Set(c.Option.Name, c.Option.Value); err != nil {
+		if err := e.setOption(c.Option.Name, c.Option.Value); err != nil {
 			e.printf("info string error: %v", err)
 		}
-		e.srch = nil
 	case "register":
 	case "ucinewgame":
 		e.stop()
@@ -151,6 +151,21 @@ func (e *Engine) Handle(ctx context.Context, line string) (quit bool) {
 		return true
 	}
 	return false
+}
+
+// setOption sets an option if the search takes the configuration it
+// makes (lab.Settle, as at the next go); otherwise the option keeps its
+// value, so that a bad value never leaves every later go without a move.
+func (e *Engine) setOption(name, value string) error {
+	next := e.cfg // a Config is a value: Set on the copy leaves e.cfg as it is
+	if err := next.Set(name, value); err != nil {
+		return err
+	}
+	if _, err := next.Search(); err != nil {
+		return fmt.Errorf("setoption name %s value %s: %v (the option keeps its value)", suggest.Clean(name), suggest.Echo(value), err)
+	}
+	e.cfg, e.srch = next, nil
+	return nil
 }
 
 // optionLine is the "option name … type …" line of o.
