@@ -50,3 +50,47 @@ func Clean(s string) string {
 }
 
 func isControl(r rune) bool { return r != '\t' && (unicode.IsControl(r) || r == 0x2028 || r == 0x2029) }
+
+// MaxWord is the longest word (a run of non-blank characters) Bound
+// leaves whole.
+const MaxWord = 256
+
+// Bound is an error message as a terminal shows it: each word longer than
+// MaxWord bytes (a name given whole, a quoted 70 KB argument) is cut to
+// EchoMax bytes with an ellipsis and its length, and every control
+// character but newline and tab is replaced with U+FFFD. It is the last
+// step before a message is printed, whatever command made it.
+func Bound(msg string) string {
+	if len(msg) <= MaxWord && strings.IndexFunc(msg, isControlLine) < 0 {
+		return msg
+	}
+	var b strings.Builder
+	for len(msg) > 0 {
+		i := strings.IndexAny(msg, " \n\t")
+		if i < 0 {
+			i = len(msg)
+		}
+		w := msg[:i]
+		if len(w) > MaxWord {
+			cut := EchoMax
+			for cut > 0 && !utf8.RuneStart(w[cut]) {
+				cut--
+			}
+			w = fmt.Sprintf("%s…(%d bytes)", w[:cut], len(w))
+		}
+		b.WriteString(w)
+		if i < len(msg) {
+			b.WriteByte(msg[i])
+			i++
+		}
+		msg = msg[i:]
+	}
+	return strings.Map(func(r rune) rune {
+		if isControlLine(r) {
+			return utf8.RuneError
+		}
+		return r
+	}, b.String())
+}
+
+func isControlLine(r rune) bool { return r != '\n' && isControl(r) }

@@ -108,7 +108,7 @@ func (e *Engine) Handle(ctx context.Context, line string) (quit bool) {
 	c, err := Parse(line)
 	if err != nil {
 		if strings.TrimSpace(line) != "" {
-			e.printf("info string error: %v", err)
+			e.printf("info string error: %s", oneLine(err))
 		}
 		return false
 	}
@@ -127,7 +127,7 @@ func (e *Engine) Handle(ctx context.Context, line string) (quit bool) {
 	case "setoption":
 		e.wait()
 		if err := e.setOption(c.Option.Name, c.Option.Value); err != nil {
-			e.printf("info string error: %v", err)
+			e.printf("info string error: %s", oneLine(err))
 		}
 	case "register":
 	case "ucinewgame":
@@ -137,7 +137,7 @@ func (e *Engine) Handle(ctx context.Context, line string) (quit bool) {
 	case "position":
 		e.stop()
 		if err := e.setPosition(c.Position); err != nil {
-			e.printf("info string error: position: %v", err)
+			e.printf("info string error: position: %s", oneLine(err))
 		}
 	case "go":
 		e.stop()
@@ -166,6 +166,12 @@ func (e *Engine) setOption(name, value string) error {
 	}
 	e.cfg, e.srch = next, nil
 	return nil
+}
+
+// oneLine is an error as an info string shows it: one line, each long
+// word cut short and no control character (suggest.Bound).
+func oneLine(err error) string {
+	return strings.ReplaceAll(suggest.Bound(err.Error()), "\n", " ")
 }
 
 // optionLine is the "option name … type …" line of o.
@@ -224,7 +230,7 @@ func (e *Engine) goSearch(ctx context.Context, l *Limits) {
 	if e.srch == nil {
 		s, err := NewSearcher(e.cfg)
 		if err != nil {
-			e.printf("info string error: %v", err)
+			e.printf("info string error: %s", oneLine(err))
 			e.printf("bestmove 0000")
 			return
 		}
@@ -260,7 +266,7 @@ func (e *Engine) goSearch(ctx context.Context, l *Limits) {
 		defer cancel()
 		info, err := srch.ThinkDeadline(sctx, it, plan, dl, func(i Info) { e.printInfo(&pos, i) })
 		if err != nil && !errors.Is(err, context.Canceled) {
-			e.printf("info string error: %v", err)
+			e.printf("info string error: %s", oneLine(err))
 		}
 		select { // an infinite or pondering search waits for stop or ponderhit
 		case <-hold:

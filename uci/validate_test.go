@@ -78,3 +78,19 @@ func TestEngineRefusesBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineErrorEchoBounded: a long or hostile token is echoed in an
+// info string cut short, on one line, without control characters.
+func TestEngineErrorEchoBounded(t *testing.T) {
+	var out lineBuffer
+	e := NewEngine(&out, DefaultConfig())
+	long := strings.Repeat("x", 70000)
+	for _, line := range []string{"go depth " + long, "setoption name " + long + " value 1", "position fen " + long, "go depth \x1b[2J"} {
+		n := len(out.from(0))
+		e.Handle(context.Background(), line)
+		got := out.from(n)
+		if len(got) != 1 || len(got[0]) > 1000 || strings.ContainsAny(got[0], "\x1b\r") {
+			t.Errorf("%.30q: %.200q", line, got)
+		}
+	}
+}
