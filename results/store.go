@@ -11,7 +11,8 @@ import (
 	"slices"
 	"strings"
 
-	_ "modernc.org/sqlite" // the "sqlite" driver
+	"modernc.org/sqlite" // the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // DefaultPath is the database the commands use without --db.
@@ -71,14 +72,24 @@ func OpenExisting(path string) (*Store, error) {
 		return nil, err
 	}
 	s, err := openReadOnly(path, false)
+	if cantShare(err) {
+		// A WAL database in a directory this process may not write (a
+		// read-only file system) and without its -shm file opens only
+		// as immutable: nothing can change it there.
+		s, err = openReadOnly(path, true)
+	}
 	if err != nil {
-		// A WAL database on a read-only file system, without its -shm
-		// file, opens only as immutable (nothing can change it there).
-		if s, err = openReadOnly(path, true); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
+}
+
+// cantShare reports an error of a read-only open that SQLite gives when
+// it cannot make the shared-memory file of a WAL database: read-only
+// (SQLITE_READONLY_*) or cannot open (SQLITE_CANTOPEN).
+func cantShare(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && (se.Code()&0xff == sqlite3.SQLITE_READONLY || se.Code()&0xff == sqlite3.SQLITE_CANTOPEN)
 }
 
 // openReadOnly opens path read-only, every statement query_only, and
@@ -140,7 +151,7 @@ func checkVersion(path string) error {
 		return nil
 	}
 	v, err := readVersion(path, false)
-	if err != nil {
+	if cantShare(err) {
 		v, err = readVersion(path, true)
 	}
 	if err != nil {
