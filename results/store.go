@@ -13,6 +13,8 @@ import (
 
 	"modernc.org/sqlite" // the "sqlite" driver
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"splitpoint/suggest"
 )
 
 // DefaultPath is the database the commands use without --db.
@@ -27,9 +29,8 @@ const schemaVersion = 5
 
 // Store is an open results database.
 type Store struct {
-	db       *sql.DB
-	path     string
-	readOnly bool
+	db   *sql.DB
+	path string
 	// have are the columns of runs in a database opened to read (nil:
 	// every column): one of an older schema lacks some.
 	have map[string]bool
@@ -43,6 +44,9 @@ var ErrNoDB = errors.New("no results database")
 // literally (never a URI). A database of a newer schema than this build's
 // is refused and left untouched.
 func Open(path string) (*Store, error) {
+	if strings.IndexByte(path, 0) >= 0 {
+		return nil, fmt.Errorf("%s: a file name holds no NUL byte", suggest.Echo(path))
+	}
 	if err := checkVersion(path); err != nil {
 		return nil, err
 	}
@@ -104,7 +108,7 @@ func openReadOnly(path string, immutable bool) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, path: path, readOnly: true}
+	s := &Store{db: db, path: path}
 	have, err := s.tableColumns()
 	if err != nil {
 		db.Close()

@@ -51,6 +51,19 @@ func TestOpenPathIsLiteral(t *testing.T) {
 	}
 }
 
+// TestOpenRefusesNUL: a name with a NUL byte, which SQLite would cut
+// there, is refused and creates nothing.
+func TestOpenRefusesNUL(t *testing.T) {
+	dir := t.TempDir()
+	if st, err := Open(filepath.Join(dir, "a\x00b.db")); err == nil {
+		st.Close()
+		t.Error("opened")
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("%d files created", len(ents))
+	}
+}
+
 // fileBytes reads a file, failing the test when it cannot.
 func fileBytes(t *testing.T, path string) []byte {
 	t.Helper()
