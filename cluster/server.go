@@ -96,6 +96,12 @@ func StartServer(o ServerOptions) (*Server, error) {
 	if opts.Port == 0 {
 		opts.Port = server.RANDOM_PORT
 	}
+	if !o.InProcess {
+		if err := checkListen(opts.Host, o.Port); err != nil {
+			s.cleanup()
+			return nil, err
+		}
+	}
 	ns, err := server.NewServer(opts)
 	if err != nil {
 		s.cleanup()
@@ -105,12 +111,15 @@ func StartServer(o ServerOptions) (*Server, error) {
 	if o.Log != nil {
 		lg = log.New(o.Log, "", log.LstdFlags)
 	}
-	ns.SetLoggerV2(refusals{lg}, false, false, false)
+	start := &startup{fatal: make(chan string, 1)}
+	ns.SetLoggerV2(refusals{Logger: lg, start: start}, false, false, false)
 	go ns.Start()
-	if !ns.ReadyForConnections(10 * time.Second) {
+	err = waitReady(ns, start.fatal, 10*time.Second)
+	start.done()
+	if err != nil {
 		ns.Shutdown()
 		s.cleanup()
-		return nil, fmt.Errorf("nats server: not ready after 10s")
+		return nil, err
 	}
 	s.Server = ns
 	if o.InProcess {
@@ -122,6 +131,43 @@ func StartServer(o ServerOptions) (*Server, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// checkListen fails at once, with one line naming the address and the
+// reason, when host:port cannot be listened on (a port taken, a host that
+// is no address of this machine, a port out of range): the server itself
+// would only log it and never become ready. The port is bound and let go
+// again at once.
+func checkListen(host string, port int) error {
+	addr := net.JoinHostPort(host, strconv.Itoa(port))
+	if port < 0 || port > 65535 {
+		return fmt.Errorf("nats server: cannot listen on %s: the port is out of range 0…65535", addr)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		var oe *net.OpError
+		if errors.As(err, &oe) && oe.Err != nil {
+			err = oe.Err
+		}
+		return fmt.Errorf("nats server: cannot listen on %s: %v", addr, err)
+	}
+	return ln.Close()
+}
+
+// waitReady waits until ns accepts connections, or fails as soon as the
+// server reports a fatal error (a listener it could not open after all).
+func waitReady(ns *server.Server, fatal <-chan string, limit time.Duration) error {
+	for end := time.Now().Add(limit); time.Now().Before(end); {
+		if ns.ReadyForConnections(50 * time.Millisecond) {
+			return nil
+		}
+		select {
+		case msg := <-fatal:
+			return fmt.Errorf("nats server: %s", strings.ReplaceAll(msg, "\n", " "))
+		default:
+		}
+	}
+	return fmt.Errorf("nats server: not ready after %v", limit)
 }
 
 // claimJobs creates the streams and deletes the workers' consumers of
@@ -167,12 +213,49 @@ func (s *Server) claimJobs() error {
 // refusals logs what the server refuses: a client without the credential,
 // a message over MaxPayload, a subject its key does not allow. The rest of
 // the server's notices stay quiet, as before it logged nothing.
-type refusals struct{ *log.Logger }
+type refusals struct {
+	*log.Logger
+	start *startup
+}
+
+// startup hands the server's first fatal error to StartServer while it
+// waits for the server; once it is up, fatal errors are logged.
+type startup struct {
+	mu    sync.Mutex
+	fatal chan string // nil once the server is up
+}
+
+// take sends msg to the waiting StartServer and reports whether there
+// was one.
+func (s *startup) take(msg string) bool {
+	if s == nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fatal == nil {
+		return false
+	}
+	select {
+	case s.fatal <- msg:
+	default: // one is enough
+	}
+	return true
+}
+
+// done ends the wait: later fatal errors are logged.
+func (s *startup) done() {
+	s.mu.Lock()
+	s.fatal = nil
+	s.mu.Unlock()
+}
 
 func (refusals) Noticef(string, ...any) {}
 func (refusals) Warnf(string, ...any)   {}
 func (r refusals) Fatalf(f string, a ...any) {
-	r.Printf("nats server: "+f, a...)
+	if msg := fmt.Sprintf(f, a...); !r.start.take(msg) {
+		r.Printf("nats server: %s", msg)
+	}
 }
 func (refusals) Debugf(string, ...any) {}
 func (refusals) Tracef(string, ...any) {}

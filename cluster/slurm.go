@@ -7,6 +7,9 @@ import (
 	"regexp"
 	"strings"
 	"text/template"
+	"unicode"
+
+	"splitpoint/suggest"
 )
 
 // Slurm is an sbatch script's settings: a coordinator task (the sweep
@@ -24,15 +27,36 @@ type Slurm struct {
 	Files     string // the workers' directory of file: positions ("": none)
 }
 
-var slurmTime = regexp.MustCompile(`^(\d+-)?\d+(:\d{1,2}){0,2}$`)
+var (
+	slurmTime = regexp.MustCompile(`^(\d+-)?\d+(:\d{1,2}){0,2}$`)
+	// slurmWord is a job name or partition as it may stand on an #SBATCH
+	// line unquoted: no blank, quote, '#', '%' (a file name pattern of
+	// --output) or shell character; a partition may be a list.
+	slurmName      = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+-]*$`)
+	slurmPartition = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*(,[A-Za-z0-9][A-Za-z0-9._-]*)*$`)
+)
 
-// Check reports a setting sbatch would refuse.
+// Check reports a setting sbatch would refuse or a name the script could
+// misread: the job's name and partition stand unquoted on #SBATCH lines,
+// so they are words of letters, digits and ._+- (a partition may be a
+// comma-separated list); the paths are single-quoted in shell lines, so
+// they may hold any character but a control character (a newline would
+// end the line it is on).
 func (s *Slurm) Check() error {
+	for _, p := range []struct{ flag, v string }{{"spec", s.Spec}, {"--db", s.DB}, {"--files", s.Files}, {"--bin", s.Binary}} {
+		if strings.IndexFunc(p.v, func(r rune) bool { return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' }) >= 0 {
+			return fmt.Errorf("%s %s: a path in a shell line may hold no control character", p.flag, suggest.Echo(p.v))
+		}
+	}
 	switch {
+	case !slurmName.MatchString(s.Name):
+		return fmt.Errorf("job name %s: want letters, digits and ._+- only (it stands unquoted on an #SBATCH line; rename the spec file)", suggest.Echo(s.Name))
+	case s.Partition != "" && !slurmPartition.MatchString(s.Partition):
+		return fmt.Errorf("--partition %s: want a partition name (letters, digits and ._-) or a comma-separated list of them", suggest.Echo(s.Partition))
 	case s.Nodes < 1:
 		return fmt.Errorf("--nodes %d: want at least one worker node", s.Nodes)
 	case !slurmTime.MatchString(s.Time):
-		return fmt.Errorf("--time %q: want a Slurm time limit such as 30, 2:00:00 or 1-12:00:00", s.Time)
+		return fmt.Errorf("--time %s: want a Slurm time limit such as 30, 2:00:00 or 1-12:00:00", suggest.Echo(s.Time))
 	case s.Port < 1 || s.Port > 65535:
 		return fmt.Errorf("--port %d: want 1..65535", s.Port)
 	case s.Spec == "":

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strconv"
@@ -28,12 +29,24 @@ import (
 //	levelwait: false
 //	baseline: scout
 func Load(path string) (*Spec, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxSpecFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxSpecFile {
+		return nil, fmt.Errorf("%s: larger than %d MiB, the limit of a spec file", path, MaxSpecFile>>20)
+	}
 	return Parse(path, data)
 }
+
+// MaxSpecFile is the largest spec file Load reads (16 MiB): a larger or
+// endless one (/dev/zero) is an error, not a read of every byte.
+const MaxSpecFile = 16 << 20
 
 var yamlLine = regexp.MustCompile(`^yaml: (?:unmarshal errors:\s*)?line (\d+): (.*)$`)
 

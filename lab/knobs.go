@@ -178,7 +178,7 @@ var knobs = []Knob{
 	{Name: "levelwait", Spec: "levelwait", TUI: "level waiting", Kind: Bool, Takes: parallelOnly, Machine: true, Help: "level waiting (*Socrates §4.4)",
 		Apply: func(v string, s *Settled) error { s.LevelWait = v == "true"; return nil }},
 	{Name: "costs", Spec: "costs", Kind: List, Takes: parallelOnly, Machine: true,
-		Help:    "simulator cost model: a preset (" + strings.Join(sched.CostPresetNames(), ", ") + ") and/or key=value pairs, e.g. node=1,steal=20 (keys: " + strings.Join(sched.CostKeys(), ", ") + ")",
+		Help:    "simulator cost model: a preset (" + strings.Join(sched.CostPresetNames(), ", ") + ") and/or key=value pairs, e.g. node=1,steal=20 (keys: " + strings.Join(sched.CostKeys(), ", ") + "; " + sched.CostBoundHelp + ")",
 		Default: "one unit per node",
 		Check:   func(v string) (string, error) { _, err := sched.ParseCosts(v); return v, err },
 		Apply:   func(v string, s *Settled) (err error) { s.Costs, err = sched.ParseCosts(v); return err }},

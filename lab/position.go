@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -171,7 +172,31 @@ func items(prefix string, entries []suites.Entry, sel string, hasSel bool) ([]*I
 // (tab-separated, ending in a PDN FEN), checkers PDN FENs one per line, or
 // chess EPD/FEN lines.
 func resolveFile(spec string) ([]*Item, error) {
-	return resolveFileWith(spec, os.ReadFile)
+	return resolveFileWith(spec, func(p string) ([]byte, error) {
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return readLimited(f)
+	})
+}
+
+// MaxPositionFile is the largest position file read (64 MiB): a larger
+// one, or an endless one such as /dev/zero, is an error, not a read that
+// takes every byte of memory.
+const MaxPositionFile = 64 << 20
+
+// readLimited reads r to its end, up to MaxPositionFile bytes.
+func readLimited(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxPositionFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxPositionFile {
+		return nil, fmt.Errorf("larger than %d MiB, the limit of a position file", MaxPositionFile>>20)
+	}
+	return data, nil
 }
 
 // ResolveIn is Resolve for a process that runs what others ask (a
@@ -201,7 +226,12 @@ func ResolveIn(name string, root *os.Root) ([]*Item, error) {
 		if !filepath.IsLocal(rel) {
 			return nil, fmt.Errorf("outside the directory of position files %s", root.Name())
 		}
-		data, err := root.ReadFile(rel)
+		f, err := root.Open(rel)
+		var data []byte
+		if err == nil {
+			data, err = readLimited(f)
+			f.Close()
+		}
 		if err != nil {
 			var pe *os.PathError
 			if errors.As(err, &pe) {

@@ -135,9 +135,11 @@ func evalInterruptible(sh *Shell, line, source string) error {
 // (ctx) stops the current command and the reading.
 func Piped(ctx context.Context, sh *Shell, r io.Reader) error {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	sc.Buffer(make([]byte, 0, 64<<10), MaxLine)
 	var first error
+	n := 0
 	for sc.Scan() {
+		n++
 		if ctx.Err() != nil {
 			break
 		}
@@ -154,5 +156,8 @@ func Piped(ctx context.Context, sh *Shell, r io.Reader) error {
 	if first != nil {
 		return first
 	}
-	return sc.Err()
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("line %d: %w", n+1, lineErr(err))
+	}
+	return nil
 }

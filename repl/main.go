@@ -44,7 +44,7 @@ func Main(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			msg = "unknown flag " + name + suggest.Hint(strings.TrimLeft(name, "-"), []string{"--session", "--version", "--help"}) +
 				" (flags before the command: --session NAME, --version; a command's flags follow it)"
 		}
-		fmt.Fprintf(stderr, "splitpoint: %s\nsee \"splitpoint help\"\n", msg)
+		fmt.Fprintf(stderr, "splitpoint: %s\nsee \"splitpoint help\"\n", suggest.Bound(msg))
 		return 2
 	}
 	if *version {
@@ -99,7 +99,7 @@ func Main(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	case "sessions", "export", "rerun", "cells", "settings":
 		sh, err := Open(home, currentName(home, *session), stdout)
 		if err != nil {
-			fmt.Fprintf(stderr, "splitpoint: %v\n", err)
+			fmt.Fprintf(stderr, "splitpoint: %s\n", suggest.Bound(err.Error()))
 			return 1
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -161,14 +161,14 @@ func (sh *Shell) rememberLast() {
 func repl(home, named string, stdin *os.File, stdout, stderr io.Writer) int {
 	sh, err := Open(home, currentName(home, named), stdout)
 	if err != nil {
-		fmt.Fprintf(stderr, "splitpoint: %v\n", err)
+		fmt.Fprintf(stderr, "splitpoint: %s\n", suggest.Bound(err.Error()))
 		return 1
 	}
 	sh.RememberLast = true
 	sh.rememberLast()
 	if term.IsTerminal(int(stdin.Fd())) {
 		if err := Interactive(sh, stdin, stdout, stderr); err != nil {
-			fmt.Fprintf(stderr, "splitpoint: %v\n", err)
+			fmt.Fprintf(stderr, "splitpoint: %s\n", suggest.Bound(err.Error()))
 			return 1
 		}
 		return 0
@@ -194,7 +194,7 @@ func script(home, named string, args []string, stdout, stderr io.Writer) int {
 	path := files[0]
 	f, err := os.Open(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "splitpoint: %v\n", err)
+		fmt.Fprintf(stderr, "splitpoint: %s\n", suggest.Bound(err.Error()))
 		return 1
 	}
 	defer f.Close()
@@ -211,7 +211,7 @@ func script(home, named string, args []string, stdout, stderr io.Writer) int {
 func runNotebook(home, name, path string, r io.Reader, keep bool, before func(sh *Shell), stdout, stderr io.Writer) int {
 	sh, err := Open(home, name, stdout)
 	if err != nil {
-		fmt.Fprintf(stderr, "splitpoint: %v\n", err)
+		fmt.Fprintf(stderr, "splitpoint: %s\n", suggest.Bound(err.Error()))
 		return 1
 	}
 	sh.Term = progress.Terminal(stdout, stderr)

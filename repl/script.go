@@ -3,6 +3,7 @@ package repl
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -14,7 +15,7 @@ import (
 // It returns the first error (with its place) or nil.
 func RunScript(ctx context.Context, sh *Shell, name string, r io.Reader, keepGoing bool, stderr io.Writer) error {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	sc.Buffer(make([]byte, 0, 64<<10), MaxLine)
 	var first error
 	n := 0
 	for sc.Scan() {
@@ -41,7 +42,20 @@ func RunScript(ctx context.Context, sh *Shell, name string, r io.Reader, keepGoi
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s:%d: %w", name, n+1, err)
+		return fmt.Errorf("%s:%d: %w", name, n+1, lineErr(err))
 	}
 	return first
+}
+
+// MaxLine is the longest line of a notebook, a script or piped input
+// (1 MiB); a longer one stops the reading with an error, no line is
+// read whole into memory.
+const MaxLine = 1 << 20
+
+// lineErr says what a reading of lines that stopped at err met.
+func lineErr(err error) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("a line longer than %d MiB, the limit of a line", MaxLine>>20)
+	}
+	return err
 }

@@ -91,7 +91,7 @@ func (sh *Shell) Save() error { return sessions.Save(sh.Dir, sh.S, sh.Now()) }
 func (sh *Shell) Eval(ctx context.Context, line, source string) error {
 	words, err := workbench.Fields(line)
 	if err != nil {
-		fmt.Fprintf(sh.Out, "error: %v\n", err)
+		fmt.Fprintf(sh.Out, "error: %s\n", suggest.Bound(err.Error()))
 		return err
 	}
 	if len(words) == 0 {
@@ -103,7 +103,7 @@ func (sh *Shell) Eval(ctx context.Context, line, source string) error {
 	if sc := findSessionCommand(words[0]); sc != nil && !sc.record {
 		err := sc.run(ctx, sh, words[1:])
 		if err != nil {
-			fmt.Fprintf(sh.Out, "error: %v\n", err)
+			fmt.Fprintf(sh.Out, "error: %s\n", suggest.Bound(err.Error()))
 		}
 		return err
 	}

@@ -7,9 +7,14 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
-	_ "modernc.org/sqlite" // the "sqlite" driver
+	"modernc.org/sqlite" // the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"splitpoint/suggest"
 )
 
 // DefaultPath is the database the commands use without --db.
@@ -26,19 +31,27 @@ const schemaVersion = 5
 type Store struct {
 	db   *sql.DB
 	path string
+	// have are the columns of runs in a database opened to read (nil:
+	// every column): one of an older schema lacks some.
+	have map[string]bool
 }
 
 // ErrNoDB is returned by OpenExisting when the file does not exist.
 var ErrNoDB = errors.New("no results database")
 
 // Open opens (creating if needed) the database at path in WAL mode and
-// makes sure table runs and view derived exist.
+// makes sure table runs and view derived exist. path is a file name, taken
+// literally (never a URI). A database of a newer schema than this build's
+// is refused and left untouched.
 func Open(path string) (*Store, error) {
-	q := url.Values{}
-	q.Add("_pragma", "busy_timeout(10000)")
-	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous(NORMAL)")
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if strings.IndexByte(path, 0) >= 0 {
+		return nil, fmt.Errorf("%s: a file name holds no NUL byte", suggest.Echo(path))
+	}
+	if err := checkVersion(path); err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("sqlite", dsn(path, "rwc",
+		"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)"))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -51,12 +64,142 @@ func Open(path string) (*Store, error) {
 }
 
 // OpenExisting opens the database at path, which must exist (the query
-// commands do not create an empty one by mistake).
+// commands do not create an empty one by mistake), to read only: nothing
+// is written to it, an older schema is read as it is (the columns it lacks
+// read as NULL), and it may be a file without write permission or on a
+// read-only file system. A database of a newer schema is refused.
 func OpenExisting(path string) (*Store, error) {
 	if _, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("%w at %s (run a sweep first, or give --db FILE)", ErrNoDB, path)
 	}
-	return Open(path)
+	if err := checkVersion(path); err != nil {
+		return nil, err
+	}
+	s, err := openReadOnly(path, false)
+	if cantShare(err) {
+		// A WAL database in a directory this process may not write (a
+		// read-only file system) and without its -shm file opens only
+		// as immutable: nothing can change it there.
+		s, err = openReadOnly(path, true)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+// cantShare reports an error of a read-only open that SQLite gives when
+// it cannot make the shared-memory file of a WAL database: read-only
+// (SQLITE_READONLY_*) or cannot open (SQLITE_CANTOPEN).
+func cantShare(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && (se.Code()&0xff == sqlite3.SQLITE_READONLY || se.Code()&0xff == sqlite3.SQLITE_CANTOPEN)
+}
+
+// openReadOnly opens path read-only, every statement query_only, and
+// notes which columns of runs it has.
+func openReadOnly(path string, immutable bool) (*Store, error) {
+	params := []string{"busy_timeout(10000)", "query_only(1)"}
+	d := dsn(path, "ro", params...)
+	if immutable {
+		d += "&immutable=1"
+	}
+	db, err := sql.Open("sqlite", d)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{db: db, path: path}
+	have, err := s.tableColumns()
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	if len(have) > 0 {
+		s.have = have
+	}
+	return s, nil
+}
+
+// dsn is the data source name of the file path, opened in mode (ro, rw,
+// rwc) with the pragmas given: a "file:" URI whose path is escaped, so
+// that no character of the name ('?', '#', '%') is read as part of a URI.
+func dsn(path, mode string, pragmas ...string) string {
+	var b strings.Builder
+	b.WriteString("file:")
+	if filepath.IsAbs(path) {
+		b.WriteString("//") // an empty authority: the path may start with "//"
+	} else {
+		b.WriteString("./") // a name such as ":memory:" is a file here
+	}
+	for i := 0; i < len(path); i++ {
+		c := path[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("/-._~", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	q := url.Values{}
+	q.Set("mode", mode)
+	for _, p := range pragmas {
+		q.Add("_pragma", p)
+	}
+	return b.String() + "?" + q.Encode()
+}
+
+// checkVersion refuses a database whose schema is newer than this
+// build's, reading it without writing. A file that does not exist (yet)
+// or is no database passes: Open creates it or says what is wrong.
+func checkVersion(path string) error {
+	if _, err := os.Stat(path); err != nil {
+		return nil
+	}
+	v, err := readVersion(path, false)
+	if cantShare(err) {
+		v, err = readVersion(path, true)
+	}
+	if err != nil {
+		return nil
+	}
+	if v > schemaVersion {
+		return fmt.Errorf("%s: schema version %d is newer than this build's %d: use a newer splitpoint (the file is left as it is)", path, v, schemaVersion)
+	}
+	return nil
+}
+
+// readVersion reads PRAGMA user_version of path, read-only.
+func readVersion(path string, immutable bool) (int, error) {
+	d := dsn(path, "ro", "query_only(1)")
+	if immutable {
+		d += "&immutable=1"
+	}
+	db, err := sql.Open("sqlite", d)
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	var v int
+	err = db.QueryRow("PRAGMA user_version").Scan(&v)
+	return v, err
+}
+
+// tableColumns are the columns table runs has (none if it has no such
+// table).
+func (s *Store) tableColumns() (map[string]bool, error) {
+	rows, err := s.db.Query("SELECT name FROM pragma_table_info('runs')")
+	if err != nil {
+		return nil, fmt.Errorf("reading the schema: %w", err)
+	}
+	defer rows.Close()
+	have := map[string]bool{}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		have[n] = true
+	}
+	return have, rows.Err()
 }
 
 // Close closes the database.
@@ -98,20 +241,10 @@ func (s *Store) init() error {
 // addMissingColumns brings a database of an older schema up to date: each
 // column of runs it lacks is added (NULL in its existing rows).
 func (s *Store) addMissingColumns() error {
-	rows, err := s.db.Query("SELECT name FROM pragma_table_info('runs')")
+	have, err := s.tableColumns()
 	if err != nil {
-		return fmt.Errorf("reading the schema: %w", err)
+		return err
 	}
-	have := map[string]bool{}
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			rows.Close()
-			return err
-		}
-		have[n] = true
-	}
-	rows.Close()
 	for _, c := range columns {
 		if !have[c.name] {
 			if _, err := s.db.Exec("ALTER TABLE runs ADD COLUMN " + c.name + " " + c.typ); err != nil {
@@ -249,7 +382,15 @@ func deref(p any) any {
 
 // selectRuns reads the rows of "SELECT <all columns> FROM runs " + where.
 func (s *Store) selectRuns(where string, args ...any) ([]Run, error) {
-	rows, err := s.db.Query("SELECT "+strings.Join(Columns(), ", ")+" FROM runs "+where, args...)
+	cols := Columns()
+	if s.have != nil {
+		for i, c := range cols {
+			if !s.have[c] {
+				cols[i] = "NULL AS " + c // a column an older schema lacks
+			}
+		}
+	}
+	rows, err := s.db.Query("SELECT "+strings.Join(cols, ", ")+" FROM runs "+where, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -351,8 +492,18 @@ type Table struct {
 	Rows    [][]any
 }
 
-// Query runs any SQL query and returns its table.
+// Query runs one SQL statement and returns its table. A second statement
+// is refused (a query never runs more than it shows), and on a store
+// opened to read (OpenExisting) the statement may only read.
 func (s *Store) Query(ctx context.Context, query string, args ...any) (*Table, error) {
+	if n, at := statements(query); n > 1 {
+		return nil, fmt.Errorf("want one SQL statement, got a second at byte %d: %s", at, Excerpt(query[at:], 40))
+	} else if n == 0 {
+		return nil, errors.New("want an SQL statement, got none")
+	}
+	if w := firstWord(query); !slices.Contains(readVerbs, w) {
+		return nil, fmt.Errorf("want a statement that reads (%s), got %s", strings.Join(readVerbs, ", "), Excerpt(w, 20))
+	}
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"splitpoint/suggest"
 )
 
 // Kind is the kind of a step charged with Ctx.Charge.
@@ -70,6 +72,25 @@ type CostModel struct {
 	// to a waiter): the waiter resumes Wake units after the event.
 	Wake int64 `json:"wake"`
 }
+
+// MaxCost is the largest cost ParseCosts accepts for any key (4096 units;
+// the CM-5 preset's largest is 30).
+//
+// The bound keeps W, C and T_P in int64. Each is a sum of costs over a
+// run's charged steps, and the idle time summed over the processors is at
+// most P·T_P with P ≤ MaxSimProcs = 2^16. One step costs at most every
+// key once, 11·2^12 < 2^16 units, so a processor's MaxRunSteps = 2^31 − 1
+// steps (about two billion) cost under 2^47 and P·T_P stays under 2^63:
+// no sum overflows for any depth or P in a run of fewer steps on one
+// processor.
+const MaxCost = 1 << 12
+
+// MaxRunSteps is the number of charged steps on one processor up to
+// which MaxCost keeps every sum in int64 (see MaxCost).
+const MaxRunSteps = 1<<31 - 1
+
+// CostBoundHelp states the bound on costs in the cost knob's help.
+var CostBoundHelp = fmt.Sprintf("each cost 0…%d, so that W, C and T_P cannot overflow", MaxCost)
 
 // DefaultCosts is the ideal machine: one unit per node, all else free.
 func DefaultCosts() CostModel { return CostModel{Node: 1} }
@@ -145,17 +166,17 @@ func ParseCosts(s string) (CostModel, error) {
 			return f.key == k
 		})
 		if !ok || idx < 0 {
-			return c, fmt.Errorf("%q: want a preset (%s) first, then key=value pairs with keys %s",
-				kv, strings.Join(CostPresetNames(), ", "), strings.Join(CostKeys(), ", "))
+			return c, fmt.Errorf("%s: want a preset (%s) first, then key=value pairs with keys %s",
+				suggest.Echo(kv), strings.Join(CostPresetNames(), ", "), strings.Join(CostKeys(), ", "))
 		}
 		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n < 0 {
-			return c, fmt.Errorf("%s: %q is not a cost ≥ 0", k, v)
+		if err != nil || n < 0 || n > MaxCost {
+			return c, fmt.Errorf("%s: %s is not a cost in 0…%d (a larger one could overflow W, C and T_P)", k, suggest.Echo(v), MaxCost)
 		}
 		*fields[idx].p = n
 	}
 	if c == (CostModel{}) {
-		return c, fmt.Errorf("%q: every cost is 0, so nothing would take time (the zero model means unit costs: give node=1 or another cost)", s)
+		return c, fmt.Errorf("%s: every cost is 0, so nothing would take time (the zero model means unit costs: give node=1 or another cost)", suggest.Echo(s))
 	}
 	return c, nil
 }

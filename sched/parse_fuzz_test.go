@@ -6,9 +6,9 @@ import (
 )
 
 // FuzzParseCosts: no cost string panics; an accepted one prints back to a
-// string that parses to the same model.
+// string that parses to the same model, and no cost is over MaxCost.
 func FuzzParseCosts(f *testing.F) {
-	for _, s := range []string{"", "node=1,steal=20", "terminal", "unit,abort=2", "x=1", "node=-1", "node=", ",", "terminal,terminal"} {
+	for _, s := range []string{"", "node=1,steal=20", "terminal", "unit,abort=2", "x=1", "node=-1", "node=", ",", "terminal,terminal", "node=4096", "node=4097", "wake=9223372036854775807"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -19,6 +19,11 @@ func FuzzParseCosts(f *testing.F) {
 		back, err := ParseCosts(c.String())
 		if err != nil || back != c {
 			t.Fatalf("%q → %+v → %q → %+v, %v", s, c, c.String(), back, err)
+		}
+		for _, f := range c.fields() {
+			if *f.p > MaxCost {
+				t.Fatalf("%q: %s=%d over MaxCost", s, f.key, *f.p)
+			}
 		}
 	})
 }

@@ -3,9 +3,13 @@ package uci
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
+
+	"splitpoint/algos"
+	"splitpoint/suggest"
 )
 
 // Command is one line a GUI sends an engine, parsed. Exactly the field of
@@ -154,16 +158,20 @@ func parseGo(args []string) (*Limits, error) {
 		i++
 		n, err := strconv.ParseInt(args[i], 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %q is not an integer", tok, args[i])
+			return nil, fmt.Errorf("%s: %s is not an integer", tok, suggest.Echo(args[i]))
+		}
+		lo, hi := goRange(tok)
+		if (n < lo && !clockArg(tok)) || n > hi {
+			return nil, fmt.Errorf("%s: %d is out of range (allowed: %d…%d)", tok, n, lo, hi)
 		}
 		ms := time.Duration(max(n, 0)) * time.Millisecond
 		switch tok {
 		case "depth":
-			l.Depth = int(min(max(n, 0), 1000))
+			l.Depth = int(n)
 		case "mate":
-			l.Depth = int(min(max(2*n, 0), 1000))
+			l.Depth = int(2 * n)
 		case "nodes":
-			l.Nodes = uint64(max(n, 0))
+			l.Nodes = uint64(n)
 		case "movetime":
 			l.MoveTime = ms
 		case "wtime":
@@ -175,10 +183,39 @@ func parseGo(args []string) (*Limits, error) {
 		case "binc":
 			l.BInc = ms
 		case "movestogo":
-			l.MovesToGo = int(min(max(n, 0), 1000))
+			l.MovesToGo = int(n)
 		}
 	}
 	return l, nil
+}
+
+// MaxMillis is the longest time "go" takes, in milliseconds (about 34
+// years): any longer one would overflow a time.Duration.
+const MaxMillis = 1 << 40
+
+// goRange is the range of the value of a "go" argument: a depth of
+// 1…algos.MaxDepth plies (mate: half as many moves), at least one node,
+// and times up to MaxMillis.
+func goRange(tok string) (lo, hi int64) {
+	switch tok {
+	case "depth":
+		return 1, algos.MaxDepth
+	case "mate":
+		return 1, algos.MaxDepth / 2
+	case "nodes":
+		return 1, math.MaxInt64
+	case "movestogo":
+		return 0, 1000
+	case "movetime":
+		return 1, MaxMillis
+	}
+	return 0, MaxMillis
+}
+
+// clockArg is a clock argument: a negative one reads as 0 (some GUIs send
+// a negative time when a side is out of time).
+func clockArg(tok string) bool {
+	return tok == "wtime" || tok == "btime" || tok == "winc" || tok == "binc"
 }
 
 func isGoKey(s string) bool {

@@ -13,6 +13,7 @@ import (
 	"splitpoint/game"
 	"splitpoint/games/chess"
 	"splitpoint/lab"
+	"splitpoint/suggest"
 	"splitpoint/suites"
 )
 
@@ -107,7 +108,7 @@ func (e *Engine) Handle(ctx context.Context, line string) (quit bool) {
 	c, err := Parse(line)
 	if err != nil {
 		if strings.TrimSpace(line) != "" {
-			e.printf("info string error: %v", err)
+			e.printf("info string error: %s", oneLine(err))
 		}
 		return false
 	}
@@ -125,10 +126,9 @@ func (e *Engine) Handle(ctx context.Context, line string) (quit bool) {
 		e.printf("readyok")
 	case "setoption":
 		e.wait()
-		if err := e.cfg.Set(c.Option.Name, c.Option.Value); err != nil {
-			e.printf("info string error: %v", err)
+		if err := e.setOption(c.Option.Name, c.Option.Value); err != nil {
+			e.printf("info string error: %s", oneLine(err))
 		}
-		e.srch = nil
 	case "register":
 	case "ucinewgame":
 		e.stop()
@@ -137,7 +137,7 @@ func (e *Engine) Handle(ctx context.Context, line string) (quit bool) {
 	case "position":
 		e.stop()
 		if err := e.setPosition(c.Position); err != nil {
-			e.printf("info string error: position: %v", err)
+			e.printf("info string error: position: %s", oneLine(err))
 		}
 	case "go":
 		e.stop()
@@ -151,6 +151,27 @@ func (e *Engine) Handle(ctx context.Context, line string) (quit bool) {
 		return true
 	}
 	return false
+}
+
+// setOption sets an option if the search takes the configuration it
+// makes (lab.Settle, as at the next go); otherwise the option keeps its
+// value, so that a bad value never leaves every later go without a move.
+func (e *Engine) setOption(name, value string) error {
+	next := e.cfg // a Config is a value: Set on the copy leaves e.cfg as it is
+	if err := next.Set(name, value); err != nil {
+		return err
+	}
+	if _, err := next.Search(); err != nil {
+		return fmt.Errorf("setoption name %s value %s: %v (the option keeps its value)", suggest.Clean(name), suggest.Echo(value), err)
+	}
+	e.cfg, e.srch = next, nil
+	return nil
+}
+
+// oneLine is an error as an info string shows it: one line, each long
+// word cut short and no control character (suggest.Bound).
+func oneLine(err error) string {
+	return strings.ReplaceAll(suggest.Bound(err.Error()), "\n", " ")
 }
 
 // optionLine is the "option name … type …" line of o.
@@ -209,7 +230,7 @@ func (e *Engine) goSearch(ctx context.Context, l *Limits) {
 	if e.srch == nil {
 		s, err := NewSearcher(e.cfg)
 		if err != nil {
-			e.printf("info string error: %v", err)
+			e.printf("info string error: %s", oneLine(err))
 			e.printf("bestmove 0000")
 			return
 		}
@@ -245,7 +266,7 @@ func (e *Engine) goSearch(ctx context.Context, l *Limits) {
 		defer cancel()
 		info, err := srch.ThinkDeadline(sctx, it, plan, dl, func(i Info) { e.printInfo(&pos, i) })
 		if err != nil && !errors.Is(err, context.Canceled) {
-			e.printf("info string error: %v", err)
+			e.printf("info string error: %s", oneLine(err))
 		}
 		select { // an infinite or pondering search waits for stop or ponderhit
 		case <-hold:

@@ -293,7 +293,7 @@ func flagError(fs *flag.FlagSet, err error) error {
 
 // Message is err's text for the user, without the usage marker.
 func Message(err error) string {
-	return strings.Replace(err.Error(), ErrUsage.Error()+": ", "", 1)
+	return suggest.Bound(strings.Replace(err.Error(), ErrUsage.Error()+": ", "", 1))
 }
 
 // UsageError is an error in how a command was called (ErrUsage).
