@@ -29,4 +29,8 @@
 // only, its help and citation. Each file's doc comments say what it
 // holds; TestRowsHaveFiles checks that every row's file exists and cites
 // its source.
+//
+// Examples: ExampleSearch (a serial search of a synthetic tree) and
+// ExampleRunParallel (Jamboree on the simulator and on the pool), in
+// example_test.go.
 package algos

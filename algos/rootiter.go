@@ -27,6 +27,19 @@ type RootIterations struct {
 	TreeEnd bool `json:"tree_end,omitempty"`
 }
 
+// rootSearches is what RootIterations.iterate runs: search(d, aspire)
+// searches to depth d from the last value (aspiration windows when
+// aspire) and returns the value and false when stopped; pv gives the
+// principal variation it found, horizon the count of depth horizons met
+// so far; batch (the pool) times iterations by the wall clock since began.
+type rootSearches struct {
+	batch   bool
+	began   time.Time
+	search  func(d int, aspire bool) (game.Value, bool)
+	pv      func() []game.Move
+	horizon func() int64
+}
+
 // iterate runs the root searches to opt.Depth (from depth 1 with
 // opt.Iterative): search(d, aspire) searches to depth d from r.Value
 // (aspiration windows when aspire) and returns the value and false when
@@ -35,8 +48,8 @@ type RootIterations struct {
 // the simulated time, or the wall time since began in batch (pool) runs;
 // an iteration that met no new horizon ends the iterations (the tree ends
 // there).
-func (r *RootIterations) iterate(c sched.Ctx, opt Options, batch bool, began time.Time,
-	search func(d int, aspire bool) (game.Value, bool), pv func() []game.Move, horizon func() int64) {
+func (r *RootIterations) iterate(c sched.Ctx, opt Options, rs rootSearches) {
+	batch, began, search, pv, horizon := rs.batch, rs.began, rs.search, rs.pv, rs.horizon
 	first := opt.Depth
 	if opt.Iterative {
 		first = 1

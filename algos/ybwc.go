@@ -143,10 +143,10 @@ func YBWC[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *t
 	res := &YBWCResult{}
 	f := e.frames.Get(c)
 	f.pos = *root
-	res.iterate(c, opt, e.batch, time.Now(),
-		func(d int, aspire bool) (game.Value, bool) { return e.rootSearch(c, f, d, res.Value, aspire) },
-		func() []game.Move { return f.pv[:f.pvLen] },
-		e.horizon)
+	res.iterate(c, opt, rootSearches{batch: e.batch, began: time.Now(),
+		search:  func(d int, aspire bool) (game.Value, bool) { return e.rootSearch(c, f, d, res.Value, aspire) },
+		pv:      func() []game.Move { return f.pv[:f.pvLen] },
+		horizon: e.horizon})
 	e.frames.Put(c, f)
 	for i := range e.locals {
 		l := &e.locals[i]

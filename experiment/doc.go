@@ -10,4 +10,7 @@
 // (positions from lab.Resolve, algorithms and variants from algos.Table,
 // costs from sched.ParseCosts, each job run by lab.Search or lab.Parallel
 // and its row built by lab.NewRow); the tests use a fake.
+//
+// Example: Example (example_test.go) plans and runs a small sweep on the
+// simulator, stores it, reads the runs back and fits the model to them.
 package experiment

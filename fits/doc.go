@@ -25,4 +25,7 @@
 // Data problems (too few runs, a singular design, a negative time) are
 // returned as errors; a caller's programming mistake (an unknown Model, a
 // non-positive P given to Predict) panics with a message starting "fits: ".
+//
+// Example: ExampleFit fits the model to runs and finds the coefficients
+// (example_test.go).
 package fits

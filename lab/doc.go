@@ -16,4 +16,9 @@
 // ParallelRepeated, BaselineCache); the reports of both and of a suite
 // (SearchReport, ParallelReport, Suite); and the one results row a run
 // is stored as (NewRow, FillSerial, FillParallel).
+//
+// Examples: ExampleSettleOn searches a chess position with Jamboree on a
+// simulated machine, settled as the search command settles it, and
+// ExampleSearch searches it serially (example_test.go; "go doc -http"
+// shows them with their output).
 package lab

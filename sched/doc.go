@@ -26,6 +26,10 @@
 // itself. With Config.LevelWait it only takes work at the level of the
 // children it waits for or deeper (*Socrates §4.4). See DESIGN notes in
 // doc.go for the effect on W and C.
+//
+// Example: ExampleRun runs a fork-join program on a simulated machine of
+// 64 processors and reads its work, critical path and time
+// (example_test.go).
 package sched
 
 // Design notes.
