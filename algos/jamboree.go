@@ -13,7 +13,7 @@ import (
 
 // Jamboree's engine and its entry and dispatch: the search of one node,
 // "jamboree(n, α, β)" of StarTech Fig. 2 (line J1, 000:L130), handed to a
-// leaf's static value (J2, 000:L132), the serial Scout at the grain
+// leaf's static value (J2, StarTech §2, 000:L132), the serial Scout at the grain
 // (jamboree_serial.go), deferred reads (jamboree_deferred.go), the pool's
 // inline node (jamboree_inline.go) or the node's own steps: the first child
 // (jamboree_first.go), the parallel tests of the rest (jamboree_rest.go),

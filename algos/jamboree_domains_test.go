@@ -240,7 +240,7 @@ func TestJamboreeOneWorkerIsScout(t *testing.T) {
 	}
 }
 
-// TestJamboreeRestart: the restart variant (Lu's window restart, 003:L918)
+// TestJamboreeRestart: the restart variant (Lu's window restart, §4.1, 003:L918)
 // keeps the serial value and, on the simulated 2-processor machine, where
 // the work is a property of the DAG and not of timing, searches fewer
 // nodes on the checkers ballots: the tests that ran against an α a

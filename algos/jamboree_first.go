@@ -13,7 +13,7 @@ import (
 // raises α (J5) before the parallel tests of the rest (jamboree_rest.go).
 
 // jamNode is jam at a node above the grain: Fig. 2 itself (StarTech
-// Fig. 2, J1–J2, 000:L130–L132). It enters the node (a draw, a table
+// StarTech Fig. 2, J1–J2, 000:L130–L132). It enters the node (a draw, a table
 // answer, no moves; else its moves, "the children of n", ordered after
 // recursive iterative deepening) and sets f.node, the node's state that
 // every later step reads and raises; first goes on with J3.

@@ -9,8 +9,8 @@ import (
 
 // Jamboree's node frames: a node's scratch (jamFrame), the state its steps
 // of StarTech Fig. 2 share (jamNode: its window, best value and move; lines
-// J1–J20, 000:L130–L169) and one iteration of its parallel loop (jamKid,
-// J7–J18, 000:L142–L165).
+// J1–J20, StarTech §2, 000:L130–L169) and one iteration of its parallel loop (jamKid,
+// J7–J18, StarTech §2, 000:L142–L165).
 
 // jamFrame is one Jamboree node's scratch: its position, its ordered moves,
 // its children's state and its principal variation. Frames come from a

@@ -17,7 +17,7 @@ import (
 // searched (the first, J3): f.node holds the node's state, its best value
 // and move so far and its α raised by them. It runs the variants'
 // serial steps, then the parallel loop over the other children (StarTech
-// Fig. 2, J6–J18, 000:L141–L165), and ends the node (J19–J20, finish).
+// StarTech Fig. 2, J6–J18, 000:L141–L165), and ends the node (J19–J20, finish).
 func (e *jamEngine[T, P]) jamRest(c sched.Ctx, f *jamFrame[T], start, n int, rec *workRec) (game.Value, game.Move, bool) {
 	nd := &f.node
 	if start == 1 && (e.opt.Value2 || e.opt.SerializeAll) {

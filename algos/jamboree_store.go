@@ -12,7 +12,7 @@ import (
 // search's finish does.
 
 // finish ends the node in f with its best value and move (StarTech
-// Fig. 2, J20, 000:L169: "return b"): the table store
+// StarTech Fig. 2, J20, 000:L169: "return b"): the table store
 // and the killers and history, as the serial search's finish does. A
 // node that failed low returns no best move.
 func (e *jamEngine[T, P]) finish(c sched.Ctx, f *jamFrame[T], rec *workRec) (game.Value, game.Move, bool) {

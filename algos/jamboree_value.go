@@ -147,7 +147,7 @@ const (
 // variant): its first test ran against a lower α and failed high, but not
 // above the α that an elder brother's re-search has since set. Lu's
 // ParaChinook makes the same refinement for the tests it farms
-// (003:L918); YBWC's youngerBrother does it too.
+// (Lu §4.1, 003:L918); YBWC's youngerBrother does it too.
 func (e *jamEngine[T, P]) retest(c sched.Ctx, f *jamFrame[T], i int, rec *workRec) int {
 	e.local(c).retests++
 	nd := &f.node
@@ -178,7 +178,7 @@ func (e *jamEngine[T, P]) retest(c sched.Ctx, f *jamFrame[T], i int, rec *workRe
 	return retestHigh
 }
 
-// restartStale is Lu's window restart (003:L918) in Jamboree (the restart
+// restartStale is Lu's window restart (§4.1, 003:L918) in Jamboree (the restart
 // variant): α has just risen, so the tests of children from…n−1 that
 // started against a lower α and are still running are aborted and spawned
 // again, to test against the new α as the serial Scout would. Their nodes

@@ -61,7 +61,7 @@ type ParallelOptions struct {
 	Serialize2 bool `json:"serialize2,omitempty"` // search a second child serially at a type-2 node that dropped below α
 	Deferred   bool `json:"deferred,omitempty"`   // deferred reads: wait for a search in progress of the same position
 	RID        bool `json:"rid,omitempty"`        // recursive iterative deepening for the first move
-	// Restart is Lu's window restart (003:L918) in Jamboree: when a
+	// Restart is Lu's window restart (§4.1, 003:L918) in Jamboree: when a
 	// re-search raises a node's α, its running tests that started with a
 	// lower α are interrupted and started again, and a failed test whose
 	// α has since risen is tested again before it is re-searched.
@@ -113,14 +113,14 @@ const MTDFFallbackBits = 16
 //     move-ordering mechanisms such as the killer table [GEC67] and the
 //     history table [MOS86]. StarTech does not use any such additional
 //     move-ordering heuristics"): default without killers and history.
-//     MVV-LVA stays: the paper sorts moves (Fig. 9, 000:L356: "2.0% of all
+//     MVV-LVA stays: the paper sorts moves (StarTech Fig. 9, 000:L356: "2.0% of all
 //     the cycles are spent sorting the moves", a sort that the table's
 //     one move does not need) and says that without recursive iterative
 //     deepening "StarTech chooses the right first move 85%–95% of the
-//     time" (000:L375); on Kaufman's position 1 at depth 5 the table with
+//     time" (StarTech §4, 000:L375); on Kaufman's position 1 at depth 5 the table with
 //     MVV-LVA puts the best move first at 86 % of the nodes, the table
 //     alone at 54 % (with a quiescence search 60 times larger). Quiescence
-//     stays ("trying out all the captures", 000:L427), and so do iterative
+//     stays ("trying out all the captures", StarTech §5, 000:L427), and so do iterative
 //     deepening and the aspiration window, which the paper does not
 //     mention, so that startech differs from default in killers and
 //     history alone. Recursive iterative deepening is the Jamboree variant

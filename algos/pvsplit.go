@@ -35,10 +35,10 @@ const (
 	// searcher's serial search.
 	DefaultPVGranularity = 4
 	// DefaultFullWindowPlies is Lu's "7 plies from the leaf nodes"
-	// (notes §1.3, 003:L1015).
+	// (notes §1.3, Lu §5.1, 003:L1015).
 	DefaultFullWindowPlies = 7
 	// DefaultLBQuorum is Lu's "more than a quarter of the searchers"
-	// (notes §1.4, 003:L1213).
+	// (notes §1.4, Lu §5.3, 003:L1213).
 	DefaultLBQuorum = 0.25
 	// DefaultLBThresholdSim is Lu's 5 s of real time at Chinook's node
 	// rate (about 7,000 nodes/s, Table C.1): 35,000 nodes, i.e. units of
@@ -64,9 +64,9 @@ type PVSplitOptions struct {
 	FullWindowPlies int `json:"full_window_plies,omitempty"`
 	// SplitRoot makes the root a split node (basic PVSplit); by default
 	// the root's moves are searched in sequence, each by a parallel
-	// PVSplit/PVFSplit (Lu's ParaChinook, 003:L918-920).
+	// PVSplit/PVFSplit (Lu's ParaChinook, §4.1, 003:L918-920).
 	SplitRoot bool `json:"split_root,omitempty"`
-	// NoRestart turns off Lu's window restart (003:L918): when a split
+	// NoRestart turns off Lu's window restart (§4.1, 003:L918): when a split
 	// node's α rises, the searches it farmed with a lower α are
 	// interrupted and farmed again with the new minimal window.
 	NoRestart bool `json:"no_restart,omitempty"`
@@ -82,11 +82,11 @@ type PVSplitOptions struct {
 	// searched its subtree longest; the default) or "newest".
 	LBPick string `json:"lb_pick,omitempty"`
 	// LBResplit is how PVSplit-LB searches a preempted subtree again:
-	// "pvfsplit" (the default: Lu's text says PVFSplit for both, 003:L1207)
+	// "pvfsplit" (the default: Lu's text says PVFSplit for both, §5.3, 003:L1207)
 	// or "pvsplit". PVFSplit-LB always uses PVFSplit.
 	LBResplit string `json:"lb_resplit,omitempty"`
 	// SharedHistory gives the searchers and the controller one history
-	// table (Lu's setting, 003:L932); off, each has its own.
+	// table (Lu's setting, §4.2, 003:L932); off, each has its own.
 	SharedHistory bool `json:"shared_history,omitempty"`
 	// PrivateTT gives every searcher and the controller a table of its own
 	// of 2^TTBits entries instead of one shared table of that size (Lu:
@@ -128,7 +128,7 @@ func (o Options) ValidatePVSplit() error {
 }
 
 // PVSearcherStats is one searcher's share of a search, in the machine's
-// time unit. Idle time is told apart as Lu's two causes (003:L924):
+// time unit. Idle time is told apart as Lu's two causes (§4.2, 003:L924):
 // Starved is time idle in a synchronization segment (the time between two
 // split nodes' completions) in which the searcher got no work at all;
 // Straggler is time idle in a segment in which it did work, i.e. after
@@ -196,7 +196,7 @@ type PVSplitResult struct {
 	TimeUnit  string            `json:"time_unit"`
 	PerSearch []PVSearcherStats `json:"per_searcher"`
 	// Percent of the time idle, starved, straggling: Lu's "% time idle",
-	// the mean over the searchers of idle/Time (003:L924), and its parts.
+	// the mean over the searchers of idle/Time (Lu §4.2, 003:L924), and its parts.
 	IdlePct      float64 `json:"idle_pct"`
 	StarvedPct   float64 `json:"starved_pct"`
 	StragglerPct float64 `json:"straggler_pct"`
@@ -296,7 +296,7 @@ func (r *PVSplitResult) SetSerialNodes(n uint64) { r.serialNodes = n }
 // the simulator needs P ≥ 1).
 //
 // Processes. The controller is the root task, on a processor of its own
-// that is not counted (Lu 003:L928-930): the machine run has cfg.P+1
+// that is not counted (Lu §4.2, 003:L928-930): the machine run has cfg.P+1
 // processors, processor 0 the controller, 1…P the searchers. The
 // controller farms each piece of work with SpawnOn to an idle searcher's
 // processor and waits with WaitAny (on the pool it mostly sleeps; on the

@@ -106,7 +106,7 @@ type Counters struct {
 	QuietBranching    float64 `json:"quiet_branching"`    // … at non-capture nodes
 	SearchedBranching float64 `json:"searched_branching"` // children searched per interior node
 	// ExpandedBranching is Lu's measure of a tree's branching factor (Lu
-	// 1993 §3.10, 003:L340 and L776: "the average number of branches from
+	// Lu 1993 §3.10, 003:L340 and L776: "the average number of branches from
 	// a node", 2.84 on his suite): legal moves per node whose moves were
 	// generated, the forced-capture quiescence nodes included;
 	// ExpandedCaptureBranching the same at capture nodes (Lu: 1.28). At

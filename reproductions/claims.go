@@ -18,7 +18,7 @@ import (
 // computed from the run, never written by hand.
 type Claim struct {
 	Paper     string // e.g. "StarTech"
-	Source    string // section, table or figure, and line of the text in the papers directory, e.g. "§4, 000:L397"
+	Source    string // section, table or figure, and line of the text in the papers directory, e.g. "§4, 000:L397" (the paper's name is the claim's Paper)
 	Condition string // what the paper measured under
 	Figure    string // the paper's figure, as printed
 	Test      Test

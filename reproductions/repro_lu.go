@@ -22,7 +22,7 @@ func luMean(expr, algo string, p int) string {
 
 // The measures of Lu's three columns (in Lu's units: the speedup, % search
 // overhead, % idle per searcher) and of his utilization profile's band of
-// other overheads (efficiency + idle + other = 100 %, 003:L987).
+// other overheads (efficiency + idle + other = 100 %, Lu §4.3, 003:L987).
 const (
 	luSpeedup = "speedup"
 	luSO      = "100 * search_overhead"
@@ -83,7 +83,7 @@ type luTable struct {
 	rows                       [4]luRow
 }
 
-// luTables are Lu's Tables 4.1, 5.1, 5.2 and 5.3 (003:L948-951,
+// luTables are Lu's Tables 4.1, 5.1, 5.2 and 5.3 (§4.3, 003:L948-951,
 // L1165-1168, L1223-1226, L1240-1243).
 var luTables = []luTable{
 	{"pvsplit", "PVSplit", "4.1", "§4.3", [4]luRow{
@@ -250,7 +250,7 @@ func luProfileClaims() []Claim {
 	var cs []Claim
 	// The bands of the utilization profiles (Figures 4.5, 5.5, 5.7, lost
 	// in the text; efficiency and idle are Tables 4.1–5.3's, the band of
-	// other overheads their remainder, 003:L987).
+	// other overheads their remainder, Lu §4.3, 003:L987).
 	for _, t := range luTables {
 		for i, r := range t.rows {
 			p := luSearchers[i]

@@ -78,7 +78,7 @@ func parallelismOf(r stRun, x float64) string {
 // The configurations of startech-variants: StarTech's (preset startech,
 // no levels, one unit per node) and *Socrates's scheduler on the preset
 // default (*Socrates ordered moves by "several chess-specific
-// move-ordering heuristics", 001:L104-105).
+// move-ordering heuristics", *Socrates §2, 001:L104-105).
 var (
 	stPlain    = stRun{}
 	stRID      = stRun{variants: "rid"}

@@ -19,7 +19,7 @@ import (
 // from the start position to the FEN in the given number of plies, the
 // move played is legal there, and the piece and legal-move counts are the
 // position's. The entry's BM is the move played, its Depth Lu's nominal
-// depth (Table C.1, 003:L1680-1699: 15, 17 or 19 plies); its Label names
+// depth (Lu Table C.1, 003:L1680-1699: 15, 17 or 19 plies); its Label names
 // the players and Lu's Table C.1 search of the position.
 func readTinsley(name string, r io.Reader) ([]Entry, error) {
 	var out []Entry

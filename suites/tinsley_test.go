@@ -19,7 +19,7 @@ func TestTinsley(t *testing.T) {
 		black, side   string
 		move          string
 		pieces, legal int
-		depth         int // Table C.1 (003:L1680-1699)
+		depth         int // Lu Table C.1 (003:L1680-1699)
 	}{
 		{"game 1", "Chinook", "black", "11-15", 18, 7, 17},
 		{"game 5", "Tinsley", "black", "6-10", 20, 8, 17},
