@@ -143,10 +143,11 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 	f := e.frames.Get(c)
 	f.pos = *root
 	var total workRec
-	res.iterate(c, opt, e.batch, time.Now(),
-		func(d int, aspire bool) (game.Value, bool) { return e.rootSearch(c, f, d, res.Value, aspire, &total) },
-		func() []game.Move { return f.pv[:f.pvLen] },
-		func() int64 { return total.horizon })
+	res.iterate(c, opt, e.batch, time.Now(), rootSteps{
+		search:  func(d int, aspire bool) (game.Value, bool) { return e.rootSearch(c, f, d, res.Value, aspire, &total) },
+		pv:      func() []game.Move { return f.pv[:f.pvLen] },
+		horizon: func() int64 { return total.horizon },
+	})
 	e.frames.Put(c, f)
 	e.cnt.fill(&res.Work, &total, e.locals)
 	e.mu.Lock()

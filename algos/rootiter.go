@@ -27,16 +27,23 @@ type RootIterations struct {
 	TreeEnd bool `json:"tree_end,omitempty"`
 }
 
-// iterate runs the root searches to opt.Depth (from depth 1 with
-// opt.Iterative): search(d, aspire) searches to depth d from r.Value
-// (aspiration windows when aspire) and returns the value and false when
-// stopped; pv gives the principal variation it found, horizon the count
-// of depth horizons met so far. Each completed iteration is recorded at
-// the simulated time, or the wall time since began in batch (pool) runs;
-// an iteration that met no new horizon ends the iterations (the tree ends
-// there).
-func (r *RootIterations) iterate(c sched.Ctx, opt Options, batch bool, began time.Time,
-	search func(d int, aspire bool) (game.Value, bool), pv func() []game.Move, horizon func() int64) {
+// rootSteps are a parallel search's steps that iterate drives: search(d,
+// aspire) searches to depth d from the last iteration's value (aspiration
+// windows when aspire) and returns the value and false when stopped; pv
+// gives the principal variation it found, horizon the count of depth
+// horizons met so far.
+type rootSteps struct {
+	search  func(d int, aspire bool) (game.Value, bool)
+	pv      func() []game.Move
+	horizon func() int64
+}
+
+// iterate runs the root searches of st to opt.Depth (from depth 1 with
+// opt.Iterative). Each completed iteration is recorded at the simulated
+// time, or the wall time since began in batch (pool) runs; an iteration
+// that met no new horizon ends the iterations (the tree ends there).
+func (r *RootIterations) iterate(c sched.Ctx, opt Options, batch bool, began time.Time, st rootSteps) {
+	search, pv, horizon := st.search, st.pv, st.horizon
 	first := opt.Depth
 	if opt.Iterative {
 		first = 1

@@ -81,12 +81,11 @@ type ybwWorker[T any, P game.Position[T]] struct {
 	// every and asked are Options.splitEvery and the inline loops'
 	// questions so far (Wanted), in tests.
 	every, asked int
-	// The inline node the Searcher is searching (inlineNode): its frame,
-	// task and depth.
-	e     *ybwEngine[T, P]
-	c     sched.Ctx
-	f     *ybwFrame[T]
-	depth int
+	// The inline node the Searcher is searching (inlineNode): its frame
+	// and task.
+	e *ybwEngine[T, P]
+	c sched.Ctx
+	f *ybwFrame[T]
 }
 
 // Node is the serial Searcher's Hook (see jamWorker.Node).
@@ -143,10 +142,11 @@ func YBWC[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *t
 	res := &YBWCResult{}
 	f := e.frames.Get(c)
 	f.pos = *root
-	res.iterate(c, opt, e.batch, time.Now(),
-		func(d int, aspire bool) (game.Value, bool) { return e.rootSearch(c, f, d, res.Value, aspire) },
-		func() []game.Move { return f.pv[:f.pvLen] },
-		e.horizon)
+	res.iterate(c, opt, e.batch, time.Now(), rootSteps{
+		search:  func(d int, aspire bool) (game.Value, bool) { return e.rootSearch(c, f, d, res.Value, aspire) },
+		pv:      func() []game.Move { return f.pv[:f.pvLen] },
+		horizon: e.horizon,
+	})
 	e.frames.Put(c, f)
 	for i := range e.locals {
 		l := &e.locals[i]
