@@ -116,12 +116,13 @@ func (w *jamWorker[T, P]) Split(lo, q int) {
 // depthAt is the depth to go of the node at ply p of the inline node.
 func (w *jamWorker[T, P]) depthAt(p int) int { return w.depth0 - (p - w.lo) }
 
-// Join is jamRest for the split node at ply from child start: Jamboree's
-// loop over its latent tests (some promoted and running), with the α, b
-// and best move the Scout loop reached. The children's work goes to the
+// Join is jamRest for the split node at at.ply from child start:
+// Jamboree's loop over its latent tests (some promoted and running), with
+// the α (at.alpha), b and best move the Scout loop reached. The children's work goes to the
 // inline node's record and their horizons to the Searcher's (Scout's
 // finish stores the node and reads them).
-func (w *jamWorker[T, P]) Join(ply, start, n int, alpha, beta, b game.Value, best game.Move) (game.Value, game.Move, bool) {
+func (w *jamWorker[T, P]) Join(at window, start, n int, b game.Value, best game.Move) (game.Value, game.Move, bool) {
+	ply, alpha, beta := at.ply, at.alpha, at.beta
 	e, s, c := w.e, w.s, w.c
 	f := w.splits[ply]
 	w.splits[ply] = nil

@@ -51,7 +51,7 @@ func (s *Searcher[T, P]) Scout(ply, depth int, alpha, beta game.Value) game.Valu
 				// Split while child i−1 was searched, or just now:
 				// the parallel search takes the rest over.
 				var ok bool
-				b, best, ok = s.inl.to.Join(ply, i, n, alpha, beta, b, best)
+				b, best, ok = s.inl.to.Join(window{ply: ply, depth: depth, alpha: alpha, beta: beta, typ: typ}, i, n, b, best)
 				if !ok {
 					s.stopped = true
 					return 0

@@ -19,11 +19,12 @@ type Interrupter interface {
 	// asking), the shallowest whose loop has children not yet started
 	// (loops[p].next…n−1) and is not split yet, marking it split.
 	Split(lo, q int)
-	// Join searches the children start…n−1 of the split node at ply as
-	// the parallel search does, with the node's α, β, value b and best
-	// move so far, and returns its value and best move (and the node's
-	// variation in pv[ply]); ok is false when the search was aborted.
-	Join(ply, start, n int, alpha, beta, b game.Value, best game.Move) (game.Value, game.Move, bool)
+	// Join searches the children start…n−1 of the split node at as the
+	// parallel search does (at: the node's ply, depth, type and window
+	// with the α its loop reached), from the node's value b and best move
+	// so far, and returns its value and best move (and the node's
+	// variation in pv[at.ply]); ok is false when the search was aborted.
+	Join(at window, start, n int, b game.Value, best game.Move) (game.Value, game.Move, bool)
 	// Drop ends the split node at ply without its remaining children: cut
 	// when the node failed high, else stopped. Its running tests are
 	// aborted and waited for.

@@ -128,7 +128,7 @@ func (e *ybwEngine[T, P]) inlineNode(c sched.Ctx, f *ybwFrame[T], ply, depth int
 	}
 	w := e.workers.Get(c)
 	s := w.s
-	w.c, w.f, w.depth = c, f, depth
+	w.c, w.f = c, f
 	s.Interruptible(ply, ply+1, w)
 	v, ok := e.serialOn(c, w, f, window{ply: ply, depth: depth, alpha: alpha, beta: beta})
 	s.Interruptible(0, 0, nil)
@@ -158,13 +158,14 @@ func (w *ybwWorker[T, P]) Split(lo, q int) {
 	}
 }
 
-// Join searches the younger brothers start…n−1 of the inline node at ply
-// as a split point (splitRun), with the value b and best move its loop
-// reached: the moves searched first, the rest in the order pick would
+// Join searches the younger brothers start…n−1 of the inline node at
+// at.ply as a split point in the window at (splitRun), with the value b
+// and best move its loop reached: the moves searched first, the rest in the order pick would
 // give, and the node's variation so far. The Searcher's Scout then
 // finishes the node (its table entry never claims the tree's end: the
 // brothers' horizons are not the Searcher's).
-func (w *ybwWorker[T, P]) Join(ply, start, n int, alpha, beta, b game.Value, best game.Move) (game.Value, game.Move, bool) {
+func (w *ybwWorker[T, P]) Join(at window, start, n int, b game.Value, best game.Move) (game.Value, game.Move, bool) {
+	ply := at.ply
 	e, s, c, f := w.e, w.s, w.c, w.f
 	s.loopAt(ply).split = false
 	copy(f.moves[:n], s.Stack.Moves[ply][:n])
@@ -175,7 +176,7 @@ func (w *ybwWorker[T, P]) Join(ply, start, n int, alpha, beta, b game.Value, bes
 	f.pvLen = copy(f.pv[:], s.pv[ply][:s.pvLen[ply]])
 	e.local(c).inlineSplits++
 	f.b, f.best = b, best
-	v, best, ok := e.splitRun(c, f, window{ply: ply, depth: w.depth, alpha: alpha, beta: beta}, start, n)
+	v, best, ok := e.splitRun(c, f, at, start, n)
 	s.horizon++
 	if ok {
 		s.pvLen[ply] = copy(s.pv[ply][:], f.pv[:f.pvLen])

@@ -53,15 +53,15 @@ func startWorker(t *testing.T, s *cluster.Server, name, host string) {
 }
 
 // chooseCluster moves to the machine pane and chooses the cluster with
-// P = 1,2,4,8, and waits for the pane to show it and more.
+// P = 1,2,4,16, and waits for the pane to show it and more.
 func chooseCluster(t *testing.T, tm *teatest.TestModel, more ...string) {
 	t.Helper()
 	waitFor(t, tm, "uniform tree, b=4, d=6")
 	keys(tm, "tab", "tab", "right", "right", "down", "down")
-	for i := 0; i < 6; i++ {
-		keys(tm, "right")
+	for i := 0; i < 7; i++ {
+		keys(tm, "right") // past the row's P to its sweeps
 	}
-	waitFor(t, tm, append([]string{"cluster (NATS)", "P        ◀ 1,2,4,8 ▶"}, more...)...)
+	waitFor(t, tm, append([]string{"cluster (NATS)", "simulated P  ◀ 1,2,4,16 ▶"}, more...)...)
 }
 
 // what changes from one run to the next in a cluster run's view
@@ -71,7 +71,7 @@ var (
 )
 
 // TestClusterRun: the machine pane's cluster publishes the run (the
-// position × jamboree × P = 1,2,4,8 at depth 5, and the serial baseline)
+// position × jamboree × P = 1,2,4,16 at depth 5, and the serial baseline)
 // as a sweep over NATS to an in-process worker; the run view shows the
 // jobs stored and the worker and host of the latest, and every planned run
 // is in the session's database once.
@@ -92,13 +92,13 @@ func TestClusterRun(t *testing.T) {
 	if n := len(sh.S.Cells); n != 1 {
 		t.Fatalf("%d cells, want the sweep", n)
 	}
-	want := "sweep --algos=jamboree --depth=5 --sim=1,2,4,8 --nats=" + s.URL() + " uniform:b=4,d=6,seed=1"
+	want := "sweep --algos=jamboree --depth=5 --sim=1,2,4,16 --nats=" + s.URL() + " uniform:b=4,d=6,seed=1"
 	if got := sh.S.Cells[0].Input; got != want {
 		t.Errorf("cell %q, want %q", got, want)
 	}
 	// every planned run once
 	spec := experiment.NewSpec()
-	for k, v := range map[string]string{"positions": "uniform:b=4,d=6,seed=1", "algos": "jamboree", "sim": "1,2,4,8", "depth": "5"} {
+	for k, v := range map[string]string{"positions": "uniform:b=4,d=6,seed=1", "algos": "jamboree", "sim": "1,2,4,16", "depth": "5"} {
 		if err := spec.Set(k, v); err != nil {
 			t.Fatal(err)
 		}
@@ -177,17 +177,18 @@ func TestClusterCancel(t *testing.T) {
 // the machine pane; nothing runs and nothing panics.
 func TestClusterErrors(t *testing.T) {
 	tm, sh := newUI(t)
-	chooseCluster(t, tm, "no NATS server: / types its URL")
+	chooseCluster(t, tm, "no NATS server: / on the server row")
 	keys(tm, "r")
 	waitFor(t, tm, "cluster: no NATS server: type its URL with /")
 	if n := len(sh.S.Cells); n != 0 {
 		t.Fatalf("%d cells, want none", n)
 	}
-	// a server nobody listens for, typed in the pane
-	keys(tm, "1", "/")
+	// a server nobody listens for, typed in the pane on the server row
+	// (up from P: the last row)
+	keys(tm, "1", "up", "up", "up", "/")
 	tm.Type("nats://127.0.0.1:1")
 	keys(tm, "enter")
-	waitFor(t, tm, "server   ◀ nats://127.0.0.1:1 ▶")
+	waitFor(t, tm, "server       ◀ nats://127.0.0.1:")
 	keys(tm, "r")
 	waitFor(t, tm, "error: sweep: connecting to nats://127.0.0.1:1: nats: no servers available for connection")
 	keys(tm, "1")

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,8 +15,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// machine pane rows: the machine, its workers or P, then one row per
-// knob the pane is given (machineKnobs), then the cluster's server.
+// machine pane rows: the machine, its workers or P (the machine rows
+// that choose the machine), then one row per other knob the pane is
+// given (machineKnobs), then the cluster's server.
 const (
 	rowMachine = iota
 	rowWorkers
@@ -26,19 +28,87 @@ const (
 // costsKnob is the knob of the simulator's costs, which the pool has not.
 const costsKnob = "costs"
 
+// The machine rows that choose the machine (lab.Knob.On): the pool's
+// workers and the simulator's P.
+const (
+	workersKnob = "workers"
+	simKnob     = "sim"
+)
+
 // machineKnobs are the machine pane's rows by default: the knob table's
-// machine rows (lab.Knob.Machine) but those that choose the machine
-// (lab.Knob.On: the pane's machine, workers and P rows), that is steal
+// machine rows (lab.Knob.Machine): the pool's workers and the
+// simulator's P (the rows that choose the machine, lab.Knob.On), steal
 // ordering by levels, level waiting (*Socrates §4.3–4.4), the
 // simulator's cost model and the memory budget.
-func machineKnobs() []lab.Knob {
-	var out []lab.Knob
-	for _, k := range lab.MachineKnobs() {
-		if k.On == nil {
-			out = append(out, k)
+func machineKnobs() []lab.Knob { return lab.MachineKnobs() }
+
+// machineRow is the pane's row of the machine row k that chooses the
+// machine: a value the row's parser takes must also name a machine of
+// the row (k.On), each of a list when list (the simulator's P: a list is
+// a sweep, one search per P). Its choices are the row's, then, when
+// list, the sweeps of them (sweeps).
+func machineRow(k lab.Knob, list bool) row {
+	check := k.Check
+	k.Check = func(v string) (string, error) {
+		if check != nil {
+			var err error
+			if v, err = check(v); err != nil {
+				return v, err
+			}
+		}
+		items := []string{v}
+		if list {
+			items = strings.Split(v, ",")
+		}
+		for i, it := range items {
+			items[i] = strings.TrimSpace(it)
+			if _, err := k.On(items[i]); err != nil {
+				return v, err
+			}
+		}
+		return strings.Join(items, ","), nil
+	}
+	if list {
+		k.Choices = append(slices.Clone(k.TUIChoices()), sweeps(k)...)
+		k.Values = nil
+	}
+	return row{k: k}
+}
+
+// sweeps are the lists of P ←/→ offer after the row's own choices: its
+// finite choices from the least, three or more of them.
+func sweeps(k lab.Knob) []string {
+	var ps []string
+	for _, c := range k.TUIChoices() {
+		if m, err := k.On(c); err == nil && !m.Infinite() {
+			ps = append(ps, c)
 		}
 	}
+	var out []string
+	for n := 3; n <= len(ps); n++ {
+		out = append(out, strings.Join(ps[:n], ","))
+	}
 	return out
+}
+
+// machineRows splits the pane's knobs into the rows of the pool's
+// workers and the simulator's P (the knob table's when knobs has none)
+// and the others.
+func machineRows(knobs []lab.Knob) (workers, simP row, others []lab.Knob) {
+	find := func(name string) lab.Knob {
+		for _, k := range append(slices.Clone(knobs), lab.MachineKnobs()...) {
+			if k.Name == name && k.On != nil {
+				return k
+			}
+		}
+		panic("tui: no machine row " + name)
+	}
+	for _, k := range knobs {
+		if k.On == nil {
+			others = append(others, k)
+		}
+	}
+	return machineRow(find(workersKnob), false), machineRow(find(simKnob), true), others
 }
 
 // the machines a run goes to
@@ -64,11 +134,12 @@ const DefaultNATSPort = 4222
 type machineModel struct {
 	cursor   int
 	kind     int // machPool, machSim or machCluster
-	workers  int
-	maxProcs int    // GOMAXPROCS: more workers oversubscribe the cores
-	simP     string // one of simPs
-	knobs    []row  // the knob rows, in the order given
-	set      settings
+	maxProcs int // GOMAXPROCS: more workers oversubscribe the cores
+	// workers and simP are the rows of the pool's workers and the
+	// simulator's P (machineRow), always given in set
+	workers, simP row
+	knobs         []row // the other knob rows, in the order given
+	set           settings
 
 	// the cluster: the NATS server's URL ("embedded": a server started
 	// here; "": none given), typed after / or cycled with ←/→
@@ -79,32 +150,53 @@ type machineModel struct {
 	err      string // why the last cluster run could not run
 }
 
-// simPs are the simulated machines offered: one P, or a sweep.
-func simPs() []string {
-	return []string{"1", "2", "4", "8", "16", "32", "64", "inf", "1,2,4,8", "1,2,4,8,16", "1,2,4,8,16,32,64"}
-}
-
 // newMachineModel starts from the session's settings where it has them,
-// with a row per knob of knobs.
+// with the workers and P rows of the machine rows of knobs and a row per
+// other knob of knobs.
 func newMachineModel(settings map[string]string, maxProcs int, knobs []lab.Knob) machineModel {
 	in := textinput.New()
 	in.Placeholder = "nats://HOST:4222 or embedded"
 	in.Prompt = "server: "
-	mc := machineModel{workers: min(2, maxProcs), maxProcs: maxProcs, simP: "4", input: in, knobs: rowsOf(knobs)}
-	mc.set = newSettings(settings, mc.knobs)
-	if v := settings["workers"]; v != "" {
-		if n, err := strconv.Atoi(strings.Split(v, ",")[0]); err == nil && n > 0 {
-			mc.workers = n
-		}
-	}
-	if v := settings["sim"]; v != "" {
+	workers, simP, others := machineRows(knobs)
+	mc := machineModel{maxProcs: maxProcs, workers: workers, simP: simP, input: in, knobs: rowsOf(others)}
+	mc.set = newSettings(settings, append([]row{workers, simP}, mc.knobs...))
+	if _, ok := mc.set.get(simP); ok {
 		mc.kind = machSim
-		mc.simP = v
 	}
+	mc = mc.given()
 	if v := settings["nats"]; v != "none" {
 		mc.nats = v
 	}
 	return mc
+}
+
+// given gives the workers and P rows their defaults where they have no
+// value: two workers (one on one core) and P = 4.
+func (mc machineModel) given() machineModel {
+	for _, d := range []struct {
+		r row
+		v string
+	}{{mc.workers, strconv.Itoa(min(2, mc.maxProcs))}, {mc.simP, "4"}} {
+		if _, ok := mc.set.get(d.r); !ok {
+			err := mc.set.err
+			mc.set = mc.set.set(d.r, d.v)
+			mc.set.err = err
+		}
+	}
+	return mc
+}
+
+// workerCount is the pool's workers.
+func (mc machineModel) workerCount() int {
+	v, _ := mc.set.get(mc.workers)
+	n, _ := strconv.Atoi(v)
+	return n
+}
+
+// pList is the simulator's P, or a list of them (a sweep).
+func (mc machineModel) pList() string {
+	v, _ := mc.set.get(mc.simP)
+	return v
 }
 
 // typing reports whether a value or the server's URL is being typed.
@@ -116,9 +208,9 @@ func (mc machineModel) simulated() bool { return mc.kind != machPool }
 // procList is the P of each search of a run.
 func (mc machineModel) procList() []string {
 	if !mc.simulated() {
-		return []string{strconv.Itoa(mc.workers)}
+		return []string{strconv.Itoa(mc.workerCount())}
 	}
-	return strings.Split(mc.simP, ",")
+	return strings.Split(mc.pList(), ",")
 }
 
 // procCount is the largest P of a run (0 for inf), for the run view's bars.
@@ -137,9 +229,15 @@ func (mc machineModel) rowServer() int { return rowMachineKnobs + len(mc.knobs) 
 // numMachineRows is the number of rows of the pane.
 func (mc machineModel) numMachineRows() int { return mc.rowServer() + 1 }
 
-// current is the knob row under the cursor, if it is one.
+// current is the knob row under the cursor (the workers and P rows are
+// knob rows), if it is one.
 func (mc machineModel) current() (row, bool) {
-	if i := mc.cursor - rowMachineKnobs; i >= 0 && i < len(mc.knobs) {
+	switch i := mc.cursor - rowMachineKnobs; {
+	case mc.cursor == rowWorkers:
+		return mc.workers, true
+	case mc.cursor == rowSimP:
+		return mc.simP, true
+	case i >= 0 && i < len(mc.knobs):
 		return mc.knobs[i], true
 	}
 	return row{}, false
@@ -162,9 +260,9 @@ func (mc machineModel) off(r row, a algos.Algorithm) string {
 // flags are the machine flags of one search of algorithm a on p (of the
 // sweep on the cluster: p is the whole P list).
 func (mc machineModel) flags(p string, a algos.Algorithm) []string {
-	f := []string{"--sim=" + p}
+	f := []string{"--" + mc.simP.k.Name + "=" + p}
 	if !mc.simulated() {
-		f = []string{"--workers=" + p}
+		f = []string{"--" + mc.workers.k.Name + "=" + p}
 		if _, ok := mc.set.session[costsKnob]; ok {
 			f = append(f, "--"+costsKnob+"=") // an empty --costs overrides a session's (the pool has none)
 		}
@@ -191,7 +289,7 @@ func (mc machineModel) updateKey(msg tea.KeyMsg, k keyMap) (machineModel, tea.Cm
 		r, _ := mc.current()
 		var cmd tea.Cmd
 		mc.set, cmd = mc.set.updateEdit(msg, k, r)
-		return mc, cmd
+		return mc.given(), cmd // empty: the workers' or P's default
 	}
 	if mc.editing {
 		return mc.updateURL(msg, k)
@@ -241,6 +339,9 @@ func (mc machineModel) updateURL(msg tea.KeyMsg, k keyMap) (machineModel, tea.Cm
 }
 
 func (mc machineModel) change(d int) machineModel {
+	if mc.cursor == rowWorkers || mc.cursor == rowSimP {
+		return mc.stepMachine(d)
+	}
 	if r, ok := mc.current(); ok {
 		mc.set = mc.set.step(r, d)
 		return mc
@@ -248,12 +349,25 @@ func (mc machineModel) change(d int) machineModel {
 	switch mc.cursor {
 	case rowMachine:
 		mc.kind = ((mc.kind+d)%numMachines + numMachines) % numMachines
-	case rowWorkers:
-		mc.workers = min(max(mc.workers+d, 1), 4*mc.maxProcs)
-	case rowSimP:
-		mc.simP = cycle(simPs(), mc.simP, d)
 	case mc.rowServer():
 		mc.nats, mc.err = cycle(mc.natsChoices(), mc.nats, d), ""
+	}
+	return mc
+}
+
+// stepMachine moves the workers or P under the cursor d steps through
+// the row's choices (the workers: by whole numbers past them), never to
+// auto: the pane's machine has a size; a step to a value the row refuses
+// (no machine) is not taken.
+func (mc machineModel) stepMachine(d int) machineModel {
+	r, _ := mc.current()
+	cur, _ := mc.set.get(r)
+	v := r.next(cur, d)
+	if v == "" && !r.numeric() {
+		v = r.next(v, d) // the cycle goes on past auto
+	}
+	if set := mc.set.set(r, v); v != "" && set.err == "" {
+		mc.set = set
 	}
 	return mc
 }
@@ -273,11 +387,11 @@ func (mc machineModel) view(w int, a algos.Algorithm, st styles) string {
 	if server == "" {
 		server = "none"
 	}
-	lw := max(labelWidth(mc.knobs), len("machine "))
+	lw := max(labelWidth(append([]row{mc.workers, mc.simP}, mc.knobs...)), len("machine "))
 	rows := []string{
 		padRight("machine", lw) + " ◀ " + machine + " ▶",
-		dimIf(mc.simulated(), fmt.Sprintf("%s ◀ %d ▶  of %d", padRight("workers", lw), mc.workers, mc.maxProcs)),
-		dimIf(!mc.simulated(), padRight("P", lw)+" ◀ "+mc.simP+" ▶"),
+		dimIf(mc.simulated(), mc.set.line(mc.workers, lw, "", st)+fmt.Sprintf("  of %d", mc.maxProcs)),
+		dimIf(!mc.simulated(), mc.set.line(mc.simP, lw, "", st)),
 	}
 	for _, r := range mc.knobs {
 		rows = append(rows, mc.set.line(r, lw, mc.off(r, a), st))
@@ -304,8 +418,8 @@ func (mc machineModel) viewRows(rows []string, w int, st styles) string {
 		b.WriteString("\n" + mc.set.input.View() + "\n")
 	}
 	b.WriteString("\n")
-	if mc.kind == machPool && mc.workers > mc.maxProcs {
-		b.WriteString(st.warn.Render(fmt.Sprintf("oversubscribed: %d workers on GOMAXPROCS=%d;\nwall times are not those of %d processors", mc.workers, mc.maxProcs, mc.workers)) + "\n")
+	if n := mc.workerCount(); mc.kind == machPool && n > mc.maxProcs {
+		b.WriteString(st.warn.Render(fmt.Sprintf("oversubscribed: %d workers on GOMAXPROCS=%d;\nwall times are not those of %d processors", n, mc.maxProcs, n)) + "\n")
 	}
 	switch mc.kind {
 	case machSim:
@@ -318,7 +432,7 @@ func (mc machineModel) viewRows(rows []string, w int, st styles) string {
 		b.WriteString(st.dim.Render("the serial baseline, then one per P") + "\n")
 		switch {
 		case mc.nats == "":
-			b.WriteString(st.warn.Render("no NATS server: / types its URL (or set nats URL in the REPL)") + "\n")
+			b.WriteString(st.warn.Render(ansi.Wrap("no NATS server: / on the server row types its URL (or set nats URL in the REPL)", max(w, 10), "")) + "\n")
 		case mc.nats == "embedded" && mc.embedded != "":
 			b.WriteString("on each worker machine run:\n" + ansi.Wrap("splitpoint worker --nats "+mc.embedded, max(w, 10), "") + "\n")
 		case mc.nats == "embedded":

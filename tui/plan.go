@@ -80,11 +80,11 @@ func buildClusterPlan(pos string, a algorithmModel, mc machineModel, url, creds 
 			f = append(f, fl)
 		}
 	}
-	f = append(f, mc.flags(mc.simP, a.row())...)
+	f = append(f, mc.flags(mc.pList(), a.row())...)
 	f = append(f, workbench.Quote("--nats="+url))
 	if creds != "" {
 		f = append(f, workbench.Quote("--nats-creds="+creds))
 	}
 	f = append(f, workbench.Quote(pos))
-	return []step{{line: "sweep " + strings.Join(f, " "), sweep: true, procs: mc.simP, url: url, pos: pos}}
+	return []step{{line: "sweep " + strings.Join(f, " "), sweep: true, procs: mc.pList(), url: url, pos: pos}}
 }

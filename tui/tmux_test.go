@@ -54,7 +54,7 @@ func TestTmux(t *testing.T) {
 		send("Left") // down to 1 worker, whatever this computer has
 	}
 	send("Right")
-	waitFor("workers  ◀ 2 ▶")
+	waitFor("pool workers ◀ 2 ▶")
 	send("r")
 	waitFor("run finished: 1 searches")
 	send("3")

@@ -397,7 +397,7 @@ func (m *Model) stepCmd(ctx context.Context) tea.Cmd {
 func (m Model) clusterURL() (url, creds string, err error) {
 	switch url := m.machine.nats; url {
 	case "", "none":
-		return "", "", errors.New("no NATS server: type its URL with / in the machine pane (or set nats URL in the REPL), or choose embedded")
+		return "", "", errors.New("no NATS server: type its URL with / on the machine pane's server row (or set nats URL in the REPL), or choose embedded")
 	case "embedded":
 	default:
 		return url, "", nil

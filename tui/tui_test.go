@@ -149,10 +149,10 @@ func TestRunFit(t *testing.T) {
 	waitFor(t, tm, "uniform tree, b=4, d=6")
 	keys(tm, "tab", "down", "space", "down", "space") // serialize2, deferred
 	keys(tm, "tab", "right", "down", "down")          // simulator, P row
-	for i := 0; i < 7; i++ {
-		keys(tm, "right")
+	for i := 0; i < 8; i++ {
+		keys(tm, "right") // past the row's P to its sweeps
 	}
-	waitFor(t, tm, "P        ◀ 1,2,4,8,16 ▶", "a sweep: 5 searches")
+	waitFor(t, tm, "simulated P  ◀ 1,2,4,16,64 ▶", "a sweep: 5 searches")
 	keys(tm, "r")
 	waitFor(t, tm, "run finished: 5 searches")
 	keys(tm, "3")

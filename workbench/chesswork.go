@@ -67,16 +67,13 @@ categories' samples in its result JSON ("chess_work").`
 // function that runs it.
 func chessworkCommand(fs *flag.FlagSet) func(*Env, []string) error {
 	sf := declareSearchFlags(fs, true)
-	workers := fs.Int("workers", 1, "pool workers of a parallel algorithm")
+	workers := declareMachineList(fs, "workers", true, []sched.Machine{sched.PoolOf(1)}, "pool workers of a parallel algorithm")
 	db := fs.String("db", "", "record each search in this results database, sweep \""+ChessWorkSweep+"\" (a session records into its own)")
 	return func(env *Env, args []string) error {
 		if len(args) != 1 {
 			return usageErr("want one <position>, got %d arguments", len(args))
 		}
-		if *workers < 1 || *workers > sched.MaxPoolWorkers {
-			return usageErr("--workers %d: want 1…%d", *workers, sched.MaxPoolWorkers)
-		}
-		return chessWorkCmd(env, args[0], sf, *workers, *db)
+		return chessWorkCmd(env, args[0], sf, workers.machines()[0].P, *db)
 	}
 }
 

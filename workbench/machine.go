@@ -1,8 +1,10 @@
 package workbench
 
 import (
+	"errors"
 	"flag"
 	"strconv"
+	"strings"
 
 	"splitpoint/lab"
 	"splitpoint/sched"
@@ -71,4 +73,60 @@ func (f *machineFlags) config() (sched.Config, error) {
 		}
 	}
 	return cfg, nil
+}
+
+// machineList is the flag of a machine row that chooses the machine
+// (lab.Knob.On: --workers, --sim) for a command that runs on machines of
+// its own choosing (solve: a list of them; chesswork: one, by default a
+// single worker): a comma-separated list of the row's values, each read
+// by the row (one value when one), and the command's own machines when
+// the flag is not given.
+type machineList struct {
+	k   lab.Knob
+	one bool
+	ms  []sched.Machine
+}
+
+// declareMachineList declares on fs the flag of the machine row name
+// with the command's usage and its machines def when not given (nil:
+// none); one says the flag takes one value, not a list.
+func declareMachineList(fs *flag.FlagSet, name string, one bool, def []sched.Machine, usage string) *machineList {
+	k, ok := lab.FindKnob(name)
+	if !ok || k.On == nil {
+		panic("workbench: " + name + " is not a machine row that chooses the machine")
+	}
+	l := &machineList{k: k, one: one, ms: def}
+	fs.Var(l, k.Name, usage)
+	return l
+}
+
+// machines are the machines given, or the command's own.
+func (l *machineList) machines() []sched.Machine { return l.ms }
+
+func (l *machineList) String() string {
+	if l == nil {
+		return ""
+	}
+	var vs []string
+	for _, m := range l.ms {
+		vs = append(vs, m.PLabel())
+	}
+	return strings.Join(vs, ",")
+}
+
+func (l *machineList) Set(v string) error {
+	vs := strings.Split(v, ",")
+	if l.one && len(vs) > 1 {
+		return errors.New("want one value")
+	}
+	var ms []sched.Machine
+	for _, s := range vs {
+		m, err := l.k.On(s)
+		if err != nil {
+			return err
+		}
+		ms = append(ms, m)
+	}
+	l.ms = ms
+	return nil
 }

@@ -21,9 +21,9 @@ type searchFlags struct {
 }
 
 // declareSearchFlags declares the knob table's flags and --json; a
-// command with machines of its own (lists, or a default) declares its
-// --workers and --sim itself, without the machine's rows that choose one
-// (ownMachine).
+// command with machines of its own (lists, or a default) declares the
+// machine's rows that choose one, --workers and --sim, itself
+// (ownMachine; declareMachineList).
 func declareSearchFlags(fs *flag.FlagSet, ownMachine bool) *searchFlags {
 	sf := &searchFlags{}
 	var want func(lab.Knob) bool

@@ -37,15 +37,15 @@ positions finished so far.`
 // function that runs it.
 func solveCommand(fs *flag.FlagSet) func(*Env, []string) error {
 	sf := declareSearchFlags(fs, true)
-	workers := fs.String("workers", "", "parallel algorithms: pool sizes to solve on, comma-separated")
-	sim := fs.String("sim", "", "parallel algorithms: simulated processor counts, comma-separated (inf allowed)")
+	workers := declareMachineList(fs, "workers", false, nil, "parallel algorithms: pool sizes to solve on, comma-separated")
+	sim := declareMachineList(fs, "sim", false, nil, "parallel algorithms: simulated processor counts, comma-separated (inf allowed)")
 	db := fs.String("db", "", "parallel algorithms: record the solves in this results database (a session records into its own)")
 	return func(env *Env, args []string) error {
 		if len(args) != 1 {
 			return usageErr("want one <suite or position>, got %d arguments", len(args))
 		}
 		if row, _ := algos.Lookup(sf.algo()); row.Parallel {
-			return solveOnMachines(env, args[0], sf, *workers, *sim, *db)
+			return solveOnMachines(env, args[0], sf, append(workers.machines(), sim.machines()...), *db)
 		}
 		if !sf.req.Given("time") && !sf.req.Given("depth") {
 			return usageErr("solve needs --time or --depth")
@@ -152,7 +152,8 @@ func solveCmd(env *Env, items []*lab.Item, sf *searchFlags, asJSON bool) error {
 
 // solveOnMachines is solve with a parallel algorithm on machines. Each
 // position's settings are settled as search settles them (lab.Settle).
-func solveOnMachines(env *Env, name string, sf *searchFlags, workers, sim, db string) error {
+// The machines are --workers's pools, then --sim's simulated machines.
+func solveOnMachines(env *Env, name string, sf *searchFlags, machines []sched.Machine, db string) error {
 	algo := sf.algo()
 	depth, _ := sf.req.Int("depth")
 	limitText, _ := sf.req.Get("time")
@@ -160,15 +161,6 @@ func solveOnMachines(env *Env, name string, sf *searchFlags, workers, sim, db st
 	if depth < 1 || limit <= 0 {
 		return usageErr("solve with %s needs --depth (iterative deepening to that depth) and --time (the limit an unsolved position counts as, StarTech §3)", algo)
 	}
-	pool, err := sched.ParseMachines(sched.Pool, workers)
-	if err != nil {
-		return usageErr("--workers %v", err)
-	}
-	sims, err := sched.ParseMachines(sched.Sim, sim)
-	if err != nil {
-		return usageErr("--sim %v", err)
-	}
-	machines := append(pool, sims...)
 	if len(machines) == 0 {
 		return usageErr("solve with %s needs --sim and/or --workers lists", algo)
 	}
