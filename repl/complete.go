@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"splitpoint/lab"
 	"splitpoint/sessions"
 	"splitpoint/suites"
 	"splitpoint/workbench"
@@ -68,7 +69,7 @@ func prefixed(list []string, prefix string) []string {
 }
 
 func settingValues(name string) []string {
-	if s := findSetting(name); s != nil && s.values != nil {
+	if s := findSetting(lab.DefaultTables(), name); s != nil && s.values != nil {
 		return s.values()
 	}
 	return nil

@@ -35,8 +35,8 @@ positions finished so far.`
 
 // solveCommand declares the solve command's flags on fs and returns the
 // function that runs it.
-func solveCommand(fs *flag.FlagSet) func(*Env, []string) error {
-	sf := declareSearchFlags(fs, true)
+func solveCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
+	sf := declareSearchFlags(fs, tab, true)
 	workers := fs.String("workers", "", "parallel algorithms: pool sizes to solve on, comma-separated")
 	sim := fs.String("sim", "", "parallel algorithms: simulated processor counts, comma-separated (inf allowed)")
 	db := fs.String("db", "", "parallel algorithms: record the solves in this results database (a session records into its own)")
@@ -44,7 +44,7 @@ func solveCommand(fs *flag.FlagSet) func(*Env, []string) error {
 		if len(args) != 1 {
 			return usageErr("want one <suite or position>, got %d arguments", len(args))
 		}
-		if row, _ := algos.Lookup(sf.algo()); row.Parallel {
+		if row, _ := sf.req.Tables().Algos.Lookup(sf.algo()); row.Parallel {
 			return solveOnMachines(env, args[0], sf, *workers, *sim, *db)
 		}
 		if !sf.req.Given("time") && !sf.req.Given("depth") {
