@@ -311,6 +311,9 @@ func TestAlgorithmRowReachesEveryFrontEnd(t *testing.T) {
 	if err := sh.Eval(context.Background(), "set algo test-ybwc", "test"); err != nil || sh.S.Settings["algo"] != "test-ybwc" {
 		t.Errorf("REPL's set algo: %v", err)
 	}
+	if got := repl.CompleteIn(tab, "search x --algo test-"); !slices.Contains(got, "test-ybwc") || slices.Contains(repl.Complete("search x --algo test-"), "test-ybwc") {
+		t.Errorf("REPL's completion of --algo test-: %v", got)
+	}
 	c := uci.DefaultConfigIn(tab)
 	if err := c.Set("Algo", "test-ybwc"); err != nil {
 		t.Fatal(err)
