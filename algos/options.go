@@ -47,6 +47,30 @@ type Options struct {
 	// about, whether a thief asked or not, so that the split is tested
 	// at every point and not where timing puts it.
 	splitEvery int
+
+	// table is the algorithm table Algo names a row of (nil: the
+	// default): InTable.
+	table *AlgoTable
+}
+
+// InTable is o with Algo a row of table t: Validate, SetVariants, Search
+// and RunParallel find the algorithm's row and code there. The default
+// table leaves o as it is.
+func (o Options) InTable(t AlgoTable) Options {
+	o.table = nil
+	if !t.isDefault() {
+		o.table = &t
+	}
+	return o
+}
+
+// Table is the algorithm table Algo names a row of (InTable; the default
+// when none was given).
+func (o Options) Table() AlgoTable {
+	if o.table == nil {
+		return DefaultTable()
+	}
+	return *o.table
 }
 
 // ParallelOptions are the options that change only a parallel search:
@@ -166,9 +190,9 @@ func PresetNames() []string {
 
 // Validate reports the first invalid option, with what is allowed.
 func (o Options) Validate() error {
-	a, ok := Lookup(o.Algo)
+	a, ok := o.Table().Lookup(o.Algo)
 	if !ok {
-		return UnknownAlgorithm(o.Algo)
+		return o.Table().Unknown(o.Algo)
 	}
 	if a.FixedDepth {
 		if err := checkFixedDepth(o.Algo, o.Depth); err != nil {

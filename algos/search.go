@@ -15,12 +15,13 @@ import (
 // is set. A cancelled ctx (checked every 1024 nodes) ends the search
 // promptly: the result is then the deepest completed iteration's and the
 // error is ctx.Err(). Reaching opt.Time or opt.MaxNodes ends it the same
-// way with a nil error and Result.Stopped set.
+// way with a nil error and Result.Stopped set. opt.Algo is a row of the
+// options' table (Options.Table).
 func Search[T any, P game.Position[T]](ctx context.Context, root *T, opt Options) (*Result, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, err
 	}
-	r := lookupRow(table[T, P](), opt.Algo)
+	r := codeOf[T, P](opt)
 	if r.search == nil {
 		return nil, fmt.Errorf("%s is a parallel algorithm: give --workers P or --sim P|inf", opt.Algo)
 	}

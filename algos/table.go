@@ -6,6 +6,7 @@ import (
 	"slices"
 	"splitpoint/suggest"
 	"strings"
+	"sync"
 
 	"splitpoint/game"
 	"splitpoint/sched"
@@ -127,12 +128,6 @@ func table[T any, P game.Position[T]]() []row[T, P] {
 			Cite: "Fishburn 1981; Finkel & Fishburn 1983; Lu 1993 §3.2"},
 			run: runTreeSplit[T, P]},
 	}
-	for _, a := range added {
-		i := slices.IndexFunc(rows, func(r row[T, P]) bool { return r.Name == a.runAs })
-		r := rows[i]
-		r.Algorithm = a.Algorithm
-		rows = append(rows, r)
-	}
 	return rows
 }
 
@@ -141,30 +136,6 @@ var (
 	pvsplitParams   = []string{"granularity", "full_window_plies", "split_root", "no_restart", "shared_history", "private_tt"}
 	pvsplitLBParams = append(slices.Clone(pvsplitParams), "lb_quorum", "lb_threshold", "lb_pick", "lb_resplit")
 )
-
-// added are the rows AddAlgorithm added, each run by the code of a row
-// of the table.
-var added []addedRow
-
-// addedRow is a row AddAlgorithm added and the row whose code runs it.
-type addedRow struct {
-	Algorithm
-	runAs string
-}
-
-// AddAlgorithm adds a row to the algorithm table, run by the code of the
-// row named runAs, and returns the function that removes it: a test's
-// way to show that a new row reaches the command line, sweeps, the REPL,
-// the TUI and UCI with its knobs.
-func AddAlgorithm(a Algorithm, runAs string) (remove func()) {
-	if _, ok := Lookup(runAs); !ok {
-		panic("AddAlgorithm: no row " + runAs)
-	}
-	added = append(added[:len(added):len(added)], addedRow{a, runAs})
-	return func() {
-		added = slices.DeleteFunc(slices.Clone(added), func(x addedRow) bool { return x.Name == a.Name })
-	}
-}
 
 // noPos is a position type that is never instantiated with a value: it
 // lets the table's metadata be read without a domain.
@@ -180,19 +151,61 @@ func (*noPos) Draw() bool               { return false }
 func (*noPos) IsCapture(game.Move) bool { return false }
 func (*noPos) Gain(game.Move) int32     { return 0 }
 
-// Table returns the algorithm table, serial algorithms first.
-func Table() []Algorithm {
-	rows := table[noPos, *noPos]()
-	out := make([]Algorithm, len(rows))
-	for i, r := range rows {
-		out[i] = r.Algorithm
-	}
-	return out
+// AlgoTable is the algorithm table as a value: its rows, serial
+// algorithms first, each run by the code of a row of the literal table
+// (its own, or the row With named). Front ends are handed one (the
+// default, DefaultTable, or a test's own) and read it alone; the zero
+// AlgoTable is the default.
+type AlgoTable struct {
+	rows  []Algorithm
+	runAs []string // the literal row whose code runs each row
 }
 
-// Lookup finds an algorithm by name.
-func Lookup(name string) (Algorithm, bool) {
-	for _, a := range Table() {
+// defaultTable is the literal table's rows, read once.
+var defaultTable = sync.OnceValue(func() AlgoTable {
+	rows := table[noPos, *noPos]()
+	t := AlgoTable{rows: make([]Algorithm, len(rows)), runAs: make([]string, len(rows))}
+	for i, r := range rows {
+		t.rows[i], t.runAs[i] = r.Algorithm, r.Name
+	}
+	return t
+})
+
+// DefaultTable is the literal algorithm table.
+func DefaultTable() AlgoTable { return defaultTable() }
+
+// get is t, or the default table for the zero AlgoTable.
+func (t AlgoTable) get() AlgoTable {
+	if t.rows == nil {
+		return DefaultTable()
+	}
+	return t
+}
+
+// isDefault reports whether t is the literal table itself.
+func (t AlgoTable) isDefault() bool {
+	d := DefaultTable()
+	return t.rows == nil || (len(t.rows) == len(d.rows) && &t.rows[0] == &d.rows[0])
+}
+
+// With is t with the row a added, run by the code of t's row runAs (a
+// test's algorithm under a name of its own); it panics when t has no row
+// runAs. t is not changed.
+func (t AlgoTable) With(a Algorithm, runAs string) AlgoTable {
+	t = t.get()
+	i := slices.IndexFunc(t.rows, func(r Algorithm) bool { return r.Name == runAs })
+	if i < 0 {
+		panic("AlgoTable.With: no row " + runAs)
+	}
+	return AlgoTable{rows: append(slices.Clip(t.rows), a), runAs: append(slices.Clip(t.runAs), t.runAs[i])}
+}
+
+// Rows are the table's rows, serial algorithms first.
+func (t AlgoTable) Rows() []Algorithm { return slices.Clone(t.get().rows) }
+
+// Lookup finds an algorithm of the table by name.
+func (t AlgoTable) Lookup(name string) (Algorithm, bool) {
+	for _, a := range t.get().rows {
 		if a.Name == name {
 			return a, true
 		}
@@ -200,17 +213,59 @@ func Lookup(name string) (Algorithm, bool) {
 	return Algorithm{}, false
 }
 
-// Names lists the algorithm names: all of them, or only the serial or
-// only the parallel ones.
-func Names(which Which) []string {
+// runsAs is the literal row whose code runs the row name ("" if none).
+func (t AlgoTable) runsAs(name string) string {
+	t = t.get()
+	if i := slices.IndexFunc(t.rows, func(r Algorithm) bool { return r.Name == name }); i >= 0 {
+		return t.runAs[i]
+	}
+	return ""
+}
+
+// Names lists the table's algorithm names: all of them, or only the
+// serial or only the parallel ones.
+func (t AlgoTable) Names(which Which) []string {
 	var out []string
-	for _, a := range Table() {
+	for _, a := range t.get().rows {
 		if which == AllAlgos || (which == ParallelAlgos) == a.Parallel {
 			out = append(out, a.Name)
 		}
 	}
 	return out
 }
+
+// Help is a one-line description of an algorithm with its citation (""
+// if unknown).
+func (t AlgoTable) Help(name string) string {
+	a, ok := t.Lookup(name)
+	if !ok {
+		return ""
+	}
+	return a.Help + " (" + a.Cite + ")"
+}
+
+// Unknown is the error for a name not in the table: it lists the serial
+// and the parallel names.
+func (t AlgoTable) Unknown(name string) error {
+	if name == "" {
+		return fmt.Errorf("no algorithm given (allowed: %s; parallel, on --workers or --sim: %s)",
+			strings.Join(t.Names(SerialAlgos), ", "), strings.Join(t.Names(ParallelAlgos), ", "))
+	}
+	all := t.Names(AllAlgos)
+	return fmt.Errorf("unknown algorithm %q%s (allowed: %s; parallel, on --workers or --sim: %s)", name, suggest.Hint(name, all),
+		strings.Join(t.Names(SerialAlgos), ", "), strings.Join(t.Names(ParallelAlgos), ", "))
+}
+
+// Table returns the default algorithm table's rows, serial algorithms
+// first.
+func Table() []Algorithm { return DefaultTable().Rows() }
+
+// Lookup finds an algorithm of the default table by name.
+func Lookup(name string) (Algorithm, bool) { return DefaultTable().Lookup(name) }
+
+// Names lists the default table's algorithm names: all of them, or only
+// the serial or only the parallel ones.
+func Names(which Which) []string { return DefaultTable().Names(which) }
 
 // Which selects algorithms by kind in Names.
 type Which int
@@ -225,44 +280,33 @@ const (
 // Algorithms lists the serial algorithm names (Search runs them).
 func Algorithms() []string { return Names(SerialAlgos) }
 
-// AlgorithmHelp is a one-line description of an algorithm with its
-// citation ("" if unknown).
-func AlgorithmHelp(name string) string {
-	a, ok := Lookup(name)
-	if !ok {
-		return ""
-	}
-	return a.Help + " (" + a.Cite + ")"
-}
+// AlgorithmHelp is a one-line description of an algorithm of the
+// default table with its citation ("" if unknown).
+func AlgorithmHelp(name string) string { return DefaultTable().Help(name) }
 
-// UnknownAlgorithm is the error for a name not in the table: it lists the
-// serial and the parallel names.
-func UnknownAlgorithm(name string) error {
-	if name == "" {
-		return fmt.Errorf("no algorithm given (allowed: %s; parallel, on --workers or --sim: %s)",
-			strings.Join(Names(SerialAlgos), ", "), strings.Join(Names(ParallelAlgos), ", "))
-	}
-	all := Names(AllAlgos)
-	return fmt.Errorf("unknown algorithm %q%s (allowed: %s; parallel, on --workers or --sim: %s)", name, suggest.Hint(name, all),
-		strings.Join(Names(SerialAlgos), ", "), strings.Join(Names(ParallelAlgos), ", "))
-}
+// UnknownAlgorithm is the error for a name not in the default table: it
+// lists the serial and the parallel names.
+func UnknownAlgorithm(name string) error { return DefaultTable().Unknown(name) }
 
-// lookupRow finds the row of name in rows (nil if none).
-func lookupRow[T any, P game.Position[T]](rows []row[T, P], name string) *row[T, P] {
+// codeOf is the literal row whose code runs opt.Algo in the options'
+// table (nil if none).
+func codeOf[T any, P game.Position[T]](opt Options) *row[T, P] {
+	name := opt.Table().runsAs(opt.Algo)
+	rows := table[T, P]()
 	i := slices.IndexFunc(rows, func(r row[T, P]) bool { return r.Name == name })
-	if i < 0 {
+	if i < 0 || name == "" {
 		return nil
 	}
 	return &rows[i]
 }
 
-// RunParallel runs the parallel algorithm opt.Algo from root on the
-// machine cfg describes.
+// RunParallel runs the parallel algorithm opt.Algo of the options'
+// table (Options.Table) from root on the machine cfg describes.
 func RunParallel[T any, P game.Position[T]](ctx context.Context, root *T, opt Options, cfg sched.Config) (*Parallel, *sched.Stats, error) {
-	r := lookupRow(table[T, P](), opt.Algo)
+	r := codeOf[T, P](opt)
 	switch {
 	case r == nil:
-		return nil, nil, UnknownAlgorithm(opt.Algo)
+		return nil, nil, opt.Table().Unknown(opt.Algo)
 	case r.run == nil:
 		return nil, nil, fmt.Errorf("%s is a serial algorithm: it runs without --workers or --sim", opt.Algo)
 	}

@@ -77,11 +77,11 @@ var VariantSets = map[string][]string{
 // SetVariants turns on in opt the variants of list (names separated by
 // ',' or '+', or a VariantSets name) that algo takes, and turns every
 // other variant off. "" and "none" turn them all off. The error names the
-// variant and what algo allows.
+// variant and what algo (a row of opt's table, Options.Table) allows.
 func SetVariants(algo, list string, opt *Options) error {
-	a, ok := Lookup(algo)
+	a, ok := opt.Table().Lookup(algo)
 	if !ok {
-		return UnknownAlgorithm(algo)
+		return opt.Table().Unknown(algo)
 	}
 	for _, v := range variants {
 		*v.on(opt) = false

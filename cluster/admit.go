@@ -8,6 +8,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"splitpoint/algos"
 	"splitpoint/experiment"
 	"splitpoint/lab"
 	"splitpoint/results"
@@ -45,7 +46,7 @@ func (m *JobMsg) check(eng experiment.Engine) error {
 	if strings.TrimSpace(m.LoadName) == "" {
 		return errors.New("no position")
 	}
-	s := m.Settled
+	s := inTable(m.Settled, eng)
 	if err := s.Check(); err != nil {
 		return err
 	}
@@ -58,6 +59,19 @@ func (m *JobMsg) check(eng experiment.Engine) error {
 		return fmt.Errorf("%s as a %s run on the %s machine", a, m.Role, s.Machine.Kind)
 	}
 	return nil
+}
+
+// algoTabled is an engine or a resolver with an algorithm table of its
+// own (experiment.LabEngine): the job's algorithm is one of its rows.
+type algoTabled interface{ AlgoTable() algos.AlgoTable }
+
+// inTable is s with its algorithm a row of x's table, when x has one
+// (algoTabled); else of the default table.
+func inTable(s lab.Settled, x any) lab.Settled {
+	if t, ok := x.(algoTabled); ok {
+		return s.InTable(t.AlgoTable())
+	}
+	return s
 }
 
 // ownSweep refuses a job of a sweep other than the worker's (its key's).

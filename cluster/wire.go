@@ -64,7 +64,8 @@ type Resolver interface {
 	Resolve(name string) ([]experiment.Position, error)
 }
 
-// Load rebuilds the experiment.Job, loading its position with r.
+// Load rebuilds the experiment.Job, loading its position with r; its
+// algorithm is a row of r's table when r has one (experiment.LabEngine).
 func (m *JobMsg) Load(r Resolver) (experiment.Job, error) {
 	ps, err := r.Resolve(m.LoadName)
 	if err != nil {
@@ -72,7 +73,7 @@ func (m *JobMsg) Load(r Resolver) (experiment.Job, error) {
 	}
 	for i := range ps {
 		if ps[i].Name == m.Position && ps[i].ID == m.PosID {
-			return experiment.Job{Role: m.Role, Position: ps[i], Rep: m.Rep, Settled: m.Settled}, nil
+			return experiment.Job{Role: m.Role, Position: ps[i], Rep: m.Rep, Settled: inTable(m.Settled, r)}, nil
 		}
 	}
 	return experiment.Job{}, fmt.Errorf("job %s/%d: %q does not load position %q here (%d positions)", m.Sweep, m.Job, m.LoadName, m.Position, len(ps))

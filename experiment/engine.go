@@ -12,7 +12,19 @@ import (
 // LabEngine is the Engine of real sweeps: positions, algorithms, variants
 // and costs as the lab and the tables below it read them, and each job run
 // by lab.Search or lab.Parallel and recorded by the lab's row builder.
-type LabEngine struct{}
+// Its algorithms are those of Tables (nil: lab.DefaultTables).
+type LabEngine struct {
+	Tables *lab.Tables
+}
+
+// AlgoTable is the engine's algorithm table: the one its jobs' options
+// name rows of (a cluster's job message, loaded, is given it).
+func (e LabEngine) AlgoTable() algos.AlgoTable {
+	if e.Tables == nil {
+		return algos.DefaultTable()
+	}
+	return e.Tables.Algos
+}
 
 // Resolve loads the positions a name gives.
 func (LabEngine) Resolve(name string) ([]Position, error) {
@@ -33,12 +45,12 @@ func Positions(items []*lab.Item) []Position {
 }
 
 // Algo says whether a runs on a machine, or why it cannot run.
-func (LabEngine) Algo(a Algo) (bool, error) {
-	row, ok := algos.Lookup(a.Name)
+func (e LabEngine) Algo(a Algo) (bool, error) {
+	row, ok := e.AlgoTable().Lookup(a.Name)
 	if !ok {
-		return false, algos.UnknownAlgorithm(a.Name)
+		return false, e.AlgoTable().Unknown(a.Name)
 	}
-	var opt algos.Options
+	opt := algos.Options{}.InTable(e.AlgoTable())
 	return row.Parallel, algos.SetVariants(a.Name, a.VariantString(), &opt)
 }
 

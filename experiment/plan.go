@@ -212,7 +212,7 @@ func (p *planner) settle(pos Position, a Algo, where string, i int) (lab.Settled
 // that choose them (the pool's sizes, then the simulator's P).
 func (s *Spec) machines() []sched.Machine {
 	var out []sched.Machine
-	for _, k := range lab.Knobs() {
+	for _, k := range s.Req.Tables().Knobs {
 		if k.On != nil {
 			out = append(out, s.Machines[k.Name]...)
 		}
@@ -229,7 +229,7 @@ func (s *Spec) baseline(parallel []bool) (Algo, error) {
 	}
 	name, by := "", ""
 	for i, a := range s.Algos {
-		row, _ := algos.Lookup(a.Name)
+		row, _ := s.Req.Tables().Algos.Lookup(a.Name)
 		if !parallel[i] || row.Baseline == "" {
 			continue
 		}

@@ -87,10 +87,22 @@ func ParseAlgo(s string) (Algo, error) {
 	return a, nil
 }
 
-// NewSpec returns a spec with the defaults: one repetition, seed 1, the
+// NewSpec returns a spec of the default tables (NewSpecIn).
+func NewSpec() *Spec { return newSpec(nil) }
+
+// NewSpecIn returns a spec of the tables tab (its keys are tab's knobs',
+// its algorithms tab's) with the defaults: one repetition, seed 1, the
 // baseline of the algorithms' rows.
-func NewSpec() *Spec {
-	return &Spec{Reps: 1, Seeds: []uint64{1}, lines: map[string][]int{}}
+func NewSpecIn(tab lab.Tables) *Spec { return newSpec(&tab) }
+
+// newSpec is NewSpecIn of tab, nil for the default tables (the zero
+// request's).
+func newSpec(tab *lab.Tables) *Spec {
+	s := &Spec{Reps: 1, Seeds: []uint64{1}, lines: map[string][]int{}}
+	if tab != nil {
+		s.Req = tab.Request()
+	}
+	return s
 }
 
 // Key is one key of a spec: its YAML name, the sweep flag that sets it
@@ -106,33 +118,41 @@ type Key struct {
 
 // ownKeys are the keys of a sweep's shape: what is run where, not how
 // a run is set.
-func ownKeys() []Key {
+func ownKeys(algs algos.AlgoTable) []Key {
 	return []Key{
 		{Name: "positions", Help: "positions, comma-separated (suite:kaufman#1,uniform:b=4,d=6,seed=1,…)"},
-		{Name: "algos", Help: "algorithms with +variants, comma-separated: " + strings.Join(algos.Names(algos.AllAlgos), ", ")},
+		{Name: "algos", Help: "algorithms with +variants, comma-separated: " + strings.Join(algs.Names(algos.AllAlgos), ", ")},
 		{Name: "reps", Help: "repetitions of every run (default 1)"},
 		{Name: "seeds", Flag: "seed", Help: "machine seeds, comma-separated (default 1)"},
 		{Name: "baseline", Help: "serial algorithm of the baseline (default: the one the parallel algorithms' rows name: scout, sss for parsss and paritersss)"},
 	}
 }
 
-// KeyTable is the keys of a spec: the sweep's own, then the knob
-// table's spec keys (lab.Knobs; a machine's row that chooses the machine
-// takes a list, each value a machine the parallel algorithms run on).
-func KeyTable() []Key {
-	out := ownKeys()
-	for _, k := range lab.Knobs() {
+// KeyTable is the keys of a spec of the default tables (KeyTableIn).
+func KeyTable() []Key { return KeyTableIn(lab.DefaultTables()) }
+
+// KeyTableIn is the keys of a spec of the tables tab: the sweep's own,
+// then the knob table's spec keys (a machine's row that chooses the
+// machine takes a list, each value a machine the parallel algorithms run
+// on).
+func KeyTableIn(tab lab.Tables) []Key {
+	out := ownKeys(tab.Algos)
+	for _, k := range tab.Knobs {
 		if k.Spec != "" {
-			out = append(out, Key{Name: k.Spec, Flag: k.Name, Bool: k.IsBool(), Help: k.Usage()})
+			out = append(out, Key{Name: k.Spec, Flag: k.Name, Bool: k.IsBool(), Help: k.UsageIn(tab.Algos)})
 		}
 	}
 	return out
 }
 
-// Keys lists the keys of a spec (KeyTable's names).
-func Keys() []string {
+// Keys lists the keys of a spec of the default tables (KeysIn).
+func Keys() []string { return KeysIn(lab.DefaultTables()) }
+
+// KeysIn lists the keys of a spec of the tables tab (KeyTableIn's
+// names).
+func KeysIn(tab lab.Tables) []string {
 	var out []string
-	for _, k := range KeyTable() {
+	for _, k := range KeyTableIn(tab) {
 		out = append(out, k.Name)
 	}
 	return out
@@ -318,9 +338,9 @@ func (s *Spec) set(key string, keyLine int, items []item) error {
 // chooses the machine to the list of machines its items name, any other
 // to its value (a list's items comma-joined) in the request.
 func (s *Spec) setKnob(key string, items []item, lines []int) error {
-	k, ok := lab.FindKnob(key)
+	k, ok := s.Req.Tables().FindKnob(key)
 	if !ok || k.Spec == "" {
-		return s.Errf("", -1, "unknown key %q (keys: %s)", key, strings.Join(Keys(), ", "))
+		return s.Errf("", -1, "unknown key %q (keys: %s)", key, strings.Join(KeysIn(s.Req.Tables()), ", "))
 	}
 	if k.Spec != key {
 		s.lines[k.Spec] = lines

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"splitpoint/lab"
 	"strconv"
 	"strings"
 
@@ -28,7 +29,12 @@ import (
 //	levels: false
 //	levelwait: false
 //	baseline: scout
-func Load(path string) (*Spec, error) {
+func Load(path string) (*Spec, error) { return load(path, nil) }
+
+// LoadIn is Load of a spec of the tables tab (NewSpecIn).
+func LoadIn(path string, tab lab.Tables) (*Spec, error) { return load(path, &tab) }
+
+func load(path string, tab *lab.Tables) (*Spec, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -41,7 +47,7 @@ func Load(path string) (*Spec, error) {
 	if len(data) > MaxSpecFile {
 		return nil, fmt.Errorf("%s: larger than %d MiB, the limit of a spec file", path, MaxSpecFile>>20)
 	}
-	return Parse(path, data)
+	return parse(path, data, tab)
 }
 
 // MaxSpecFile is the largest spec file Load reads (16 MiB): a larger or
@@ -52,7 +58,18 @@ var yamlLine = regexp.MustCompile(`^yaml: (?:unmarshal errors:\s*)?line (\d+): (
 
 // Parse reads a spec from data; name is the file name used in errors.
 func Parse(name string, data []byte) (*Spec, error) {
-	s := NewSpec()
+	return parse(name, data, nil)
+}
+
+// ParseIn is Parse of a spec of the tables tab (NewSpecIn).
+func ParseIn(name string, data []byte, tab lab.Tables) (*Spec, error) {
+	return parse(name, data, &tab)
+}
+
+// parse is ParseIn of tab, nil for the default tables.
+func parse(name string, data []byte, tp *lab.Tables) (*Spec, error) {
+	s := newSpec(tp)
+	tab := s.Req.Tables()
 	s.file = name
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
@@ -64,18 +81,18 @@ func Parse(name string, data []byte) (*Spec, error) {
 		return nil, &Error{File: name, Line: 1, Msg: strings.TrimPrefix(msg, "yaml: ")}
 	}
 	if root.Kind == 0 || len(root.Content) == 0 {
-		return nil, &Error{File: name, Line: 1, Msg: "empty spec (want a mapping of " + strings.Join(Keys(), ", ") + ")"}
+		return nil, &Error{File: name, Line: 1, Msg: "empty spec (want a mapping of " + strings.Join(KeysIn(tab), ", ") + ")"}
 	}
 	doc := root.Content[0]
 	if doc.Kind != yaml.MappingNode {
-		return nil, &Error{File: name, Line: doc.Line, Msg: "want a mapping of " + strings.Join(Keys(), ", ")}
+		return nil, &Error{File: name, Line: doc.Line, Msg: "want a mapping of " + strings.Join(KeysIn(tab), ", ")}
 	}
 	seen := map[string]int{}
 	for i := 0; i+1 < len(doc.Content); i += 2 {
 		k, v := doc.Content[i], doc.Content[i+1]
 		key := k.Value
-		if !known(key) {
-			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q (keys: %s)", key, strings.Join(Keys(), ", "))}
+		if !known(tab, key) {
+			return nil, &Error{File: name, Line: k.Line, Msg: fmt.Sprintf("unknown key %q (keys: %s)", key, strings.Join(KeysIn(tab), ", "))}
 		}
 		if key == "seed" {
 			key = "seeds"
@@ -98,8 +115,8 @@ func Parse(name string, data []byte) (*Spec, error) {
 	return s, nil
 }
 
-func known(key string) bool {
-	for _, k := range Keys() {
+func known(tab lab.Tables, key string) bool {
+	for _, k := range KeysIn(tab) {
 		if k == key {
 			return true
 		}

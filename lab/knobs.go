@@ -93,165 +93,139 @@ type Knob struct {
 	Excludes string
 }
 
-// knobs is the knob table, in the order Settle applies it (the preset
-// and the algorithm come first whatever their place; param last: it
-// overrides every other).
-var knobs = []Knob{
-	{Name: "depth", Spec: "depth", TUI: "depth", Kind: Int, Min: 0, Max: algos.MaxDepth,
-		Choices: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "14"},
-		Help:    "search depth in plies (0: iterate under --time)",
-		Default: "the position's own: a synthetic tree's, or its suite's (suite:tinsley: Lu's)",
-		Apply:   func(v string, s *Settled) error { s.Opt.Depth = atoi(v); return nil }},
-	{Name: "time", Spec: "time", TUI: "time limit", Kind: Duration, Choices: []string{"1s", "5s", "10s", "30s", "1m0s"},
-		Help:  "time limit, e.g. 30s (implies iterative deepening)",
-		Apply: func(v string, s *Settled) error { s.Opt.Time, _ = time.ParseDuration(v); return nil }},
-	{Name: "nodes", Kind: Uint, Help: "node limit; 0 = none",
-		Apply: func(v string, s *Settled) error { s.Opt.MaxNodes, _ = strconv.ParseUint(v, 10, 64); return nil }},
-	{Name: "tt", Spec: "tt", TUI: "table", Kind: Int, Min: 0, Max: tt.MaxBits, Choices: []string{"0", "12", "14", "16", "18", "20", "22", "24"},
-		UCI:     &UCIOption{Name: "Hash", Type: "spin", Min: 0, Max: maxHashMB, Default: "16", In: hashIn, Out: hashOut},
-		Help:    "transposition table of 2^BITS entries; 0 = off (UCI Hash: in MiB)",
-		Default: "the preset's (default: 20, plain: off)",
-		Apply:   func(v string, s *Settled) error { s.Opt.TTBits = atoi(v); return nil }},
-	{Name: "algo", Kind: String, Values: func() []string { return algos.Names(algos.AllAlgos) },
-		Check: func(v string) (string, error) {
-			if _, ok := algos.Lookup(v); !ok {
-				return v, algos.UnknownAlgorithm(v)
-			}
-			return v, nil
-		},
-		UCI:     &UCIOption{Name: "Algo", Type: "combo", Unset: "preset"},
-		Help:    "algorithm (help search describes each)",
-		Default: "the preset's"},
-	{Name: "iterative", Kind: Bool, Help: "iterative deepening 1, 2, …, depth", Default: "the preset's",
-		Apply: func(v string, s *Settled) error { s.Opt.Iterative = v == "true"; return nil }},
-	{Name: "aspiration", Kind: Int, Min: 0, Max: 1 << 20, Help: "aspiration window half-width around the last iteration's value; 0 = off", Default: "the preset's",
-		Apply: func(v string, s *Settled) error { s.Opt.Aspiration = atoi(v); return nil }},
-	{Name: "quiescence", Kind: Bool, Help: "quiescence search of captures below the horizon", Default: "the preset's",
-		Takes: func(a algos.Algorithm) bool { return !a.Bare },
-		Apply: func(v string, s *Settled) error { s.Opt.Quiescence = v == "true"; return nil }},
-	{Name: "order", Kind: List, Help: "move ordering, comma-separated from " + strings.Join(orderings, ",") + ", or none (killers hand over to stolen work: --param killer_handover)",
-		Default: "the preset's", Check: checkOrder, Apply: applyOrder},
-	{Name: "memory", Kind: Int, Min: 0, Max: 1 << 30, Takes: takesParam("memory"),
-		Help:  "itersss, paritersss: OPEN list bound M; 0 = the minimum M0 = ⌈d/2⌉(b−1)+1",
-		Apply: func(v string, s *Settled) error { s.Opt.Memory = atoi(v); return nil }},
-	{Name: "seed", Kind: Uint, TUI: "seed", Choices: []string{"1", "2", "3", "4", "5"}, Help: "seed, recorded with the result", Default: "1",
-		Apply: func(v string, s *Settled) error { s.Opt.Seed, _ = strconv.ParseUint(v, 10, 64); return nil },
-		auto:  func(st *settling) { st.s.Opt.Seed = 1 }},
-	{Name: "variants", Kind: List, Takes: func(a algos.Algorithm) bool { return len(a.Variants) > 0 },
-		UCI:     &UCIOption{Name: "Variants", Type: "string", Unset: "auto", In: func(v string) (string, error) { return strings.ReplaceAll(v, "+", ","), nil }},
-		Help:    "the algorithm's variants, comma-separated (help search lists who takes which), a set (" + strings.Join(variantSetNames(), ", ") + "), or none",
-		Default: "restart for an algorithm that takes it on chess and checkers positions with no --preset, else none",
-		Check:   checkVariants,
-		Apply:   func(v string, s *Settled) error { return algos.SetVariants(s.Opt.Algo, v, &s.Opt) },
-		auto:    autoRestart},
-	{Name: "dist-tt", Kind: Bool, Takes: takesVariant(algos.VariantDistTT),
-		Help:  "the dist-tt variant: the table distributed over the processors, key mod P; remote accesses cost tt_remote, local ones tt_local",
-		Apply: func(v string, s *Settled) error { s.Opt.DistTT = s.Opt.DistTT || v == "true"; return nil }},
-	{Name: "grain", Spec: "grain", TUI: "grain depth", Kind: Int, Min: 0, Max: algos.MaxDepth, Choices: []string{"0", "1", "2", "3", "4", "5", "6"},
-		Takes:   func(a algos.Algorithm) bool { return a.Grain || slices.Contains(a.Params, "grain") },
-		UCI:     &UCIOption{Name: "Grain", Type: "string", Unset: "auto"},
-		Help:    "nodes with at most this many plies to go are searched by the serial Scout (abdada: are not counted)",
-		Default: "chosen per position on the pool, 0 on the simulator (abdada: 0)",
-		Apply:   func(v string, s *Settled) error { s.Opt.Grain = atoi(v); return nil },
-		auto: func(st *settling) {
-			st.s.AutoGrain = st.row.Grain
-		}},
-	{Name: "workers", Spec: "workers", TUI: "pool workers", Kind: Int, Min: 0, Max: sched.MaxPoolWorkers, Machine: true, Excludes: "sim",
-		Choices: []string{"1", "2", "4", "8", "16"},
-		UCI:     &UCIOption{Name: "Threads", Key: "workers", Type: "spin", Min: 1, Max: sched.MaxPoolWorkers, Default: "1", In: threadsIn},
-		Help:    "run on the goroutine pool with P workers, 1…" + strconv.Itoa(sched.MaxPoolWorkers) + " (this machine has " + strconv.Itoa(runtime.NumCPU()) + " cores; more oversubscribes them); a sweep: pool sizes, comma-separated",
-		On:      func(v string) (sched.Machine, error) { return sched.ParseMachine(sched.Pool, v) }},
-	{Name: "sim", Spec: "sim", TUI: "simulated P", Kind: String, Machine: true, Excludes: "workers",
-		Choices: []string{"1", "2", "4", "16", "64", "256", "512", "inf"},
-		Help:    "run on the simulated machine with P processors (1…" + strconv.Itoa(sched.MaxSimProcs) + ") or inf; a sweep: simulated processor counts, comma-separated, inf for infinitely many",
-		On:      func(v string) (sched.Machine, error) { return sched.ParseMachine(sched.Sim, v) }},
-	{Name: "levels", Spec: "levels", TUI: "steal ordering by levels", Kind: Bool, Takes: parallelOnly, Machine: true,
-		Help:    "steal ordering by levels (*Socrates §4.3); --levels=false to steal the last child",
-		Default: "on for chess and checkers positions",
-		Apply:   func(v string, s *Settled) error { s.Levels = v == "true"; return nil },
-		auto: func(st *settling) {
-			if !st.shape.Tree {
-				st.s.Levels = true
-				st.s.Notes = append(st.s.Notes, "levels: a thief takes the oldest child of the shallowest level, the next in move order (*Socrates §4.3), which cuts the search overhead of Jamboree and YBWC on chess and checkers positions (no --levels given; --levels=false to steal the last child)")
-			}
-		}},
-	{Name: "levelwait", Spec: "levelwait", TUI: "level waiting", Kind: Bool, Takes: parallelOnly, Machine: true, Help: "level waiting (*Socrates §4.4)",
-		Apply: func(v string, s *Settled) error { s.LevelWait = v == "true"; return nil }},
-	{Name: "costs", Spec: "costs", Kind: List, Takes: parallelOnly, Machine: true,
-		Help:    "simulator cost model: a preset (" + strings.Join(sched.CostPresetNames(), ", ") + ") and/or key=value pairs, e.g. node=1,steal=20 (keys: " + strings.Join(sched.CostKeys(), ", ") + "; " + sched.CostBoundHelp + ")",
-		Default: "one unit per node",
-		Check:   func(v string) (string, error) { _, err := sched.ParseCosts(v); return v, err },
-		Apply:   func(v string, s *Settled) (err error) { s.Costs, err = sched.ParseCosts(v); return err }},
-	{Name: "max-mem", Spec: "max_mem", Kind: String, Machine: true,
-		Help:    "the run's memory budget, e.g. 2GB or 512MiB, or none; past it the run stops with a clear error",
-		Default: sched.BudgetString(0),
-		Check:   func(v string) (string, error) { _, err := sched.ParseBudget(v); return v, err },
-		Apply:   func(v string, s *Settled) (err error) { s.MaxMem, err = sched.ParseBudget(v); return err }},
-	{Name: "trace", Kind: Bool, Takes: takesParam("trace"),
-		Help:  "keep and print the algorithm's trace (the layout of Bhattacharya & Bagchi's Table 1)",
-		Apply: func(v string, s *Settled) error { s.Opt.Trace = s.Opt.Trace || v == "true"; return nil }},
-	{Name: "preset", Spec: "preset", Kind: String, Values: algos.PresetNames,
-		Check: func(v string) (string, error) {
-			if _, ok := algos.Presets()[v]; !ok {
-				return v, fmt.Errorf("unknown preset %q (allowed: %s)", v, strings.Join(algos.PresetNames(), ", "))
-			}
-			return v, nil
-		},
-		UCI:     &UCIOption{Name: "Preset", Type: "combo", Unset: "auto"},
-		Help:    "named option set",
-		Default: "default on chess and checkers positions, serial or parallel (table, ordering, iterative deepening, quiescence), plain on synthetic trees"},
-	{Name: "param", Spec: "params", Kind: List,
-		UCI:  &UCIOption{Name: "Param", Type: "string", In: func(v string) (string, error) { return strings.ReplaceAll(v, ";", ","), nil }},
-		Help: "any other option by name, name=value,… (" + strings.Join(algos.ParamNames(), ", ") + "); over every other setting",
-		Check: func(v string) (string, error) {
-			var o algos.Options
-			return v, algos.SetParams(&o, v)
-		},
-		Apply: func(v string, s *Settled) error { return algos.SetParams(&s.Opt, v) }},
-}
-
-// Knobs returns the knob table.
-func Knobs() []Knob { return slices.Clone(knobs) }
-
-// MachineKnobs are the machine's rows of the knob table (Knob.Machine),
-// in its order: the TUI's machine pane.
-func MachineKnobs() []Knob {
-	var out []Knob
-	for _, k := range knobs {
-		if k.Machine {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
-// KnobNames lists the knobs' names in the table's order.
-func KnobNames() []string {
-	var out []string
-	for _, k := range knobs {
-		out = append(out, k.Name)
-	}
-	return out
-}
-
-// FindKnob finds a knob by its name, spec key or UCI option, in any case.
-func FindKnob(name string) (Knob, bool) {
-	for _, k := range knobs {
-		if strings.EqualFold(k.Name, name) || (k.Spec != "" && strings.EqualFold(k.Spec, name)) || (k.UCI != nil && strings.EqualFold(k.UCI.Name, name)) {
-			return k, true
-		}
-	}
-	return Knob{}, false
-}
-
-// AddKnob adds a row to the knob table and returns the function that
-// removes it: a test's way to show that a new row reaches every front end.
-func AddKnob(k Knob) (remove func()) {
-	knobs = append(knobs[:len(knobs):len(knobs)], k)
-	return func() {
-		knobs = slices.DeleteFunc(slices.Clone(knobs), func(x Knob) bool { return x.Name == k.Name })
+// knobTable is the knob table for the algorithm table algs (the algo
+// row's values), in the order Settle applies it (the preset and the
+// algorithm come first whatever their place; param last: it overrides
+// every other).
+func knobTable(algs algos.AlgoTable) []Knob {
+	return []Knob{
+		{Name: "depth", Spec: "depth", TUI: "depth", Kind: Int, Min: 0, Max: algos.MaxDepth,
+			Choices: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "14"},
+			Help:    "search depth in plies (0: iterate under --time)",
+			Default: "the position's own: a synthetic tree's, or its suite's (suite:tinsley: Lu's)",
+			Apply:   func(v string, s *Settled) error { s.Opt.Depth = atoi(v); return nil }},
+		{Name: "time", Spec: "time", TUI: "time limit", Kind: Duration, Choices: []string{"1s", "5s", "10s", "30s", "1m0s"},
+			Help:  "time limit, e.g. 30s (implies iterative deepening)",
+			Apply: func(v string, s *Settled) error { s.Opt.Time, _ = time.ParseDuration(v); return nil }},
+		{Name: "nodes", Kind: Uint, Help: "node limit; 0 = none",
+			Apply: func(v string, s *Settled) error { s.Opt.MaxNodes, _ = strconv.ParseUint(v, 10, 64); return nil }},
+		{Name: "tt", Spec: "tt", TUI: "table", Kind: Int, Min: 0, Max: tt.MaxBits, Choices: []string{"0", "12", "14", "16", "18", "20", "22", "24"},
+			UCI:     &UCIOption{Name: "Hash", Type: "spin", Min: 0, Max: maxHashMB, Default: "16", In: hashIn, Out: hashOut},
+			Help:    "transposition table of 2^BITS entries; 0 = off (UCI Hash: in MiB)",
+			Default: "the preset's (default: 20, plain: off)",
+			Apply:   func(v string, s *Settled) error { s.Opt.TTBits = atoi(v); return nil }},
+		{Name: "algo", Kind: String, Values: func() []string { return algs.Names(algos.AllAlgos) },
+			Check: func(v string) (string, error) {
+				if _, ok := algs.Lookup(v); !ok {
+					return v, algs.Unknown(v)
+				}
+				return v, nil
+			},
+			UCI:     &UCIOption{Name: "Algo", Type: "combo", Unset: "preset"},
+			Help:    "algorithm (help search describes each)",
+			Default: "the preset's"},
+		{Name: "iterative", Kind: Bool, Help: "iterative deepening 1, 2, …, depth", Default: "the preset's",
+			Apply: func(v string, s *Settled) error { s.Opt.Iterative = v == "true"; return nil }},
+		{Name: "aspiration", Kind: Int, Min: 0, Max: 1 << 20, Help: "aspiration window half-width around the last iteration's value; 0 = off", Default: "the preset's",
+			Apply: func(v string, s *Settled) error { s.Opt.Aspiration = atoi(v); return nil }},
+		{Name: "quiescence", Kind: Bool, Help: "quiescence search of captures below the horizon", Default: "the preset's",
+			Takes: func(a algos.Algorithm) bool { return !a.Bare },
+			Apply: func(v string, s *Settled) error { s.Opt.Quiescence = v == "true"; return nil }},
+		{Name: "order", Kind: List, Help: "move ordering, comma-separated from " + strings.Join(orderings, ",") + ", or none (killers hand over to stolen work: --param killer_handover)",
+			Default: "the preset's", Check: checkOrder, Apply: applyOrder},
+		{Name: "memory", Kind: Int, Min: 0, Max: 1 << 30, Takes: takesParam("memory"),
+			Help:  "itersss, paritersss: OPEN list bound M; 0 = the minimum M0 = ⌈d/2⌉(b−1)+1",
+			Apply: func(v string, s *Settled) error { s.Opt.Memory = atoi(v); return nil }},
+		{Name: "seed", Kind: Uint, TUI: "seed", Choices: []string{"1", "2", "3", "4", "5"}, Help: "seed, recorded with the result", Default: "1",
+			Apply: func(v string, s *Settled) error { s.Opt.Seed, _ = strconv.ParseUint(v, 10, 64); return nil },
+			auto:  func(st *settling) { st.s.Opt.Seed = 1 }},
+		{Name: "variants", Kind: List, Takes: func(a algos.Algorithm) bool { return len(a.Variants) > 0 },
+			UCI:     &UCIOption{Name: "Variants", Type: "string", Unset: "auto", In: func(v string) (string, error) { return strings.ReplaceAll(v, "+", ","), nil }},
+			Help:    "the algorithm's variants, comma-separated (help search lists who takes which), a set (" + strings.Join(variantSetNames(), ", ") + "), or none",
+			Default: "restart for an algorithm that takes it on chess and checkers positions with no --preset, else none",
+			Check:   checkVariants,
+			Apply:   func(v string, s *Settled) error { return algos.SetVariants(s.Opt.Algo, v, &s.Opt) },
+			auto:    autoRestart},
+		{Name: "dist-tt", Kind: Bool, Takes: takesVariant(algos.VariantDistTT),
+			Help:  "the dist-tt variant: the table distributed over the processors, key mod P; remote accesses cost tt_remote, local ones tt_local",
+			Apply: func(v string, s *Settled) error { s.Opt.DistTT = s.Opt.DistTT || v == "true"; return nil }},
+		{Name: "grain", Spec: "grain", TUI: "grain depth", Kind: Int, Min: 0, Max: algos.MaxDepth, Choices: []string{"0", "1", "2", "3", "4", "5", "6"},
+			Takes:   func(a algos.Algorithm) bool { return a.Grain || slices.Contains(a.Params, "grain") },
+			UCI:     &UCIOption{Name: "Grain", Type: "string", Unset: "auto"},
+			Help:    "nodes with at most this many plies to go are searched by the serial Scout (abdada: are not counted)",
+			Default: "chosen per position on the pool, 0 on the simulator (abdada: 0)",
+			Apply:   func(v string, s *Settled) error { s.Opt.Grain = atoi(v); return nil },
+			auto: func(st *settling) {
+				st.s.AutoGrain = st.row.Grain
+			}},
+		{Name: "workers", Spec: "workers", TUI: "pool workers", Kind: Int, Min: 0, Max: sched.MaxPoolWorkers, Machine: true, Excludes: "sim",
+			Choices: []string{"1", "2", "4", "8", "16"},
+			UCI:     &UCIOption{Name: "Threads", Key: "workers", Type: "spin", Min: 1, Max: sched.MaxPoolWorkers, Default: "1", In: threadsIn},
+			Help:    "run on the goroutine pool with P workers, 1…" + strconv.Itoa(sched.MaxPoolWorkers) + " (this machine has " + strconv.Itoa(runtime.NumCPU()) + " cores; more oversubscribes them); a sweep: pool sizes, comma-separated",
+			On:      func(v string) (sched.Machine, error) { return sched.ParseMachine(sched.Pool, v) }},
+		{Name: "sim", Spec: "sim", TUI: "simulated P", Kind: String, Machine: true, Excludes: "workers",
+			Choices: []string{"1", "2", "4", "16", "64", "256", "512", "inf"},
+			Help:    "run on the simulated machine with P processors (1…" + strconv.Itoa(sched.MaxSimProcs) + ") or inf; a sweep: simulated processor counts, comma-separated, inf for infinitely many",
+			On:      func(v string) (sched.Machine, error) { return sched.ParseMachine(sched.Sim, v) }},
+		{Name: "levels", Spec: "levels", TUI: "steal ordering by levels", Kind: Bool, Takes: parallelOnly, Machine: true,
+			Help:    "steal ordering by levels (*Socrates §4.3); --levels=false to steal the last child",
+			Default: "on for chess and checkers positions",
+			Apply:   func(v string, s *Settled) error { s.Levels = v == "true"; return nil },
+			auto: func(st *settling) {
+				if !st.shape.Tree {
+					st.s.Levels = true
+					st.s.Notes = append(st.s.Notes, "levels: a thief takes the oldest child of the shallowest level, the next in move order (*Socrates §4.3), which cuts the search overhead of Jamboree and YBWC on chess and checkers positions (no --levels given; --levels=false to steal the last child)")
+				}
+			}},
+		{Name: "levelwait", Spec: "levelwait", TUI: "level waiting", Kind: Bool, Takes: parallelOnly, Machine: true, Help: "level waiting (*Socrates §4.4)",
+			Apply: func(v string, s *Settled) error { s.LevelWait = v == "true"; return nil }},
+		{Name: "costs", Spec: "costs", Kind: List, Takes: parallelOnly, Machine: true,
+			Help:    "simulator cost model: a preset (" + strings.Join(sched.CostPresetNames(), ", ") + ") and/or key=value pairs, e.g. node=1,steal=20 (keys: " + strings.Join(sched.CostKeys(), ", ") + "; " + sched.CostBoundHelp + ")",
+			Default: "one unit per node",
+			Check:   func(v string) (string, error) { _, err := sched.ParseCosts(v); return v, err },
+			Apply:   func(v string, s *Settled) (err error) { s.Costs, err = sched.ParseCosts(v); return err }},
+		{Name: "max-mem", Spec: "max_mem", Kind: String, Machine: true,
+			Help:    "the run's memory budget, e.g. 2GB or 512MiB, or none; past it the run stops with a clear error",
+			Default: sched.BudgetString(0),
+			Check:   func(v string) (string, error) { _, err := sched.ParseBudget(v); return v, err },
+			Apply:   func(v string, s *Settled) (err error) { s.MaxMem, err = sched.ParseBudget(v); return err }},
+		{Name: "trace", Kind: Bool, Takes: takesParam("trace"),
+			Help:  "keep and print the algorithm's trace (the layout of Bhattacharya & Bagchi's Table 1)",
+			Apply: func(v string, s *Settled) error { s.Opt.Trace = s.Opt.Trace || v == "true"; return nil }},
+		{Name: "preset", Spec: "preset", Kind: String, Values: algos.PresetNames,
+			Check: func(v string) (string, error) {
+				if _, ok := algos.Presets()[v]; !ok {
+					return v, fmt.Errorf("unknown preset %q (allowed: %s)", v, strings.Join(algos.PresetNames(), ", "))
+				}
+				return v, nil
+			},
+			UCI:     &UCIOption{Name: "Preset", Type: "combo", Unset: "auto"},
+			Help:    "named option set",
+			Default: "default on chess and checkers positions, serial or parallel (table, ordering, iterative deepening, quiescence), plain on synthetic trees"},
+		{Name: "param", Spec: "params", Kind: List,
+			UCI:  &UCIOption{Name: "Param", Type: "string", In: func(v string) (string, error) { return strings.ReplaceAll(v, ";", ","), nil }},
+			Help: "any other option by name, name=value,… (" + strings.Join(algos.ParamNames(), ", ") + "); over every other setting",
+			Check: func(v string) (string, error) {
+				var o algos.Options
+				return v, algos.SetParams(&o, v)
+			},
+			Apply: func(v string, s *Settled) error { return algos.SetParams(&s.Opt, v) }},
 	}
 }
+
+// Knobs returns the default knob table (DefaultTables).
+func Knobs() []Knob { return DefaultTables().Knobs }
+
+// MachineKnobs are the machine's rows of the default knob table
+// (Knob.Machine), in its order.
+func MachineKnobs() []Knob { return defaultTables().MachineKnobs() }
+
+// KnobNames lists the default knobs' names in the table's order.
+func KnobNames() []string { return defaultTables().KnobNames() }
+
+// FindKnob finds a knob of the default table by its name, spec key or
+// UCI option, in any case.
+func FindKnob(name string) (Knob, bool) { return defaultTables().FindKnob(name) }
 
 // Check checks a value of the knob and returns it as stored.
 func (k Knob) parse(v string) (string, error) {
@@ -297,13 +271,16 @@ func (k Knob) Parse(v string) (string, error) { return k.parse(v) }
 // IsBool reports whether the knob is a switch.
 func (k Knob) IsBool() bool { return k.Kind == Bool }
 
-// Usage is the knob's help with its default and the algorithms that
-// take it, for flags and help.
-func (k Knob) Usage() string {
+// Usage is the knob's help with its default and the algorithms of the
+// default table that take it, for flags and help.
+func (k Knob) Usage() string { return k.UsageIn(algos.DefaultTable()) }
+
+// UsageIn is Usage with the algorithms of algs.
+func (k Knob) UsageIn(algs algos.AlgoTable) string {
 	s := k.Help
-	switch t := k.Takers(); {
+	switch t := k.TakersIn(algs); {
 	case k.Takes == nil:
-	case slices.Equal(t, algos.Names(algos.ParallelAlgos)):
+	case slices.Equal(t, algs.Names(algos.ParallelAlgos)):
 		s = "parallel algorithms: " + s
 	default:
 		s = strings.Join(t, ", ") + ": " + s
@@ -329,15 +306,10 @@ func (k Knob) TUIChoices() []string {
 	return k.Choices
 }
 
-// DeclareFlags declares on fs a flag --Name for every knob want accepts
-// (nil: every knob), each setting its knob in r when given: a command's
-// flags are the knob table's.
+// DeclareFlags declares on fs a flag --Name for every knob of the
+// default table want accepts (Tables.DeclareFlags).
 func DeclareFlags(fs *flag.FlagSet, r *Request, want func(Knob) bool) {
-	for _, k := range knobs {
-		if want == nil || want(k) {
-			fs.Var(&knobFlag{k: k, r: r}, k.Name, k.Usage())
-		}
-	}
+	defaultTables().DeclareFlags(fs, r, want)
 }
 
 // knobFlag is a knob as a flag.Value.

@@ -154,7 +154,7 @@ func Parallel(ctx context.Context, it *Item, opt algos.Options, cfg sched.Config
 		}
 		return rep, err
 	}
-	row, _ := algos.Lookup(opt.Algo)
+	row, _ := opt.Table().Lookup(opt.Algo)
 	if base.Skip || row.Baseline == "" {
 		return rep, nil
 	}

@@ -17,18 +17,26 @@ import (
 // (a flag, a sweep spec key, a session setting, a UCI option), and
 // nothing for a knob not given. "Not given" is the absence of the knob,
 // never a value of it: grain 0 is a grain, and a request without a grain
-// has its grain chosen for the position (Settle).
+// has its grain chosen for the position (Settle). A request is one of
+// the tables it was made from (Tables.Request; the zero Request's are
+// DefaultTables): its knobs are theirs, and the run it settles to runs
+// their algorithms.
 type Request struct {
 	vals map[string]string
+	tab  *Tables
 }
+
+// Tables are the tables the request is one of.
+func (r Request) Tables() Tables { return *r.tab.orDefault() }
 
 // Set gives the knob named name (its name, flag, spec key or UCI
 // option, in any case) the value v, checked as the knob's row says; the
 // error names the knob and what it allows.
 func (r *Request) Set(name, v string) error {
-	k, ok := FindKnob(name)
+	t := r.tab.orDefault()
+	k, ok := t.FindKnob(name)
 	if !ok {
-		return fmt.Errorf("unknown setting %q (settings: %s)", name, strings.Join(KnobNames(), ", "))
+		return fmt.Errorf("unknown setting %q (settings: %s)", name, strings.Join(t.KnobNames(), ", "))
 	}
 	v, err := k.parse(v)
 	if err != nil {
@@ -44,7 +52,7 @@ func (r *Request) Set(name, v string) error {
 
 // Unset makes the knob named name not given.
 func (r *Request) Unset(name string) {
-	if k, ok := FindKnob(name); ok {
+	if k, ok := r.tab.orDefault().FindKnob(name); ok {
 		r.vals = maps.Clone(r.vals)
 		delete(r.vals, k.Name)
 	}
@@ -52,7 +60,7 @@ func (r *Request) Unset(name string) {
 
 // Get is the value of the knob named name and whether it was given.
 func (r Request) Get(name string) (string, bool) {
-	k, ok := FindKnob(name)
+	k, ok := r.tab.orDefault().FindKnob(name)
 	if !ok {
 		return "", false
 	}
@@ -77,12 +85,12 @@ func (r Request) Int(name string) (int, bool) {
 }
 
 // Clone is a copy of r that can be changed without changing r.
-func (r Request) Clone() Request { return Request{vals: maps.Clone(r.vals)} }
+func (r Request) Clone() Request { return Request{vals: maps.Clone(r.vals), tab: r.tab} }
 
 // Args are the request as flags, --name=value, in the knob table's order.
 func (r Request) Args() []string {
 	var out []string
-	for _, k := range Knobs() {
+	for _, k := range r.tab.orDefault().Knobs {
 		if v, ok := r.vals[k.Name]; ok {
 			out = append(out, "--"+k.Name+"="+v)
 		}
@@ -193,8 +201,12 @@ type settling struct {
 //     SettleRun); a serial algorithm runs alone (Serial).
 //   - The baseline: the serial algorithm of the algorithm's row, with the
 //     options that change only the parallel search cleared.
+//
+// The knobs are the request's tables' (Request.Tables), and the
+// algorithm a row of their algorithm table (Options.InTable).
 func Settle(shape Shape, req Request) (Settled, error) {
 	var s Settled
+	tab := req.tab.orDefault()
 	st := &settling{shape: shape, req: req, s: &s}
 	preset, given := req.vals["preset"]
 	switch {
@@ -211,27 +223,28 @@ func Settle(shape Shape, req Request) (Settled, error) {
 	if a, ok := req.vals["algo"]; ok {
 		s.Opt.Algo = a
 	}
-	row, ok := algos.Lookup(s.Opt.Algo)
+	s.Opt = s.Opt.InTable(tab.Algos)
+	row, ok := tab.Algos.Lookup(s.Opt.Algo)
 	if !ok {
-		return s, algos.UnknownAlgorithm(s.Opt.Algo)
+		return s, tab.Algos.Unknown(s.Opt.Algo)
 	}
 	st.row = row
 	if row.Bare && s.Preset != "plain" {
 		// The algorithm searches the bare tree: its options say so.
 		s.Notes = slices.DeleteFunc(s.Notes, func(n string) bool { return strings.HasPrefix(n, "preset ") })
 		s.Notes = append(s.Notes, "preset plain: "+row.Name+" searches the bare tree (no table, ordering or quiescence); its serial counterpart is --algo negamax --preset plain")
-		s.Preset, s.Opt = "plain", algos.Presets()["plain"]
+		s.Preset, s.Opt = "plain", algos.Presets()["plain"].InTable(tab.Algos)
 		s.Opt.Algo = row.Name
 	}
 	if err := s.settleMachine(req, row); err != nil {
 		return s, err
 	}
-	for _, k := range Knobs() {
+	for _, k := range tab.Knobs {
 		v, given := req.vals[k.Name]
 		switch {
 		case k.Name == "preset" || k.Name == "algo" || k.On != nil:
 		case given && !k.takes(row):
-			s.Notes = append(s.Notes, fmt.Sprintf("--%s=%s ignored: %s does not take it (%s)", k.Name, v, row.Name, k.takers()))
+			s.Notes = append(s.Notes, fmt.Sprintf("--%s=%s ignored: %s does not take it (%s)", k.Name, v, row.Name, k.takers(tab.Algos)))
 		case given && k.Apply != nil:
 			if err := k.Apply(v, &s); err != nil {
 				return s, fmt.Errorf("--%s: %w", k.Name, err)
@@ -241,7 +254,7 @@ func Settle(shape Shape, req Request) (Settled, error) {
 		}
 	}
 	if v, ok := req.vals["param"]; ok {
-		s.Notes = append(s.Notes, ignoredParams(v, row)...)
+		s.Notes = append(s.Notes, ignoredParams(tab, v, row)...)
 	}
 	s.Baseline = row.Baseline
 	if s.Baseline != "" {
@@ -266,7 +279,7 @@ func (s *Settled) settleMachine(req Request, row algos.Algorithm) error {
 		s.Machine = sched.Machine{Kind: Serial}
 		return nil
 	}
-	for _, k := range Knobs() {
+	for _, k := range req.tab.orDefault().Knobs {
 		if v, ok := req.vals[k.Name]; ok && k.On != nil {
 			m, err := k.On(v)
 			if err != nil {
@@ -368,19 +381,19 @@ func (s *Settled) ReadyAt(ctx context.Context, it *Item, opt algos.Options) stri
 // ignoredParams are the notes on the options of a --param list that the
 // algorithm does not read: an option a knob sets and the algorithm does
 // not take, or one that only other algorithms' rows list (their Params).
-func ignoredParams(list string, row algos.Algorithm) []string {
+func ignoredParams(tab *Tables, list string, row algos.Algorithm) []string {
 	var out []string
 	for _, kv := range strings.Split(list, ",") {
 		name, _, _ := strings.Cut(strings.TrimSpace(kv), "=")
 		var takers []string
-		for _, a := range algos.Table() {
+		for _, a := range tab.Algos.Rows() {
 			if slices.Contains(a.Params, name) {
 				takers = append(takers, a.Name)
 			}
 		}
-		if k, ok := FindKnob(name); ok {
+		if k, ok := tab.FindKnob(name); ok {
 			if !k.takes(row) {
-				out = append(out, fmt.Sprintf("--param %s ignored: %s does not take it (%s)", kv, row.Name, k.takers()))
+				out = append(out, fmt.Sprintf("--param %s ignored: %s does not take it (%s)", kv, row.Name, k.takers(tab.Algos)))
 			}
 			continue
 		}
@@ -401,10 +414,10 @@ func domainName(sh Shape) string {
 // takes reports whether the knob changes algorithm row's search.
 func (k Knob) takes(row algos.Algorithm) bool { return k.Takes == nil || k.Takes(row) }
 
-// takers names the algorithms that take the knob.
-func (k Knob) takers() string {
+// takers names the algorithms of algs that take the knob.
+func (k Knob) takers(algs algos.AlgoTable) string {
 	var out []string
-	for _, a := range algos.Table() {
+	for _, a := range algs.Rows() {
 		if k.takes(a) {
 			out = append(out, a.Name)
 		}
@@ -415,10 +428,14 @@ func (k Knob) takers() string {
 	return "taken by " + strings.Join(out, ", ")
 }
 
-// Takers are the algorithms that take the knob, for help.
-func (k Knob) Takers() []string {
+// Takers are the algorithms of the default table that take the knob,
+// for help.
+func (k Knob) Takers() []string { return k.TakersIn(algos.DefaultTable()) }
+
+// TakersIn are the algorithms of algs that take the knob.
+func (k Knob) TakersIn(algs algos.AlgoTable) []string {
 	var out []string
-	for _, a := range algos.Table() {
+	for _, a := range algs.Rows() {
 		if k.takes(a) {
 			out = append(out, a.Name)
 		}

@@ -2,9 +2,9 @@ package lab
 
 import (
 	"fmt"
+	"splitpoint/algos"
 	"strconv"
 
-	"splitpoint/algos"
 	"splitpoint/sched"
 )
 
@@ -36,10 +36,21 @@ func (s Settled) Check() error {
 	if _, err := sched.ParseCosts(s.Costs.String()); err != nil {
 		return fmt.Errorf("costs: %w", err)
 	}
-	if _, ok := algos.Lookup(s.Opt.Algo); !ok {
-		return algos.UnknownAlgorithm(s.Opt.Algo)
+	if _, ok := s.Opt.Table().Lookup(s.Opt.Algo); !ok {
+		return s.Opt.Table().Unknown(s.Opt.Algo)
 	}
 	return s.checkMachine()
+}
+
+// InTable is s with its options' and its baseline's algorithms rows of
+// the table t (algos.Options.InTable): a settled run read back from JSON
+// is given the table of the front end that runs it.
+func (s Settled) InTable(t algos.AlgoTable) Settled {
+	s.Opt = s.Opt.InTable(t)
+	if s.Baseline != "" {
+		s.BaselineOpt = s.BaselineOpt.InTable(t) // as Settle makes it: Opt.Serial
+	}
+	return s
 }
 
 // checkMachine checks the machine's kind and P.

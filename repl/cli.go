@@ -26,7 +26,7 @@ var shellCommands = []*workbench.Command{
 		Long: `Runs the commands of FILE line by line, as the REPL would, in a session
 (by default a new one named after the file; --session NAME picks one). It
 stops at the first error with file:line: message and a non-zero exit.`,
-		Flags: func(fs *flag.FlagSet) func(*workbench.Env, []string) error {
+		Flags: func(fs *flag.FlagSet, _ lab.Tables) func(*workbench.Env, []string) error {
 			fs.Bool("keep-going", false, "go on after a failing line (the exit status still reports it)")
 			jobsFlag(fs)
 			return nil
@@ -46,7 +46,7 @@ session, and the index DIR/reproductions.md with the counts per paper:
 "splitpoint reproduce --docs docs" regenerates the project's
 docs/reproductions.md. Names after DIR limit it to those reproductions; a
 reproduction with no full-form session keeps its document.`,
-		Flags: func(fs *flag.FlagSet) func(*workbench.Env, []string) error {
+		Flags: func(fs *flag.FlagSet, _ lab.Tables) func(*workbench.Env, []string) error {
 			fs.Bool("quick", false, "the quick form: fewer positions, seeds or depths (minutes on a 2-core machine)")
 			fs.Bool("docs", false, "write under DIR each reproduction's document (DIR/reproductions/NAME.md) from its latest full-form run, and the index DIR/reproductions.md")
 			jobsFlag(fs)
@@ -76,13 +76,13 @@ records the same line.`,
 		Short: "list the commands, or describe one",
 		Long: `With --markdown: the command reference (docs/commands.md) for every
 command.`,
-		Flags: func(fs *flag.FlagSet) func(*workbench.Env, []string) error {
+		Flags: func(fs *flag.FlagSet, _ lab.Tables) func(*workbench.Env, []string) error {
 			fs.Bool("markdown", false, "write the command reference for every command as Markdown")
 			return nil
 		}},
 }
 
-func noFlags(*flag.FlagSet) func(*workbench.Env, []string) error { return nil }
+func noFlags(*flag.FlagSet, lab.Tables) func(*workbench.Env, []string) error { return nil }
 
 // cliSessionCommands are the session commands the shell command line
 // takes (on the session --session names); the REPL takes them all.

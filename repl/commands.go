@@ -74,7 +74,7 @@ func cmdHelp(_ context.Context, sh *Shell, args []string) error {
 		if c := findSessionCommand(args[0]); c != nil {
 			fmt.Fprintf(sh.Out, "%s %s\n\n%s\n", c.name, c.args, c.short)
 			if c.name == "set" {
-				writeSettingsHelp(sh.Out)
+				writeSettingsHelp(sh.Out, sh.tables())
 			}
 			return nil
 		}
@@ -103,9 +103,9 @@ func cmdHelp(_ context.Context, sh *Shell, args []string) error {
 	return nil
 }
 
-func writeSettingsHelp(w io.Writer) {
+func writeSettingsHelp(w io.Writer, tab lab.Tables) {
 	fmt.Fprintf(w, "\nsettings:\n")
-	for _, s := range allSettings() {
+	for _, s := range allSettings(tab) {
 		fmt.Fprintf(w, "  %-10s %s\n", s.name, s.help)
 	}
 }
@@ -132,11 +132,11 @@ func cmdSet(ctx context.Context, sh *Shell, args []string) error {
 		return cmdSettings(ctx, sh, nil)
 	}
 	if len(args) != 2 {
-		return fmt.Errorf("set takes a name and a value, e.g. set depth 6 (names: %s)", strings.Join(SettingNames(), ", "))
+		return fmt.Errorf("set takes a name and a value, e.g. set depth 6 (names: %s)", strings.Join(SettingNamesIn(sh.tables()), ", "))
 	}
-	s := findSetting(args[0])
+	s := findSetting(sh.tables(), args[0])
 	if s == nil {
-		return fmt.Errorf("unknown setting %q (names: %s)", args[0], strings.Join(SettingNames(), ", "))
+		return fmt.Errorf("unknown setting %q (names: %s)", args[0], strings.Join(SettingNamesIn(sh.tables()), ", "))
 	}
 	if err := s.check(args[1]); err != nil {
 		return fmt.Errorf("set %s %s: %v", args[0], args[1], err)
@@ -154,8 +154,8 @@ func cmdSet(ctx context.Context, sh *Shell, args []string) error {
 }
 
 func cmdUnset(_ context.Context, sh *Shell, args []string) error {
-	if len(args) != 1 || findSetting(args[0]) == nil {
-		return fmt.Errorf("unset takes a setting name (%s)", strings.Join(SettingNames(), ", "))
+	if len(args) != 1 || findSetting(sh.tables(), args[0]) == nil {
+		return fmt.Errorf("unset takes a setting name (%s)", strings.Join(SettingNamesIn(sh.tables()), ", "))
 	}
 	delete(sh.S.Settings, args[0])
 	fmt.Fprintf(sh.Out, "%s unset\n", args[0])
@@ -169,7 +169,7 @@ func cmdSettings(_ context.Context, sh *Shell, _ []string) error {
 		loaded = "(nothing)"
 	}
 	fmt.Fprintf(sh.Out, "  loaded     %s\n", loaded)
-	for _, s := range allSettings() {
+	for _, s := range allSettings(sh.tables()) {
 		if v, ok := sh.S.Settings[s.name]; ok {
 			fmt.Fprintf(sh.Out, "  %-10s %s\n", s.name, v)
 		}

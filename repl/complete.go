@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"splitpoint/algos"
+	"splitpoint/lab"
 	"splitpoint/sessions"
 	"splitpoint/suites"
 	"splitpoint/workbench"
@@ -14,8 +16,13 @@ import (
 // Complete returns the completions of the word under the cursor at the
 // end of line, each a whole word. Commands, settings, flags, positions
 // (suite names, ids after '#', tree families), algorithms, variants and
-// file names all come from the same tables that generate help.
-func Complete(line string) []string {
+// file names all come from the same tables that generate help: the
+// default ones (CompleteIn).
+func Complete(line string) []string { return CompleteIn(lab.DefaultTables(), line) }
+
+// CompleteIn is Complete with the settings, flags and algorithms of the
+// tables tab.
+func CompleteIn(tab lab.Tables, line string) []string {
 	words := strings.Fields(line)
 	cur := ""
 	if len(line) > 0 && line[len(line)-1] != ' ' && len(words) > 0 {
@@ -29,15 +36,15 @@ func Complete(line string) []string {
 	prev := words[len(words)-1]
 	switch {
 	case (cmd == "set" || cmd == "unset") && len(words) == 1:
-		return prefixed(SettingNames(), cur)
+		return prefixed(SettingNamesIn(tab), cur)
 	case cmd == "set" && len(words) == 2:
-		return prefixed(settingValues(words[1]), cur)
+		return prefixed(settingValues(tab, words[1]), cur)
 	case cmd == "help" && len(words) == 1:
 		return prefixed(CommandNames(), cur)
 	case cmd == "open" && len(words) == 1:
 		return prefixed(sessionNames(), cur)
 	case prev == "--algo" || prev == "-algo":
-		return prefixed(Algorithms(), cur)
+		return prefixed(tab.Algos.Names(algos.AllAlgos), cur)
 	case prev == "--variants":
 		return prefixed(Variants(), cur)
 	case prev == "--csv" || prev == "--spec" || prev == "--out" || prev == "--md" || prev == "--html":
@@ -47,7 +54,7 @@ func Complete(line string) []string {
 	case strings.HasPrefix(cur, "-"):
 		if c := workbench.Lookup(cmd); c != nil {
 			var fl []string
-			for _, f := range c.FlagNames() {
+			for _, f := range c.In(tab).FlagNames() {
 				fl = append(fl, "--"+f)
 			}
 			return prefixed(fl, cur)
@@ -67,8 +74,8 @@ func prefixed(list []string, prefix string) []string {
 	return out
 }
 
-func settingValues(name string) []string {
-	if s := findSetting(name); s != nil && s.values != nil {
+func settingValues(tab lab.Tables, name string) []string {
+	if s := findSetting(tab, name); s != nil && s.values != nil {
 		return s.values()
 	}
 	return nil

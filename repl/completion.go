@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"splitpoint/lab"
 	"splitpoint/reproductions"
 	"splitpoint/workbench"
 )
@@ -37,7 +38,7 @@ func completionTable() []completionCommand {
 		cc := completionCommand{name: e.name, help: e.short}
 		if e.cmd != nil {
 			fs := flag.NewFlagSet(e.name, flag.ContinueOnError)
-			e.cmd.Flags(fs)
+			e.cmd.Flags(fs, lab.DefaultTables())
 			fs.VisitAll(func(f *flag.Flag) {
 				cf := completionFlag{name: f.Name, help: firstClause(f.Usage)}
 				b, ok := f.Value.(interface{ IsBoolFlag() bool })

@@ -9,19 +9,20 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"splitpoint/lab"
 	"splitpoint/progress"
 	"time"
 
 	"github.com/chzyer/readline"
 )
 
-// completer adapts Complete to readline.
-type completer struct{}
+// completer adapts CompleteIn, with the shell's tables, to readline.
+type completer struct{ tab lab.Tables }
 
 // Do returns, for the word under the cursor, the rest of every completion.
-func (completer) Do(line []rune, pos int) ([][]rune, int) {
+func (c completer) Do(line []rune, pos int) ([][]rune, int) {
 	head := string(line[:pos])
-	cands := Complete(head)
+	cands := CompleteIn(c.tab, head)
 	cur := ""
 	if len(head) > 0 && head[len(head)-1] != ' ' {
 		for i := len(head) - 1; i >= 0 && head[i] != ' '; i-- {
@@ -44,7 +45,7 @@ func Interactive(sh *Shell, stdin io.ReadCloser, stdout, stderr io.Writer) error
 	rl, err := readline.NewEx(&readline.Config{
 		Prompt:          sh.Prompt(),
 		HistoryFile:     filepath.Join(sh.Home, "history"),
-		AutoComplete:    completer{},
+		AutoComplete:    completer{sh.tables()},
 		InterruptPrompt: "^C",
 		EOFPrompt:       "",
 		// A cancelable stdin: rl.Close (Ctrl-D) wakes readline's reader

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"splitpoint/lab"
 	"splitpoint/sessions"
 )
 
@@ -99,7 +100,7 @@ func writeIPynb(w io.Writer, s *sessions.Session, db, nbDB string) error {
 	var head strings.Builder
 	fmt.Fprintf(&head, "# splitpoint session %s\n\nSaved %s.", s.Name, s.Saved.Format("2006-01-02 15:04 MST"))
 	var set []string
-	for _, st := range allSettings() {
+	for _, st := range allSettings(lab.DefaultTables()) {
 		if v, ok := s.Settings[st.name]; ok {
 			set = append(set, fmt.Sprintf("`%s=%s`", st.name, v))
 		}

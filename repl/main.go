@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/term"
 
+	"splitpoint/lab"
 	"splitpoint/progress"
 	"splitpoint/reproductions"
 	"splitpoint/sessions"
@@ -355,7 +356,7 @@ func parseShellFlags(name string, args []string, stderr io.Writer) (*flag.FlagSe
 	c := findShellCommand(name)
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	c.Flags(fs)
+	c.Flags(fs, lab.DefaultTables())
 	fs.Usage = func() { c.WriteHelp(stderr) }
 	flags, rest := splitArgs(args)
 	if err := fs.Parse(flags); err != nil {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"splitpoint/atomicfile"
+	"splitpoint/lab"
 	"splitpoint/sessions"
 	"splitpoint/workbench"
 )
@@ -154,7 +155,7 @@ func writeFile(path string, data []byte) error {
 
 func writeMarkdown(w io.Writer, s *sessions.Session) {
 	fmt.Fprintf(w, "# splitpoint session %s\n\nSaved %s. Settings:", s.Name, s.Saved.Format("2006-01-02 15:04 MST"))
-	for _, st := range allSettings() {
+	for _, st := range allSettings(lab.DefaultTables()) {
 		if v, ok := s.Settings[st.name]; ok {
 			fmt.Fprintf(w, " `%s=%s`", st.name, v)
 		}

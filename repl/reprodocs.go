@@ -19,6 +19,7 @@ import (
 
 	"splitpoint/atomicfile"
 	"splitpoint/cluster"
+	"splitpoint/lab"
 	"splitpoint/reproductions"
 	"splitpoint/results"
 	"splitpoint/sessions"
@@ -238,7 +239,7 @@ func cellSeconds(s *sessions.Session) float64 {
 
 func settingsLine(s *sessions.Session) string {
 	var parts []string
-	for _, st := range allSettings() {
+	for _, st := range allSettings(lab.DefaultTables()) {
 		if v, ok := s.Settings[st.name]; ok {
 			parts = append(parts, fmt.Sprintf("`%s=%s`", st.name, v))
 		}

@@ -34,14 +34,14 @@ func Variants() []string {
 	return out
 }
 
-// allSettings are the session's settings: one per row of the knob table
-// (lab.Knobs), checked as the row says (a machine's row that chooses the
+// allSettings are the session's settings of the tables tab: one per row
+// of its knob table, checked as the row says (a machine's row that chooses the
 // machine takes a list, for sweep, and clears the row it excludes), then
 // the cluster, which is the session's own.
-func allSettings() []setting {
+func allSettings(tab lab.Tables) []setting {
 	var out []setting
-	for _, k := range lab.Knobs() {
-		st := setting{name: k.Name, help: k.Usage(), values: knobValues(k), check: func(v string) error {
+	for _, k := range tab.Knobs {
+		st := setting{name: k.Name, help: k.UsageIn(tab.Algos), values: knobValues(k), check: func(v string) error {
 			_, err := k.Parse(v)
 			return err
 		}}
@@ -99,8 +99,8 @@ func checkList(one func(string) error) func(string) error {
 	}
 }
 
-func findSetting(name string) *setting {
-	all := allSettings()
+func findSetting(tab lab.Tables, name string) *setting {
+	all := allSettings(tab)
 	for i := range all {
 		if all[i].name == name {
 			return &all[i]
@@ -109,10 +109,14 @@ func findSetting(name string) *setting {
 	return nil
 }
 
-// SettingNames lists the settings, for help and completion.
-func SettingNames() []string {
+// SettingNames lists the settings of the default tables, for help and
+// completion (SettingNamesIn).
+func SettingNames() []string { return SettingNamesIn(lab.DefaultTables()) }
+
+// SettingNamesIn lists the settings of the tables tab.
+func SettingNamesIn(tab lab.Tables) []string {
 	var out []string
-	for _, s := range allSettings() {
+	for _, s := range allSettings(tab) {
 		out = append(out, s.name)
 	}
 	sort.Strings(out)

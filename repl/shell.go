@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"splitpoint/lab"
 	"splitpoint/sessions"
 	"splitpoint/suggest"
 	"splitpoint/workbench"
@@ -38,7 +39,18 @@ type Shell struct {
 	// progress line on (the interactive prompt's, or a script's stdout
 	// when it is a terminal); the line never goes into a cell's output.
 	Term io.Writer
-	quit bool
+	// Tables are the knob and algorithm tables of the session's settings
+	// and commands (nil: lab.DefaultTables).
+	Tables *lab.Tables
+	quit   bool
+}
+
+// tables are the shell's tables.
+func (sh *Shell) tables() lab.Tables {
+	if sh.Tables == nil {
+		return lab.DefaultTables()
+	}
+	return *sh.Tables
 }
 
 // Open opens the named session under home, or starts it when it does not
@@ -136,10 +148,10 @@ func (sh *Shell) nextCell() int {
 func (sh *Shell) exec(ctx context.Context, words []string) (string, []string, error) {
 	var buf bytes.Buffer
 	w := io.MultiWriter(sh.Out, &buf)
-	env := &workbench.Env{Ctx: ctx, Out: w, Observe: sh.Observe, Term: sh.Term}
+	env := &workbench.Env{Ctx: ctx, Out: w, Observe: sh.Observe, Term: sh.Term, Tables: sh.Tables}
 	var err error
 	if sc := findSessionCommand(words[0]); sc != nil {
-		err = sc.run(ctx, &Shell{Home: sh.Home, Dir: sh.Dir, S: sh.S, Out: w, Now: sh.Now}, words[1:])
+		err = sc.run(ctx, &Shell{Home: sh.Home, Dir: sh.Dir, S: sh.S, Out: w, Now: sh.Now, Tables: sh.Tables}, words[1:])
 	} else if cmd := workbench.Lookup(words[0]); cmd != nil {
 		var args []string
 		if args, err = sh.expand(cmd, words); err == nil {
@@ -170,9 +182,9 @@ func (sh *Shell) expand(cmd *workbench.Command, words []string) ([]string, error
 			given[name] = true
 		}
 	}
-	flags := cmd.FlagNames()
+	flags := cmd.In(sh.tables()).FlagNames()
 	out := []string{words[0]}
-	for _, s := range allSettings() {
+	for _, s := range allSettings(sh.tables()) {
 		v, ok := sh.S.Settings[s.name]
 		if !ok || !slices.Contains(flags, s.name) || given[s.name] {
 			continue

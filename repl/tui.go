@@ -55,7 +55,7 @@ func RunTUI(sh *Shell, in, out *os.File) error {
 	if !term.IsTerminal(int(in.Fd())) || !term.IsTerminal(int(out.Fd())) {
 		return ErrNoTerminal
 	}
-	m := tui.New(TUIEvaluator(sh), TUISession(sh), tui.Options{})
+	m := tui.New(TUIEvaluator(sh), TUISession(sh), tui.Options{Tables: sh.Tables})
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithInput(in), tea.WithOutput(out))
 	_, err := p.Run()
 	// The UI's embedded NATS server, if a cluster run started one (the

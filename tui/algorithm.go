@@ -21,11 +21,16 @@ var numVariants = len(algos.Variants())
 // rowKnobs is the pane's first knob row.
 var rowKnobs = 1 + numVariants
 
-// algorithmKnobs are the knob table's rows of the algorithm pane by
-// default: every row with a TUI label that is not a machine's setting.
-func algorithmKnobs() []lab.Knob {
+// algorithmKnobs are the default knob table's rows of the algorithm pane
+// (algorithmKnobsOf).
+func algorithmKnobs() []lab.Knob { return algorithmKnobsOf(lab.DefaultTables()) }
+
+// algorithmKnobsOf are the rows of the algorithm pane of the tables tab:
+// every row of its knob table with a TUI label that is not a machine's
+// setting.
+func algorithmKnobsOf(tab lab.Tables) []lab.Knob {
 	var out []lab.Knob
-	for _, k := range lab.Knobs() {
+	for _, k := range tab.Knobs {
 		if k.TUI != "" && !k.Machine {
 			out = append(out, k)
 		}
@@ -55,6 +60,7 @@ type algorithmModel struct {
 	variantsSet bool   // a variant was toggled (else auto)
 	knobs       []row  // the knob rows, in the table's order
 	set         settings
+	algs        algos.AlgoTable // the algorithm table the pane chooses from
 	// sessionParam is the session's param setting, which the pane's
 	// --param keeps.
 	sessionParam string
@@ -62,15 +68,21 @@ type algorithmModel struct {
 
 // parallelAlgos are the algorithms the UI runs on a machine (the
 // algorithm table's parallel rows).
-func parallelAlgos() []string { return algos.Names(algos.ParallelAlgos) }
+func (a algorithmModel) parallelAlgos() []string { return a.algs.Names(algos.ParallelAlgos) }
 
-// newAlgorithmModel starts from the session's settings where it has them,
-// with a row per knob of knobs.
+// newAlgorithmModel is newAlgorithmModelIn of the default algorithm
+// table.
 func newAlgorithmModel(session map[string]string, knobs []lab.Knob) algorithmModel {
+	return newAlgorithmModelIn(session, knobs, algos.DefaultTable())
+}
+
+// newAlgorithmModelIn starts from the session's settings where it has
+// them, with a row per knob of knobs and the parallel algorithms of algs.
+func newAlgorithmModelIn(session map[string]string, knobs []lab.Knob, algs algos.AlgoTable) algorithmModel {
 	a := algorithmModel{algo: algos.AlgoJamboree, variantOn: make([]bool, numVariants), knobs: rowsOf(knobs),
-		sessionParam: session["param"]}
+		sessionParam: session["param"], algs: algs}
 	a.set = newSettings(session, a.knobs)
-	if v := session["algo"]; slices.Contains(parallelAlgos(), v) {
+	if v := session["algo"]; slices.Contains(a.parallelAlgos(), v) {
 		a.algo = v
 	}
 	for _, v := range strings.Split(session["variants"], ",") {
@@ -87,7 +99,7 @@ func newAlgorithmModel(session map[string]string, knobs []lab.Knob) algorithmMod
 
 // row is the algorithm's row of the algorithm table.
 func (a algorithmModel) row() algos.Algorithm {
-	r, _ := algos.Lookup(a.algo)
+	r, _ := a.algs.Lookup(a.algo)
 	return r
 }
 
@@ -217,7 +229,7 @@ func (a algorithmModel) change(d int) algorithmModel {
 		return a
 	}
 	if a.cursor == rowAlgo {
-		a.algo = cycle(parallelAlgos(), a.algo, step)
+		a.algo = cycle(a.parallelAlgos(), a.algo, step)
 		a.cursor = min(a.cursor, a.numAlgoRows()-1)
 	}
 	return a
@@ -247,12 +259,12 @@ func (a algorithmModel) view(w int, st styles) string {
 		}
 		s += " " + v.Label
 		if !a.takes(i) {
-			s = st.dim.Render(s + " (" + strings.Join(takers(i), ", ") + ")")
+			s = st.dim.Render(s + " (" + strings.Join(a.takers(i), ", ") + ")")
 		}
 		lines = append(lines, s)
 	}
 	for _, r := range rows {
-		lines = append(lines, a.set.line(r, lw, r.notTaken(a.row()), st))
+		lines = append(lines, a.set.line(r, lw, r.notTakenIn(a.row(), a.algs), st))
 	}
 	var b strings.Builder
 	b.WriteString(st.heading.Render("Algorithm") + "\n\n")
@@ -289,9 +301,9 @@ func paneFoot(s settings, current func() (row, bool), w int, st styles) string {
 }
 
 // takers are the algorithms that take variant i.
-func takers(i int) []string {
+func (a algorithmModel) takers(i int) []string {
 	var out []string
-	for _, a := range algos.Table() {
+	for _, a := range a.algs.Rows() {
 		if slices.Contains(a.Variants, algos.Variants()[i].Name) {
 			out = append(out, a.Name)
 		}

@@ -155,18 +155,29 @@ func (d *testDetail) WriteText(w io.Writer, _ algos.MoveNamer, st *sched.Stats) 
 	fmt.Fprintf(w, "  test-ybwc: probes %d over W %d\n", d.probes, st.Work)
 }
 
-// TestKnobAndAlgorithmRows: a knob row given to the pane with a TUI
-// label is a row of it, with its label, choices, limits and auto; a row
-// added to the algorithm table is one of its algorithms, with the rows of
-// the knobs it takes enabled (the grain) and their flags given; and the
-// run view shows the test algorithm's own counters through its Detail.
+// TestKnobAndAlgorithmRows: the UI made from the test's tables (the
+// default ones with a knob row, a machine row and an algorithm row of
+// their own) shows them: the knob row with a TUI label is a row of the
+// algorithm pane, with its label, choices, limits and auto; the machine
+// row one of the machine pane; the algorithm row is one of the pane's
+// algorithms, with the rows of the knobs it takes enabled (the grain) and
+// their flags given; and the run view shows the test algorithm's own
+// counters through its Detail. The default tables have none of them.
 func TestKnobAndAlgorithmRows(t *testing.T) {
-	defer algos.AddAlgorithm(algos.Algorithm{Name: "test-ybwc", Parallel: true, Baseline: algos.AlgoScout, Grain: true,
-		Help: "Young Brothers Wait under the name of a test", Cite: "a test"}, algos.AlgoYBWC)()
+	tab := lab.NewTables(algos.DefaultTable().With(algos.Algorithm{Name: "test-ybwc", Parallel: true, Baseline: algos.AlgoScout, Grain: true,
+		Help: "Young Brothers Wait under the name of a test", Cite: "a test"}, algos.AlgoYBWC))
 	knob := lab.Knob{Name: "test-knob", TUI: "test knob", Kind: lab.Int, Min: 0, Max: 9, Choices: []string{"1", "2"},
 		Takes: func(a algos.Algorithm) bool { return a.Name == "test-ybwc" }, Help: "a knob of the test", Default: "none"}
-	knobs := append(algorithmKnobs(), knob)
-	a := newAlgorithmModel(map[string]string{"algo": "test-ybwc"}, knobs)
+	machine := lab.Knob{Name: "test-machine", TUI: "test machine", Kind: lab.Int, Min: 1, Max: 64, Machine: true, Help: "a machine setting of the test"}
+	tab.Knobs = append(tab.Knobs, knob, machine)
+	knobs := algorithmKnobsOf(tab)
+	if slices.ContainsFunc(algorithmKnobs(), func(k lab.Knob) bool { return k.Name == "test-knob" }) {
+		t.Error("the default tables have the test's knob row")
+	}
+	if d := newAlgorithmModel(map[string]string{"algo": "test-ybwc"}, algorithmKnobs()); d.algo == "test-ybwc" {
+		t.Error("the default algorithm table has test-ybwc")
+	}
+	a := newAlgorithmModelIn(map[string]string{"algo": "test-ybwc"}, knobs, tab.Algos)
 	if a.algo != "test-ybwc" {
 		t.Fatalf("algorithm %q", a.algo)
 	}
@@ -192,17 +203,20 @@ func TestKnobAndAlgorithmRows(t *testing.T) {
 	if v := a.view(200, newStyles()); !strings.Contains(v, "test knob   ◀ 9 ▶") || strings.Contains(v, "test knob   ◀ 9 ▶ (") {
 		t.Errorf("pane:\n%s", v)
 	}
-	b := newAlgorithmModel(map[string]string{"algo": algos.AlgoYBWC}, knobs)
+	b := newAlgorithmModelIn(map[string]string{"algo": algos.AlgoYBWC}, knobs, tab.Algos)
 	if v := b.view(200, newStyles()); !strings.Contains(v, "test knob   ◀ auto ▶ (test-ybwc)") {
 		t.Errorf("a knob ybwc does not take is not dimmed with its takers:\n%s", v)
 	}
 	if f := strings.Join(at(t, b, "test-knob").change(+1).flags(), " "); strings.Contains(f, "test-knob") {
 		t.Errorf("a knob ybwc does not take is given: %s", f)
 	}
-	noReport := false // the UI's constructor takes the rows: tui.Options.Knobs
-	m := New(nil, Session{Name: "test", Settings: map[string]string{"algo": "test-ybwc"}}, Options{Knobs: knobs, HasReport: &noReport})
-	if v := m.View(); !strings.Contains(v, "test knob   ◀ auto ▶") {
-		t.Errorf("the UI made with the row lacks it:\n%s", v)
+	noReport := false // the UI's constructor takes the tables: tui.Options.Tables
+	m := New(nil, Session{Name: "test", Settings: map[string]string{"algo": "test-ybwc"}}, Options{Tables: &tab, HasReport: &noReport})
+	if v := m.View(); !strings.Contains(v, "test knob   ◀ auto ▶") || m.algorithm.algo != "test-ybwc" {
+		t.Errorf("the UI made with the tables lacks the knob row or test-ybwc (%s):\n%s", m.algorithm.algo, v)
+	}
+	if !slices.ContainsFunc(m.machine.knobs, func(r row) bool { return r.k.Name == "test-machine" }) {
+		t.Error("the machine pane of the UI made with the tables lacks test-machine")
 	}
 	rep := &lab.ParallelReport{Algo: "test-ybwc", Stats: &sched.Stats{Machine: sched.Machine{Kind: sched.Sim, P: 4}, Work: 1234, Span: 56, TimeUnit: "units", Time: 400},
 		Detail: &testDetail{probes: 7}}

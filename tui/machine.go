@@ -40,7 +40,7 @@ const (
 // simulator's P (the rows that choose the machine, lab.Knob.On), steal
 // ordering by levels, level waiting (*Socrates §4.3–4.4), the
 // simulator's cost model and the memory budget.
-func machineKnobs() []lab.Knob { return lab.MachineKnobs() }
+func machineKnobs() []lab.Knob { return machineKnobsOf(lab.DefaultTables()) }
 
 // machineRow is the pane's row of the machine row k that chooses the
 // machine: a value the row's parser takes must also name a machine of

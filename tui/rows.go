@@ -245,11 +245,14 @@ func (s settings) line(r row, w int, off string, st styles) string {
 
 // notTaken is "" when algorithm a takes the row, else the algorithms
 // that take it (the dimmed row's note).
-func (r row) notTaken(a algos.Algorithm) string {
+func (r row) notTaken(a algos.Algorithm) string { return r.notTakenIn(a, algos.DefaultTable()) }
+
+// notTakenIn is notTaken with the takers among the algorithms of algs.
+func (r row) notTakenIn(a algos.Algorithm, algs algos.AlgoTable) string {
 	if r.takes(a) {
 		return ""
 	}
-	return strings.Join(r.k.Takers(), ", ")
+	return strings.Join(r.k.TakersIn(algs), ", ")
 }
 
 // help is the row's help for the foot of its pane: what it does, what

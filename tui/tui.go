@@ -57,7 +57,15 @@ type Options struct {
 	// pane (nil: machineKnobs). Each row's label, kind, choices, limits,
 	// help, parser and the algorithms that take it are the row's.
 	Knobs, Machine []lab.Knob
+	// Tables are the knob and algorithm tables the UI is made from (nil:
+	// lab.DefaultTables): the algorithm pane's algorithms, and its rows
+	// and the machine pane's when Knobs and Machine are nil.
+	Tables *lab.Tables
 }
+
+// machineKnobsOf are the machine pane's rows of the tables tab: its
+// machine rows, those that choose the machine among them (newMachineModel).
+func machineKnobsOf(tab lab.Tables) []lab.Knob { return tab.MachineKnobs() }
 
 // screen is what the UI shows below its title.
 type screen int
@@ -171,18 +179,22 @@ func New(ev Evaluator, s Session, opt Options) Model {
 	if opt.HasReport != nil {
 		hasReport = *opt.HasReport
 	}
+	tab := lab.DefaultTables()
+	if opt.Tables != nil {
+		tab = *opt.Tables
+	}
 	knobs, machine := opt.Knobs, opt.Machine
 	if knobs == nil {
-		knobs = algorithmKnobs()
+		knobs = algorithmKnobsOf(tab)
 	}
 	if machine == nil {
-		machine = machineKnobs()
+		machine = machineKnobsOf(tab)
 	}
 	st := newStyles()
 	m := Model{
 		ev: ev, session: s, now: now, keys: newKeyMap(), help: help.New(), st: st,
 		positions: newPositionsModel(s.Loaded),
-		algorithm: newAlgorithmModel(s.Settings, knobs),
+		algorithm: newAlgorithmModelIn(s.Settings, knobs, tab.Algos),
 		machine:   newMachineModel(s.Settings, procs, machine),
 		run:       newRunModel(),
 		results:   newResultsModel(s.DB),

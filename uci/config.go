@@ -30,9 +30,13 @@ type Config struct {
 // setting left to the settings layer, as search leaves it with no flags
 // (lab.Settle: the default preset, the restart variant for Jamboree,
 // steal ordering by levels, the grain chosen for the position).
-func DefaultConfig() Config {
-	c := Config{}
-	for _, k := range lab.Knobs() {
+func DefaultConfig() Config { return DefaultConfigIn(lab.DefaultTables()) }
+
+// DefaultConfigIn is DefaultConfig of the tables tab: its options are
+// tab's knobs with a UCI form, its algorithms tab's.
+func DefaultConfigIn(tab lab.Tables) Config {
+	c := Config{Req: tab.Request()}
+	for _, k := range tab.Knobs {
 		if u := k.UCI; u != nil && u.Default != "" {
 			if err := c.Set(u.Name, u.Default); err != nil {
 				panic(fmt.Sprintf("the UCI default of %s: %v", k.Name, err)) // a row of the knob table is wrong
@@ -58,10 +62,10 @@ type Option struct {
 	set  func(*Config, string) error
 }
 
-// knobOption is the UCI option of knob k.
-func knobOption(k lab.Knob) Option {
+// knobOption is the UCI option of knob k, of the algorithms algs.
+func knobOption(k lab.Knob, algs algos.AlgoTable) Option {
 	u := *k.UCI
-	o := Option{Name: u.Name, Key: u.Key, Type: u.Type, Min: u.Min, Max: u.Max, Help: k.Usage()}
+	o := Option{Name: u.Name, Key: u.Key, Type: u.Type, Min: u.Min, Max: u.Max, Help: k.UsageIn(algs)}
 	if o.Key == "" {
 		o.Key = strings.ToLower(u.Name)
 	}
@@ -115,24 +119,31 @@ func knobOption(k lab.Knob) Option {
 	return o
 }
 
-// Options returns the option table: the knob table's rows with a UCI
-// form, the machine's first (Threads).
-func Options() []Option {
+// Options returns the option table of the default tables (OptionsIn).
+func Options() []Option { return OptionsIn(lab.DefaultTables()) }
+
+// OptionsIn returns the option table of the tables tab: the knob table's
+// rows with a UCI form, the machine's first (Threads).
+func OptionsIn(tab lab.Tables) []Option {
 	var out []Option
 	for _, machine := range []bool{true, false} {
-		for _, k := range lab.Knobs() {
+		for _, k := range tab.Knobs {
 			if k.UCI != nil && k.Machine == machine {
-				out = append(out, knobOption(k))
+				out = append(out, knobOption(k, tab.Algos))
 			}
 		}
 	}
 	return out
 }
 
+// Options returns the configuration's option table: its request's
+// tables' (OptionsIn).
+func (c Config) Options() []Option { return OptionsIn(c.Req.Tables()) }
+
 // Set sets the option named name (its UCI name or its key, in any case)
 // to value; the error names the option and what it allows.
 func (c *Config) Set(name, value string) error {
-	opts := Options()
+	opts := c.Options()
 	for _, o := range opts {
 		if strings.EqualFold(o.Name, name) || strings.EqualFold(o.Key, name) {
 			if err := o.set(c, value); err != nil {
@@ -150,7 +161,7 @@ func (c *Config) Set(name, value string) error {
 
 // Get returns the value of the option named name ("" if unknown).
 func (c Config) Get(name string) string {
-	for _, o := range Options() {
+	for _, o := range c.Options() {
 		if strings.EqualFold(o.Name, name) || strings.EqualFold(o.Key, name) {
 			return o.get(c)
 		}
@@ -183,9 +194,9 @@ func (c Config) Search() (Settings, error) {
 	if err != nil {
 		return out, err
 	}
-	row, ok := algos.Lookup(s.Opt.Algo)
+	row, ok := s.Opt.Table().Lookup(s.Opt.Algo)
 	if !ok {
-		return out, algos.UnknownAlgorithm(s.Opt.Algo)
+		return out, s.Opt.Table().Unknown(s.Opt.Algo)
 	}
 	if !row.Parallel {
 		return out, nil
@@ -201,7 +212,7 @@ func (c Config) Search() (Settings, error) {
 // String writes the configuration as match keys: algo=…,workers=…
 func (c Config) String() string {
 	var b []string
-	for _, o := range Options() {
+	for _, o := range c.Options() {
 		b = append(b, o.Key+"="+o.get(c))
 	}
 	return strings.Join(b, ",")

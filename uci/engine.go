@@ -116,7 +116,7 @@ func (e *Engine) Handle(ctx context.Context, line string) (quit bool) {
 	case "uci":
 		e.printf("id name %s", e.Name)
 		e.printf("id author %s", e.Author)
-		for _, o := range Options() {
+		for _, o := range e.cfg.Options() {
 			e.printf("%s", optionLine(o, e.cfg))
 		}
 		e.printf("uciok")

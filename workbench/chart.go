@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"splitpoint/lab"
 	"splitpoint/reports"
 	"splitpoint/results"
 )
@@ -19,7 +20,7 @@ SVG, PDF and CSV files. "chart list" lists the figures a sweep yields.`
 
 // chartCommand declares the chart command's flags on fs and returns the
 // function that runs it.
-func chartCommand(fs *flag.FlagSet) func(*Env, []string) error {
+func chartCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 	out := fs.String("out", "", "directory to write into")
 	db := fs.String("db", results.DefaultPath, "results database")
 	sweep := fs.String("sweep", "", "sweep id (default: the last sweep; all: every run)")

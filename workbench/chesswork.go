@@ -65,9 +65,9 @@ categories' samples in its result JSON ("chess_work").`
 
 // chessworkCommand declares the chesswork command's flags on fs and returns the
 // function that runs it.
-func chessworkCommand(fs *flag.FlagSet) func(*Env, []string) error {
-	sf := declareSearchFlags(fs, true)
-	workers := declareMachineList(fs, "workers", true, []sched.Machine{sched.PoolOf(1)}, "pool workers of a parallel algorithm")
+func chessworkCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
+	sf := declareSearchFlags(fs, tab, true)
+	workers := declareMachineList(fs, tab, "workers", true, []sched.Machine{sched.PoolOf(1)}, "pool workers of a parallel algorithm")
 	db := fs.String("db", "", "record each search in this results database, sweep \""+ChessWorkSweep+"\" (a session records into its own)")
 	return func(env *Env, args []string) error {
 		if len(args) != 1 {
@@ -236,7 +236,7 @@ func chessWorkCmd(env *Env, name string, sf *searchFlags, workers int, db string
 		}
 		defer store.Close()
 	}
-	row, _ := algos.Lookup(sf.algo())
+	row, _ := sf.req.Tables().Algos.Lookup(sf.algo())
 	var reps []*ChessWorkReport
 	sum := make([]ChessWorkShare, len(chessWorkCategories))
 	var samples int64

@@ -33,6 +33,17 @@ type Env struct {
 	// Observe, when not nil, watches a parallel search as it runs (the
 	// terminal UI's live view).
 	Observe *Observer
+	// Tables are the knob and algorithm tables the commands are made
+	// from (their flags, help, settings and runs); nil: lab.DefaultTables.
+	Tables *lab.Tables
+}
+
+// tables are the environment's tables.
+func (e *Env) tables() lab.Tables {
+	if e == nil || e.Tables == nil {
+		return lab.DefaultTables()
+	}
+	return *e.Tables
 }
 
 // Observer receives a parallel search's live snapshots (from another
@@ -73,9 +84,28 @@ type Command struct {
 	// session fills in its loaded position when one argument is missing.
 	Position bool
 	NArgs    int
-	// Flags declares the command's flags on fs and returns the function
-	// that runs the command once fs has parsed.
-	Flags func(fs *flag.FlagSet) func(env *Env, args []string) error
+	// Flags declares the command's flags on fs, those of knobs from the
+	// tables tab, and returns the function that runs the command once fs
+	// has parsed.
+	Flags func(fs *flag.FlagSet, tab lab.Tables) func(env *Env, args []string) error
+
+	tab *lab.Tables // the tables the command is made from (In); nil: the Env's
+}
+
+// In is the command made from the tables tab: its flags, help and runs
+// are theirs whatever the Env's.
+func (c *Command) In(tab lab.Tables) *Command {
+	d := *c
+	d.tab = &tab
+	return &d
+}
+
+// tables are the command's tables: In's, else env's.
+func (c *Command) tables(env *Env) lab.Tables {
+	if c.tab != nil {
+		return *c.tab
+	}
+	return env.tables()
 }
 
 // ErrUsage marks an error in how a command was called: the usage is printed
@@ -138,7 +168,7 @@ func (c *Command) IsBoolFlag(name string) bool {
 func (c *Command) newFlagSet(out io.Writer) (*flag.FlagSet, func(*Env, []string) error) {
 	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
 	fs.SetOutput(out)
-	run := c.Flags(fs)
+	run := c.Flags(fs, c.tables(nil))
 	fs.Usage = func() { c.writeHelp(out, fs) }
 	return fs, run
 }
@@ -158,13 +188,16 @@ func (c *Command) writeHelp(w io.Writer, fs *flag.FlagSet) {
 }
 
 // Help writes the help of one command, or the list of commands.
-func Help(w io.Writer, name string) error {
+func Help(w io.Writer, name string) error { return helpIn(w, name, lab.DefaultTables()) }
+
+// helpIn is Help of the commands made from the tables tab.
+func helpIn(w io.Writer, name string, tab lab.Tables) error {
 	if name != "" {
 		c := Lookup(name)
 		if c == nil {
 			return fmt.Errorf("unknown command %q%s (commands: %s)", name, suggest.Hint(name, names()), strings.Join(names(), ", "))
 		}
-		fs, _ := c.newFlagSet(w)
+		fs, _ := c.In(tab).newFlagSet(w)
 		c.writeHelp(w, fs)
 		return nil
 	}
@@ -199,7 +232,7 @@ func Run(env *Env, args []string) error {
 		if len(args) > 1 {
 			name = args[1]
 		}
-		return Help(env.Out, name)
+		return helpIn(env.Out, name, env.tables())
 	}
 	c := Lookup(args[0])
 	if c == nil {
@@ -213,6 +246,9 @@ func Run(env *Env, args []string) error {
 // line naming the flag, the value and what the flag takes, never the
 // whole help.
 func (c *Command) Exec(env *Env, args []string) error {
+	if c.tab == nil {
+		c = c.In(env.tables())
+	}
 	fs, run := c.newFlagSet(io.Discard)
 	pos, err := c.parse(fs, args)
 	if errors.Is(err, flag.ErrHelp) {

@@ -17,6 +17,7 @@ import (
 
 	"splitpoint/cluster"
 	"splitpoint/experiment"
+	"splitpoint/lab"
 	"splitpoint/results"
 )
 
@@ -143,7 +144,7 @@ batch job writes it). See docs/cluster.md.`
 
 // workerCommand declares the worker command's flags on fs and returns the
 // function that runs it.
-func workerCommand(fs *flag.FlagSet) func(*Env, []string) error {
+func workerCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 	url := fs.String("nats", "", "the NATS server (nats://HOST:4222, tls://…), or embedded: start one in this worker")
 	ackWait := fs.Duration("ack-wait", cluster.DefaultAckWait, "how long a job may go unacknowledged before another worker gets it")
 	port := fs.Int("nats-port", 4222, "with --nats embedded: the port of the server this worker starts")
@@ -251,7 +252,7 @@ the spec's file: positions. The spec is checked here.`
 
 // slurmCommand declares the slurm command's flags on fs and returns the
 // function that runs it.
-func slurmCommand(fs *flag.FlagSet) func(*Env, []string) error {
+func slurmCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 	var s cluster.Slurm
 	fs.IntVar(&s.Nodes, "nodes", 0, "worker nodes (the job takes one more for the coordinator)")
 	fs.StringVar(&s.Time, "time", "", "the job's time limit as Slurm writes it: 30, 2:00:00, 1-12:00:00")

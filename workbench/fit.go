@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"splitpoint/fits"
+	"splitpoint/lab"
 	"splitpoint/results"
 )
 
@@ -120,7 +121,7 @@ measure of *Socrates's "mean relative error", instead of the absolute ones
 
 // fitCommand declares the fit command's flags on fs and returns the
 // function that runs it.
-func fitCommand(fs *flag.FlagSet) func(*Env, []string) error {
+func fitCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 	csvPath := fs.String("csv", "", "CSV file of runs (columns p,work,span,time)")
 	db := fs.String("db", results.DefaultPath, "results database (without --csv)")
 	sweep := fs.String("sweep", "", "sweep id to fit (default: the last sweep; all: every run)")

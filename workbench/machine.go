@@ -90,8 +90,8 @@ type machineList struct {
 // declareMachineList declares on fs the flag of the machine row name
 // with the command's usage and its machines def when not given (nil:
 // none); one says the flag takes one value, not a list.
-func declareMachineList(fs *flag.FlagSet, name string, one bool, def []sched.Machine, usage string) *machineList {
-	k, ok := lab.FindKnob(name)
+func declareMachineList(fs *flag.FlagSet, tab lab.Tables, name string, one bool, def []sched.Machine, usage string) *machineList {
+	k, ok := tab.FindKnob(name)
 	if !ok || k.On == nil {
 		panic("workbench: " + name + " is not a machine row that chooses the machine")
 	}

@@ -39,7 +39,7 @@ Ctrl-C stops the game in play and keeps the finished ones.`
 
 // matchCommand declares the match command's flags on fs and returns the
 // function that runs it.
-func matchCommand(fs *flag.FlagSet) func(*Env, []string) error {
+func matchCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 	a := fs.String("a", "", "player A's keys")
 	b := fs.String("b", "", "player B's keys")
 	engine := fs.String("engine", "", "player B is this external UCI engine (its path)")

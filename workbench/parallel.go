@@ -75,8 +75,9 @@ func parallelCmd(env *Env, name string, sf *searchFlags, mf *machineFlags) error
 // builds the machine's configuration.
 func parallelMachine(env *Env, sf *searchFlags, mf *machineFlags) (sched.Config, error) {
 	algo := sf.algo()
-	if row, ok := algos.Lookup(algo); !ok || !row.Parallel {
-		return sched.Config{}, usageErr("--workers and --sim run the parallel algorithms (%s), not %q", strings.Join(algos.Names(algos.ParallelAlgos), ", "), algo)
+	algs := sf.req.Tables().Algos
+	if row, ok := algs.Lookup(algo); !ok || !row.Parallel {
+		return sched.Config{}, usageErr("--workers and --sim run the parallel algorithms (%s), not %q", strings.Join(algs.Names(algos.ParallelAlgos), ", "), algo)
 	}
 	if !mf.parallel() {
 		if sf.req.Given("workers") {

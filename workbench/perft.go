@@ -18,7 +18,7 @@ each count is checked, and a mismatch makes the command fail.`
 
 // perftCommand declares the perft command's flags on fs and returns the
 // function that runs it.
-func perftCommand(fs *flag.FlagSet) func(*Env, []string) error {
+func perftCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 	divide := fs.Bool("divide", false, "split the count by root move")
 	unique := fs.Bool("unique", false, "checkers: remove duplicate capture paths")
 	asJSON := fs.Bool("json", false, "write JSON (nodes, seconds, nps, and per position)")

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"splitpoint/fits"
+	"splitpoint/lab"
 	"splitpoint/reports"
 	"splitpoint/results"
 )
@@ -32,7 +33,7 @@ settings, seeds, version and machine are printed on the page.`
 
 // reportCommand declares the report command's flags on fs and returns the
 // function that runs it.
-func reportCommand(fs *flag.FlagSet) func(*Env, []string) error {
+func reportCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 	out := fs.String("out", "", "directory to write the report into (created if needed)")
 	db := fs.String("db", results.DefaultPath, "results database")
 	sweep := fs.String("sweep", "", "sweep id (default: the last sweep; all: every run)")

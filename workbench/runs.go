@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 
+	"splitpoint/lab"
 	"splitpoint/results"
 )
 
@@ -18,7 +19,7 @@ search overhead and the idle time, in the shape of Lu's tables 4.1 and
 
 // runsCommand declares the runs command's flags on fs and returns the
 // function that runs it.
-func runsCommand(fs *flag.FlagSet) func(*Env, []string) error {
+func runsCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 	db := fs.String("db", results.DefaultPath, "results database")
 	last := fs.Int("last", 20, "how many recent runs to list")
 	sweep := fs.String("sweep", "", `sweep id, "last", or "all" (every run)`)

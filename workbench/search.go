@@ -24,13 +24,13 @@ type searchFlags struct {
 // command with machines of its own (lists, or a default) declares the
 // machine's rows that choose one, --workers and --sim, itself
 // (ownMachine; declareMachineList).
-func declareSearchFlags(fs *flag.FlagSet, ownMachine bool) *searchFlags {
-	sf := &searchFlags{}
+func declareSearchFlags(fs *flag.FlagSet, tab lab.Tables, ownMachine bool) *searchFlags {
+	sf := &searchFlags{req: tab.Request()}
 	var want func(lab.Knob) bool
 	if ownMachine {
 		want = func(k lab.Knob) bool { return k.On == nil }
 	}
-	lab.DeclareFlags(fs, &sf.req, want)
+	tab.DeclareFlags(fs, &sf.req, want)
 	sf.asJSON = fs.Bool("json", false, "write JSON")
 	return sf
 }
@@ -90,8 +90,8 @@ the same options, run here.
 
 // searchCommand declares the search command's flags on fs and returns the
 // function that runs it.
-func searchCommand(fs *flag.FlagSet) func(*Env, []string) error {
-	sf := declareSearchFlags(fs, false)
+func searchCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
+	sf := declareSearchFlags(fs, tab, false)
 	sf.treeDepth = true
 	mf := declareMachineFlags(fs, &sf.req)
 	rf := declareRemoteFlags(fs)
@@ -102,7 +102,7 @@ func searchCommand(fs *flag.FlagSet) func(*Env, []string) error {
 		if *rf.url != "" {
 			return remoteRootSplitCmd(env, args[0], sf, rf)
 		}
-		if row, _ := algos.Lookup(sf.algo()); row.Parallel || mf.parallel() {
+		if row, _ := sf.req.Tables().Algos.Lookup(sf.algo()); row.Parallel || mf.parallel() {
 			return parallelCmd(env, args[0], sf, mf)
 		}
 		items, err := lab.Resolve(args[0])

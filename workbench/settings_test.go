@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"splitpoint/algos"
 	"splitpoint/cluster"
@@ -19,60 +20,76 @@ import (
 	"splitpoint/repl"
 	"splitpoint/results"
 	"splitpoint/sched"
+	"splitpoint/sessions"
 	"splitpoint/uci"
 	"splitpoint/workbench"
 )
 
-// TestKnobRowReachesEveryFrontEnd: one row added to the knob table and
-// one added to the machine's rows are each a flag of search (the knob of
-// solve too), a sweep spec key and flag, a REPL setting and a UCI option;
-// the machine's row is among lab.MachineKnobs (the TUI's machine pane:
-// tui.TestKnobRow for the TUI's rows); and their values reach the settled
-// run, a sweep's jobs and the cluster's job message, which carries the
-// same settled run through JSON (sameOnTheWire).
-func TestKnobRowReachesEveryFrontEnd(t *testing.T) {
-	defer lab.AddKnob(lab.Knob{Name: "test-knob", Spec: "test_knob", TUI: "test knob", Kind: lab.Int, Min: 0, Max: 9,
+// testTables are the default tables with a test knob row (test-knob), a
+// test machine row (test-machine) and a test algorithm row (test-ybwc:
+// YBWC's code under another name): the tables a test hands to the front
+// ends it checks.
+func testTables() lab.Tables {
+	tab := lab.NewTables(algos.DefaultTable().With(algos.Algorithm{Name: "test-ybwc", Parallel: true, Baseline: algos.AlgoScout, Grain: true,
+		Help: "Young Brothers Wait under the name of a test", Cite: "a test"}, algos.AlgoYBWC))
+	tab.Knobs = append(tab.Knobs, lab.Knob{Name: "test-knob", Spec: "test_knob", TUI: "test knob", Kind: lab.Int, Min: 0, Max: 9,
 		UCI:  &lab.UCIOption{Name: "TestKnob", Type: "string", Unset: "auto"},
 		Help: "a knob of the test: sets the memory bound",
 		Apply: func(v string, s *lab.Settled) error {
 			_, err := fmt.Sscan(v, &s.Opt.Memory)
 			return err
-		}})()
-	defer lab.AddKnob(lab.Knob{Name: "test-machine", Spec: "test_machine", TUI: "test machine", Kind: lab.Int, Min: 1, Max: 64, Machine: true,
+		}}, lab.Knob{Name: "test-machine", Spec: "test_machine", TUI: "test machine", Kind: lab.Int, Min: 1, Max: 64, Machine: true,
 		UCI:  &lab.UCIOption{Name: "TestMachine", Type: "spin", Min: 1, Max: 64, Unset: "auto"},
 		Help: "a machine setting of the test: the memory budget in MiB",
 		Apply: func(v string, s *lab.Settled) error {
 			_, err := fmt.Sscan(v, &s.MaxMem)
 			s.MaxMem <<= 20
 			return err
-		}})()
+		}})
+	return tab
+}
+
+// TestKnobRowReachesEveryFrontEnd: the test's tables (testTables), with
+// one row of the knob table and one of the machine's rows of their own,
+// handed to each front end: each row is a flag of search (the knob of
+// solve too), a sweep spec key and flag, a REPL setting and a UCI option;
+// the machine's row is among the machine's rows (the TUI's machine pane:
+// tui.TestKnobAndAlgorithmRows for the TUI's rows); and their values
+// reach the settled run, a sweep's jobs and the cluster's job message,
+// which carries the same settled run through JSON (sameOnTheWire). The
+// default tables have neither row.
+func TestKnobRowReachesEveryFrontEnd(t *testing.T) {
+	tab := testTables()
 	for cmd, flags := range map[string][]string{"search": {"test-knob", "test-machine"}, "solve": {"test-knob"}, "sweep": {"test-knob", "test-machine"}} {
 		for _, f := range flags {
-			if c := workbench.Lookup(cmd); c == nil || !slices.Contains(c.FlagNames(), f) {
+			if c := workbench.Lookup(cmd); c == nil || !slices.Contains(c.In(tab).FlagNames(), f) {
 				t.Errorf("%s has no flag --%s", cmd, f)
+			}
+			if slices.Contains(workbench.Lookup(cmd).FlagNames(), f) {
+				t.Errorf("%s of the default tables has the test's flag --%s", cmd, f)
 			}
 		}
 	}
-	if !slices.ContainsFunc(lab.MachineKnobs(), func(k lab.Knob) bool { return k.Name == "test-machine" && k.TUI == "test machine" }) {
+	if !slices.ContainsFunc(tab.MachineKnobs(), func(k lab.Knob) bool { return k.Name == "test-machine" && k.TUI == "test machine" }) {
 		t.Error("the machine's rows lack test-machine")
 	}
-	s := experiment.NewSpec()
+	s := experiment.NewSpecIn(tab)
 	for key, v := range map[string]string{"test_knob": "7", "test_machine": "48"} {
-		if !slices.Contains(experiment.Keys(), key) {
-			t.Errorf("spec keys %v lack %s", experiment.Keys(), key)
+		if !slices.Contains(experiment.KeysIn(tab), key) || slices.Contains(experiment.Keys(), key) {
+			t.Errorf("spec keys %v lack %s, or the default's have it", experiment.KeysIn(tab), key)
 		}
 		if err := s.Set(key, v); err != nil {
 			t.Errorf("spec key %s: %v", key, err)
 		}
 	}
 	for _, name := range []string{"test-knob", "test-machine"} {
-		if !slices.Contains(repl.SettingNames(), name) {
-			t.Errorf("REPL settings %v lack %s", repl.SettingNames(), name)
+		if !slices.Contains(repl.SettingNamesIn(tab), name) || slices.Contains(repl.SettingNames(), name) {
+			t.Errorf("REPL settings %v lack %s, or the default's have it", repl.SettingNamesIn(tab), name)
 		}
 	}
-	c := uci.DefaultConfig()
+	c := uci.DefaultConfigIn(tab)
 	for name, v := range map[string]string{"TestKnob": "3", "TestMachine": "12"} {
-		if !slices.ContainsFunc(uci.Options(), func(o uci.Option) bool { return o.Name == name && o.Key == strings.ToLower(name) }) {
+		if !slices.ContainsFunc(uci.OptionsIn(tab), func(o uci.Option) bool { return o.Name == name && o.Key == strings.ToLower(name) }) {
 			t.Errorf("no UCI option %s", name)
 		}
 		if err := c.Set(name, v); err != nil || c.Get(name) != v {
@@ -86,7 +103,8 @@ func TestKnobRowReachesEveryFrontEnd(t *testing.T) {
 	s.Set("positions", "uniform:b=3,d=3,seed=1")
 	s.Set("algos", "jamboree")
 	s.Set("sim", "2")
-	jobs, err := experiment.Plan(s, experiment.LabEngine{})
+	eng := experiment.LabEngine{Tables: &tab}
+	jobs, err := experiment.Plan(s, eng)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,12 +113,13 @@ func TestKnobRowReachesEveryFrontEnd(t *testing.T) {
 			t.Errorf("sweep job %s: memory %d, budget %d", j.Algo(), j.Opt.Memory, j.MaxMem)
 		}
 	}
-	sameOnTheWire(t, jobs)
+	sameOnTheWire(t, eng, jobs)
 }
 
 // sameOnTheWire checks that each job, sent as the cluster's job message
-// (JSON) and loaded again, is the same settled run.
-func sameOnTheWire(t *testing.T, jobs []experiment.Job) {
+// (JSON) and loaded again by a worker of the engine eng, is the same
+// settled run.
+func sameOnTheWire(t *testing.T, eng experiment.LabEngine, jobs []experiment.Job) {
 	t.Helper()
 	for i := range jobs {
 		data, err := json.Marshal(cluster.NewJobMsg("s", "e", i, len(jobs), &jobs[i]))
@@ -111,10 +130,10 @@ func sameOnTheWire(t *testing.T, jobs []experiment.Job) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := m.Check(experiment.LabEngine{}); err != nil {
+		if err := m.Check(eng); err != nil {
 			t.Errorf("job %d refused: %v", i, err)
 		}
-		back, err := m.Load(experiment.LabEngine{})
+		back, err := m.Load(eng)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,8 +146,15 @@ func sameOnTheWire(t *testing.T, jobs []experiment.Job) {
 // run runs the command line and returns its output.
 func run(t *testing.T, args ...string) string {
 	t.Helper()
+	return runIn(t, nil, args...)
+}
+
+// runIn runs the command line with the tables tab (nil: the default) and
+// returns its output.
+func runIn(t *testing.T, tab *lab.Tables, args ...string) string {
+	t.Helper()
 	var out bytes.Buffer
-	env := &workbench.Env{Ctx: context.Background(), Out: &out}
+	env := &workbench.Env{Ctx: context.Background(), Out: &out, Tables: tab}
 	if err := workbench.Run(env, args); err != nil {
 		t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out.String())
 	}
@@ -248,16 +274,17 @@ func TestRerunFromRow(t *testing.T) {
 	}
 }
 
-// TestAlgorithmRowReachesEveryFrontEnd: a row added to the algorithm
-// table (here YBWC's code under another name) is an algorithm of the
-// command line with its knobs (the grain, chosen when not given, and
-// given), of help, of sweeps, of the REPL's settings and of UCI (the
-// TUI's pane: tui.TestKnobAndAlgorithmRows).
+// TestAlgorithmRowReachesEveryFrontEnd: a row of the test's algorithm
+// table (testTables: YBWC's code under another name), handed to each
+// front end, is an algorithm of the command line with its knobs (the
+// grain, chosen when not given, and given), run by name, of help, of
+// sweeps, of the REPL's settings and of UCI (the TUI's pane:
+// tui.TestKnobAndAlgorithmRows); the default tables do not have it.
 func TestAlgorithmRowReachesEveryFrontEnd(t *testing.T) {
-	defer algos.AddAlgorithm(algos.Algorithm{Name: "test-ybwc", Parallel: true, Baseline: algos.AlgoScout, Grain: true,
-		Help: "Young Brothers Wait under the name of a test", Cite: "a test"}, algos.AlgoYBWC)()
+	tab := testTables()
 	tree := "uniform:b=4,d=4,seed=7"
 	serial := valueLine.FindStringSubmatch(run(t, "search", tree, "--algo", "scout"))
+	run := func(t *testing.T, args ...string) string { t.Helper(); return runIn(t, &tab, args...) }
 	out := run(t, "search", tree, "--algo", "test-ybwc", "--sim", "2")
 	if got := valueLine.FindStringSubmatch(out); got == nil || got[1] != serial[1] || !strings.Contains(out, "grain 0:") {
 		t.Errorf("search --algo test-ybwc: want value %s and the grain's note:\n%s", serial[1], out)
@@ -268,33 +295,45 @@ func TestAlgorithmRowReachesEveryFrontEnd(t *testing.T) {
 	if out := run(t, "help", "search"); !strings.Contains(out, "test-ybwc") {
 		t.Error("help search does not list test-ybwc")
 	}
+	var def bytes.Buffer
+	if err := workbench.Run(&workbench.Env{Ctx: context.Background(), Out: &def}, []string{"search", tree, "--algo", "test-ybwc", "--sim", "2"}); err == nil || !strings.Contains(err.Error(), "test-ybwc") {
+		t.Errorf("the default tables run test-ybwc: %v", err)
+	}
 	db := filepath.Join(t.TempDir(), "sweep.db")
 	if out := run(t, "sweep", "--positions", tree, "--algos", "test-ybwc", "--sim", "2", "--grain", "1", "--db", db); !strings.Contains(out, "test-ybwc") {
 		t.Errorf("sweep:\n%s", out)
 	}
-	var req lab.Request
+	req := tab.Request()
 	if err := req.Set("algo", "test-ybwc"); err != nil {
+		t.Errorf("a request's algo: %v", err)
+	}
+	sh := &repl.Shell{Home: t.TempDir(), Dir: t.TempDir(), S: sessions.New("tables", time.Now()), Out: &bytes.Buffer{}, Now: time.Now, Tables: &tab}
+	if err := sh.Eval(context.Background(), "set algo test-ybwc", "test"); err != nil || sh.S.Settings["algo"] != "test-ybwc" {
 		t.Errorf("REPL's set algo: %v", err)
 	}
-	c := uci.DefaultConfig()
+	if got := repl.CompleteIn(tab, "search x --algo test-"); !slices.Contains(got, "test-ybwc") || slices.Contains(repl.Complete("search x --algo test-"), "test-ybwc") {
+		t.Errorf("REPL's completion of --algo test-: %v", got)
+	}
+	c := uci.DefaultConfigIn(tab)
 	if err := c.Set("Algo", "test-ybwc"); err != nil {
 		t.Fatal(err)
 	}
 	if st, err := c.Search(); err != nil || !st.Parallel || !st.AutoGrain {
 		t.Errorf("UCI Algo test-ybwc: %v, parallel %t, grain chosen %t", err, st.Parallel, st.AutoGrain)
 	}
-	s := experiment.NewSpec()
+	s := experiment.NewSpecIn(tab)
 	for key, v := range map[string]string{"positions": tree, "algos": "test-ybwc", "sim": "2,inf", "grain": "1"} {
 		if err := s.Set(key, v); err != nil {
 			t.Fatal(err)
 		}
 	}
-	jobs, err := experiment.Plan(s, experiment.LabEngine{})
+	eng := experiment.LabEngine{Tables: &tab}
+	jobs, err := experiment.Plan(s, eng)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if j := jobs[len(jobs)-1]; j.Opt.Algo != "test-ybwc" || j.Opt.Grain != 1 || !j.Machine.Infinite() {
 		t.Errorf("the sweep's last job: %+v", j.Settled)
 	}
-	sameOnTheWire(t, jobs)
+	sameOnTheWire(t, eng, jobs)
 }

@@ -21,7 +21,7 @@ moves and expected moves.`
 
 // showCommand declares the show command's flags on fs and returns the
 // function that runs it.
-func showCommand(fs *flag.FlagSet) func(*Env, []string) error {
+func showCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 	asJSON := fs.Bool("json", false, "write JSON")
 	return func(env *Env, args []string) error {
 		if len(args) != 1 {
@@ -37,7 +37,7 @@ func showCommand(fs *flag.FlagSet) func(*Env, []string) error {
 
 // suitesCommand declares the suites command's flags on fs and returns the
 // function that runs it.
-func suitesCommand(fs *flag.FlagSet) func(*Env, []string) error {
+func suitesCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 	asJSON := fs.Bool("json", false, "write JSON")
 	return func(env *Env, args []string) error {
 		if len(args) != 0 {

@@ -35,16 +35,16 @@ positions finished so far.`
 
 // solveCommand declares the solve command's flags on fs and returns the
 // function that runs it.
-func solveCommand(fs *flag.FlagSet) func(*Env, []string) error {
-	sf := declareSearchFlags(fs, true)
-	workers := declareMachineList(fs, "workers", false, nil, "parallel algorithms: pool sizes to solve on, comma-separated")
-	sim := declareMachineList(fs, "sim", false, nil, "parallel algorithms: simulated processor counts, comma-separated (inf allowed)")
+func solveCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
+	sf := declareSearchFlags(fs, tab, true)
+	workers := declareMachineList(fs, tab, "workers", false, nil, "parallel algorithms: pool sizes to solve on, comma-separated")
+	sim := declareMachineList(fs, tab, "sim", false, nil, "parallel algorithms: simulated processor counts, comma-separated (inf allowed)")
 	db := fs.String("db", "", "parallel algorithms: record the solves in this results database (a session records into its own)")
 	return func(env *Env, args []string) error {
 		if len(args) != 1 {
 			return usageErr("want one <suite or position>, got %d arguments", len(args))
 		}
-		if row, _ := algos.Lookup(sf.algo()); row.Parallel {
+		if row, _ := sf.req.Tables().Algos.Lookup(sf.algo()); row.Parallel {
 			return solveOnMachines(env, args[0], sf, append(workers.machines(), sim.machines()...), *db)
 		}
 		if !sf.req.Given("time") && !sf.req.Given("depth") {

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"strings"
 
+	"splitpoint/lab"
 	"splitpoint/results"
 )
 
@@ -19,7 +20,7 @@ against each run's serial baseline. For example:
 
 // sqlCommand declares the sql command's flags on fs and returns the
 // function that runs it.
-func sqlCommand(fs *flag.FlagSet) func(*Env, []string) error {
+func sqlCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 	db := fs.String("db", results.DefaultPath, "results database")
 	asCSV := fs.Bool("csv", false, "write CSV")
 	asJSON := fs.Bool("json", false, "write JSON")

@@ -9,6 +9,7 @@ import (
 
 	"splitpoint/experiment"
 	"splitpoint/fits"
+	"splitpoint/lab"
 	"splitpoint/results"
 )
 
@@ -46,9 +47,9 @@ added to the list.`
 
 // sweepCommand declares the sweep command's flags on fs and returns the
 // function that runs it.
-func sweepCommand(fs *flag.FlagSet) func(*Env, []string) error {
+func sweepCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 	specFile := fs.String("spec", "", "experiment spec (YAML); flags override it")
-	for _, k := range experiment.KeyTable() {
+	for _, k := range experiment.KeyTableIn(tab) {
 		if k.Bool {
 			fs.Bool(k.FlagName(), false, k.Help)
 		} else {
@@ -61,7 +62,7 @@ func sweepCommand(fs *flag.FlagSet) func(*Env, []string) error {
 	var d DistFlags
 	d.declare(fs)
 	return func(env *Env, args []string) error {
-		spec, err := sweepSpec(fs, *specFile, args)
+		spec, err := sweepSpec(fs, tab, *specFile, args)
 		if err != nil {
 			return err
 		}
@@ -79,12 +80,12 @@ func sweepCommand(fs *flag.FlagSet) func(*Env, []string) error {
 }
 
 // sweepSpec builds the spec: the file's, then every flag set, then the
-// positions given as arguments.
-func sweepSpec(fs *flag.FlagSet, file string, args []string) (*experiment.Spec, error) {
-	spec := experiment.NewSpec()
+// positions given as arguments; its keys are those of the tables tab.
+func sweepSpec(fs *flag.FlagSet, tab lab.Tables, file string, args []string) (*experiment.Spec, error) {
+	spec := experiment.NewSpecIn(tab)
 	if file != "" {
 		var err error
-		if spec, err = experiment.Load(file); err != nil {
+		if spec, err = experiment.LoadIn(file, tab); err != nil {
 			return nil, err
 		}
 	}
@@ -94,7 +95,7 @@ func sweepSpec(fs *flag.FlagSet, file string, args []string) (*experiment.Spec, 
 		if key == "spec" || key == "db" || key == "fit" || key == "jobs" || slices.Contains(distFlagNames, key) {
 			return
 		}
-		for _, k := range experiment.KeyTable() {
+		for _, k := range experiment.KeyTableIn(tab) {
 			if k.FlagName() == key {
 				key = k.Name
 			}
@@ -116,11 +117,17 @@ func sweepSpec(fs *flag.FlagSet, file string, args []string) (*experiment.Spec, 
 	return spec, nil
 }
 
+// labEngine is the lab's engine of the spec's tables.
+func labEngine(spec *experiment.Spec) experiment.LabEngine {
+	tab := spec.Req.Tables()
+	return experiment.LabEngine{Tables: &tab}
+}
+
 // planAndOpen plans spec's jobs with the lab's engine and opens the
 // results database at db, for a local or a distributed sweep, and prints
 // to out the settings chosen for the positions (experiment.Notes).
 func planAndOpen(spec *experiment.Spec, db string, out io.Writer) ([]experiment.Job, *results.Store, error) {
-	jobs, err := experiment.Plan(spec, experiment.LabEngine{})
+	jobs, err := experiment.Plan(spec, labEngine(spec))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -146,7 +153,7 @@ func SweepCmd(env *Env, spec *experiment.Spec, db string, fit bool, njobs int) e
 		return err
 	}
 	defer store.Close()
-	r := &experiment.Runner{Store: store, Engine: experiment.LabEngine{}, Out: env.Out, Term: env.Term, Jobs: njobs}
+	r := &experiment.Runner{Store: store, Engine: labEngine(spec), Out: env.Out, Term: env.Term, Jobs: njobs}
 	out, err := r.Run(env.Ctx, jobs)
 	if err != nil {
 		if out != nil {

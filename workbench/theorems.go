@@ -12,6 +12,7 @@ import (
 
 	"splitpoint/algos"
 	"splitpoint/games/synth"
+	"splitpoint/lab"
 	"splitpoint/progress"
 	"splitpoint/results"
 	"splitpoint/sched"
@@ -57,7 +58,7 @@ result JSON, so that queries and a reproduction's claims read them.`
 
 // theoremsCommand declares the theorems command's flags on fs and returns the
 // function that runs it.
-func theoremsCommand(fs *flag.FlagSet) func(*Env, []string) error {
+func theoremsCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 	bs := fs.String("b", "2,4,8", "degrees, comma-separated")
 	ds := fs.String("d", "4,6,8", "heights, comma-separated")
 	worst := fs.String("worst", "both", "worst-ordered trees: spec (ordered:…,order=worst), full (alpha-beta examines every node) or both")

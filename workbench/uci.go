@@ -6,23 +6,26 @@ import (
 	"os"
 	"strings"
 
+	"splitpoint/lab"
 	"splitpoint/uci"
 )
 
 // configFlags declares one flag per row of the UCI option table (by its
 // match key: --algo, --workers, --hash, …) and returns the function that
-// applies the flags the user set to the default configuration.
-func configFlags(fs *flag.FlagSet) func() (uci.Config, error) {
+// applies the flags the user set to the default configuration of the
+// tables tab.
+func configFlags(fs *flag.FlagSet, tab lab.Tables) func() (uci.Config, error) {
 	vals := map[string]*string{}
-	for _, o := range uci.Options() {
+	def := uci.DefaultConfigIn(tab)
+	for _, o := range def.Options() {
 		help := o.Help + " (UCI option " + o.Name + ")"
 		if o.Vars != nil {
 			help += ": " + strings.Join(o.Vars(), ", ")
 		}
-		vals[o.Key] = fs.String(o.Key, uci.DefaultConfig().Get(o.Key), help)
+		vals[o.Key] = fs.String(o.Key, def.Get(o.Key), help)
 	}
 	return func() (uci.Config, error) {
-		c := uci.DefaultConfig()
+		c := def
 		var err error
 		fs.Visit(func(f *flag.Flag) {
 			if v, ok := vals[f.Name]; ok && err == nil {
@@ -54,8 +57,8 @@ fifth of the clock: it does not lose on time at 10+0.1.`
 
 // uciCommand declares the uci command's flags on fs and returns the
 // function that runs it.
-func uciCommand(fs *flag.FlagSet) func(*Env, []string) error {
-	get := configFlags(fs)
+func uciCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
+	get := configFlags(fs, tab)
 	return func(env *Env, args []string) error {
 		if len(args) != 0 {
 			return usageErr("uci takes no arguments, got %q", args)
