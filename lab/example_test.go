@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"splitpoint/algos"
 	"splitpoint/lab"
 	"splitpoint/sched"
 )
@@ -60,4 +61,32 @@ func ExampleSearch() {
 	fmt.Println(rep.Algo, "depth", rep.Depth, "best move", rep.BestMoveText, "value", rep.Value)
 	// Output:
 	// alphabeta depth 3 best move Qc2 value -184
+}
+
+// ExampleNewTables adds an algorithm row to a table of its own — a test's
+// way, and an extender's first step before the row goes into
+// algos/table.go — and runs it by name through the settings layer, as
+// every front end handed that table would. The row is run by the code of
+// YBWC's row; the default tables do not change.
+func ExampleNewTables() {
+	row := algos.Algorithm{Name: "my-ybwc", Parallel: true, Baseline: algos.AlgoScout, Grain: true, Help: "YBWC under another name"}
+	tab := lab.NewTables(algos.DefaultTable().With(row, algos.AlgoYBWC))
+	req := tab.Request()
+	req.Set("algo", "my-ybwc")
+	req.Set("depth", "5")
+	items, _ := lab.Resolve("uniform:b=4,d=5,seed=3")
+	s, err := lab.SettleOn(context.Background(), items[0], req, sched.SimOf(8))
+	if err != nil {
+		panic(err)
+	}
+	rep, err := lab.Parallel(context.Background(), items[0], s.Opt, s.Config(sched.Config{Machine: s.Machine}), lab.BaselineMode{})
+	if err != nil {
+		panic(err)
+	}
+	_, inDefault := lab.DefaultTables().Algos.Lookup("my-ybwc")
+	fmt.Println(rep.Algo, "on", s.Machine, "value", rep.Value, "serial", rep.Serial.Algo, rep.Serial.Value)
+	fmt.Println("in the default tables:", inDefault)
+	// Output:
+	// my-ybwc on sim P=8 value 559 serial scout 559
+	// in the default tables: false
 }
