@@ -19,6 +19,7 @@
 //
 // Examples: ExampleSettleOn searches a chess position with Jamboree on a
 // simulated machine, settled as the search command settles it, and
-// ExampleSearch searches it serially (example_test.go; "go doc -http"
-// shows them with their output).
+// ExampleSearch searches it serially; ExampleNewTables adds an algorithm
+// row in a table of its own and runs it by name (example_test.go; "go
+// doc -http" shows them with their output).
 package lab
