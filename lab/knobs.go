@@ -98,6 +98,12 @@ type Knob struct {
 // algorithm come first whatever their place; param last: it overrides
 // every other).
 func knobTable(algs algos.AlgoTable) []Knob {
+	return slices.Concat(searchKnobs(algs), machineRows(), lastKnobs())
+}
+
+// searchKnobs are the rows of the search itself: its depth, limits,
+// table, algorithm, options, variants and grain.
+func searchKnobs(algs algos.AlgoTable) []Knob {
 	return []Knob{
 		{Name: "depth", Spec: "depth", TUI: "depth", Kind: Int, Min: 0, Max: algos.MaxDepth,
 			Choices: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "14"},
@@ -158,6 +164,14 @@ func knobTable(algs algos.AlgoTable) []Knob {
 			auto: func(st *settling) {
 				st.s.AutoGrain = st.row.Grain
 			}},
+	}
+}
+
+// machineRows are the machine's rows (Machine): the machine a run goes
+// to (workers, sim: On) and its settings, steal ordering, level waiting,
+// the cost model and the memory budget.
+func machineRows() []Knob {
+	return []Knob{
 		{Name: "workers", Spec: "workers", TUI: "pool workers", Kind: Int, Min: 0, Max: sched.MaxPoolWorkers, Machine: true, Excludes: "sim",
 			Choices: []string{"1", "2", "4", "8", "16"},
 			UCI:     &UCIOption{Name: "Threads", Key: "workers", Type: "spin", Min: 1, Max: sched.MaxPoolWorkers, Default: "1", In: threadsIn},
@@ -189,6 +203,13 @@ func knobTable(algs algos.AlgoTable) []Knob {
 			Default: sched.BudgetString(0),
 			Check:   func(v string) (string, error) { _, err := sched.ParseBudget(v); return v, err },
 			Apply:   func(v string, s *Settled) (err error) { s.MaxMem, err = sched.ParseBudget(v); return err }},
+	}
+}
+
+// lastKnobs are the trace, the preset and --param, which Settle applies
+// last whatever their place (param over every other).
+func lastKnobs() []Knob {
+	return []Knob{
 		{Name: "trace", Kind: Bool, Takes: takesParam("trace"),
 			Help:  "keep and print the algorithm's trace (the layout of Bhattacharya & Bagchi's Table 1)",
 			Apply: func(v string, s *Settled) error { s.Opt.Trace = s.Opt.Trace || v == "true"; return nil }},
