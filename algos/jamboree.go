@@ -2,7 +2,6 @@ package algos
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"splitpoint/game"
@@ -76,8 +75,7 @@ type jamEngine[T any, P game.Position[T]] struct {
 	// history), are the rows the workers borrow for their searches
 	// (lendRows): a worker keeps only its ordering state.
 	rows [rowClasses]*sched.FreeList[searcherRows[T]]
-	mu   sync.Mutex
-	all  []*jamWorker[T, P]
+	all  serialWorkers[T, P]
 	reg  busyRegistry
 	cnt  jamCounters
 }
@@ -149,19 +147,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		horizon: func() int64 { return total.horizon }})
 	e.frames.Put(c, f)
 	e.cnt.fill(&res.Work, &total, e.locals)
-	e.mu.Lock()
-	for _, w := range e.all {
-		res.Serial.Merge(&w.s.Counters)
-		res.TT.Merge(w.s.TTStats)
-	}
-	for _, w := range e.all {
-		if w.s.Stack != nil { // rowless: nothing worth keeping
-			putSearcher(w.s)
-		}
-		w.s = nil
-	}
-	e.all = nil
-	e.mu.Unlock()
+	e.all.release(&res.TT, &res.Serial)
 	res.Serial.Finalize()
 	res.TT.Fill, res.TT.Entries = table.Fill(), table.Len()
 	return res

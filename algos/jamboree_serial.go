@@ -85,9 +85,7 @@ func (e *jamEngine[T, P]) newWorker() *jamWorker[T, P] {
 	} else {
 		w.s = workerSearcher[T, P](o, tab, w, e.batch, e.forced)
 	}
-	e.mu.Lock()
-	e.all = append(e.all, w)
-	e.mu.Unlock()
+	e.all.add(&w.s)
 	return w
 }
 

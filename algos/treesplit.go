@@ -69,14 +69,7 @@ func TreeSplit[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tab
 		res.Stopped, res.Depth = true, 0
 	}
 	e.frames.Put(c, f)
-	e.mu.Lock()
-	for _, w := range e.all {
-		res.TT.Merge(w.s.TTStats)
-		putSearcher(w.s)
-		w.s = nil
-	}
-	e.all = nil
-	e.mu.Unlock()
+	e.all.release(&res.TT, nil)
 	res.TT.Fill, res.TT.Entries = table.Fill(), table.Len()
 	return res
 }
@@ -91,8 +84,7 @@ type tsEngine[T any, P game.Position[T]] struct {
 	forced  bool // the domain's captures are compulsory (checkers)
 	frames  *sched.FreeList[tsFrame[T]]
 	workers *sched.FreeList[tsWorker[T, P]]
-	mu      sync.Mutex
-	all     []*tsWorker[T, P]
+	all     serialWorkers[T, P]
 }
 
 // tsFrame is one split node: its position, its ordered moves, the window
@@ -139,9 +131,7 @@ func (e *tsEngine[T, P]) newWorker() *tsWorker[T, P] {
 	o.Algo, o.Time, o.MaxNodes = AlgoAlphaBeta, 0, 0
 	w := &tsWorker[T, P]{batch: e.batch}
 	w.s = workerSearcher[T, P](o, e.table, w, e.batch, e.forced)
-	e.mu.Lock()
-	e.all = append(e.all, w)
-	e.mu.Unlock()
+	e.all.add(&w.s)
 	return w
 }
 

@@ -27,8 +27,7 @@ type ybwEngine[T any, P game.Position[T]] struct {
 	frames  *sched.FreeList[ybwFrame[T]]
 	workers *sched.FreeList[ybwWorker[T, P]]
 	locals  []ybwLocal
-	mu      sync.Mutex
-	all     []*ybwWorker[T, P]
+	all     serialWorkers[T, P]
 }
 
 // ybwLocal is one processor's YBWC counters, written by its own tasks
@@ -162,14 +161,7 @@ func YBWC[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *t
 		res.InlineSplits += l.inlineSplits
 		res.KillerHandovers += l.handovers
 	}
-	e.mu.Lock()
-	for _, w := range e.all {
-		res.TT.Merge(w.s.TTStats)
-		putSearcher(w.s)
-		w.s = nil
-	}
-	e.all = nil
-	e.mu.Unlock()
+	e.all.release(&res.TT, nil)
 	res.TT.Fill, res.TT.Entries = table.Fill(), table.Len()
 	return res
 }
@@ -181,11 +173,7 @@ func (e *ybwEngine[T, P]) horizon() int64 {
 	for i := range e.locals {
 		h += e.locals[i].horizon
 	}
-	e.mu.Lock()
-	for _, w := range e.all {
-		h += int64(w.s.horizon)
-	}
-	e.mu.Unlock()
+	e.all.each(func(s *Searcher[T, P]) { h += int64(s.horizon) })
 	return h
 }
 
@@ -204,9 +192,7 @@ func (e *ybwEngine[T, P]) newWorker() *ybwWorker[T, P] {
 	o.Algo, o.Time, o.MaxNodes = AlgoScout, 0, 0
 	w := &ybwWorker[T, P]{batch: e.batch, every: e.opt.splitEvery, e: e}
 	w.s = workerSearcher[T, P](o, e.table, w, e.batch, e.forced)
-	e.mu.Lock()
-	e.all = append(e.all, w)
-	e.mu.Unlock()
+	e.all.add(&w.s)
 	return w
 }
 

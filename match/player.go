@@ -10,6 +10,7 @@ import (
 
 	"splitpoint/algos"
 	"splitpoint/game"
+	"splitpoint/lab"
 	"splitpoint/uci"
 )
 
@@ -70,9 +71,12 @@ var limitKeys = []struct{ Key, Help string }{
 
 // SpecKeys lists the keys ParseSpec reads, with help, for the command's
 // help: the option table's keys and the limits.
-func SpecKeys() []string {
+func SpecKeys() []string { return SpecKeysIn(lab.DefaultTables()) }
+
+// SpecKeysIn is SpecKeys of the players made from the tables tab.
+func SpecKeysIn(tab lab.Tables) []string {
 	var out []string
-	for _, o := range uci.Options() {
+	for _, o := range uci.OptionsIn(tab) {
 		out = append(out, o.Key+": "+o.Help)
 	}
 	for _, k := range limitKeys {
@@ -85,7 +89,13 @@ func SpecKeys() []string {
 // ("algo=jamboree,workers=2,depth=4"); engine is the external engine's
 // path ("" for the workbench).
 func ParseSpec(s, engine string) (Spec, error) {
-	sp := Spec{Config: uci.DefaultConfig(), Engine: engine}
+	return ParseSpecIn(lab.DefaultTables(), s, engine)
+}
+
+// ParseSpecIn is ParseSpec of a player made from the tables tab: its
+// algorithms and knobs are tab's.
+func ParseSpecIn(tab lab.Tables, s, engine string) (Spec, error) {
+	sp := Spec{Config: uci.DefaultConfigIn(tab), Engine: engine}
 	for _, kv := range strings.Split(s, ",") {
 		kv = strings.TrimSpace(kv)
 		if kv == "" {
@@ -155,8 +165,8 @@ func (s Spec) describe() string {
 			b = append(b, o[0]+"="+o[1])
 		}
 	} else {
-		def := uci.DefaultConfig()
-		for _, o := range uci.Options() {
+		def := uci.DefaultConfigIn(s.Config.Req.Tables())
+		for _, o := range s.Config.Options() {
 			v := s.Config.Get(o.Key)
 			if o.Key == "algo" && !s.Config.Req.Given("algo") {
 				if st, err := s.Config.Search(); err == nil {

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"splitpoint/lab"
 	"splitpoint/sessions"
 )
 
@@ -99,13 +98,7 @@ func writeIPynb(w io.Writer, s *sessions.Session, db, nbDB string) error {
 	}}
 	var head strings.Builder
 	fmt.Fprintf(&head, "# splitpoint session %s\n\nSaved %s.", s.Name, s.Saved.Format("2006-01-02 15:04 MST"))
-	var set []string
-	for _, st := range allSettings(lab.DefaultTables()) {
-		if v, ok := s.Settings[st.name]; ok {
-			set = append(set, fmt.Sprintf("`%s=%s`", st.name, v))
-		}
-	}
-	if len(set) > 0 {
+	if set := sessionSettings(s); len(set) > 0 {
 		fmt.Fprintf(&head, " Settings at the end: %s.", strings.Join(set, " "))
 	}
 	head.WriteString("\n\nEach code cell runs one command of the session with `splitpoint` (on `PATH`, or set `SPLITPOINT`); " +

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"splitpoint/atomicfile"
-	"splitpoint/lab"
 	"splitpoint/sessions"
 	"splitpoint/workbench"
 )
@@ -155,10 +154,8 @@ func writeFile(path string, data []byte) error {
 
 func writeMarkdown(w io.Writer, s *sessions.Session) {
 	fmt.Fprintf(w, "# splitpoint session %s\n\nSaved %s. Settings:", s.Name, s.Saved.Format("2006-01-02 15:04 MST"))
-	for _, st := range allSettings(lab.DefaultTables()) {
-		if v, ok := s.Settings[st.name]; ok {
-			fmt.Fprintf(w, " `%s=%s`", st.name, v)
-		}
+	for _, kv := range sessionSettings(s) {
+		fmt.Fprintf(w, " %s", kv)
 	}
 	if s.Loaded != "" {
 		fmt.Fprintf(w, "; loaded `%s`", s.Loaded)

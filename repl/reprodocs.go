@@ -19,7 +19,6 @@ import (
 
 	"splitpoint/atomicfile"
 	"splitpoint/cluster"
-	"splitpoint/lab"
 	"splitpoint/reproductions"
 	"splitpoint/results"
 	"splitpoint/sessions"
@@ -238,12 +237,7 @@ func cellSeconds(s *sessions.Session) float64 {
 }
 
 func settingsLine(s *sessions.Session) string {
-	var parts []string
-	for _, st := range allSettings(lab.DefaultTables()) {
-		if v, ok := s.Settings[st.name]; ok {
-			parts = append(parts, fmt.Sprintf("`%s=%s`", st.name, v))
-		}
-	}
+	parts := sessionSettings(s)
 	if len(parts) == 0 {
 		return "the defaults"
 	}

@@ -7,6 +7,7 @@ import (
 
 	"splitpoint/algos"
 	"splitpoint/lab"
+	"splitpoint/sessions"
 )
 
 // setting is one session default: the flag it fills in for every command
@@ -120,5 +121,30 @@ func SettingNamesIn(tab lab.Tables) []string {
 		out = append(out, s.name)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// sessionSettings lists a session's settings as `name=value`, those of
+// the default tables' knobs in the table's order, then every other one
+// (a knob of a table of its own) by name: an export drops none.
+func sessionSettings(s *sessions.Session) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, st := range allSettings(lab.DefaultTables()) {
+		if v, ok := s.Settings[st.name]; ok {
+			out = append(out, fmt.Sprintf("`%s=%s`", st.name, v))
+			seen[st.name] = true
+		}
+	}
+	var rest []string
+	for name := range s.Settings {
+		if !seen[name] {
+			rest = append(rest, name)
+		}
+	}
+	sort.Strings(rest)
+	for _, name := range rest {
+		out = append(out, fmt.Sprintf("`%s=%s`", name, s.Settings[name]))
+	}
 	return out
 }

@@ -140,6 +140,9 @@ type machineModel struct {
 	workers, simP row
 	knobs         []row // the other knob rows, in the order given
 	set           settings
+	// algs is the algorithm table whose takers a dimmed row names (the
+	// zero table: the default).
+	algs algos.AlgoTable
 
 	// the cluster: the NATS server's URL ("embedded": a server started
 	// here; "": none given), typed after / or cycled with ←/→
@@ -254,7 +257,7 @@ func (mc machineModel) off(r row, a algos.Algorithm) string {
 	if !mc.simulated() && r.k.Name == costsKnob {
 		return "simulated machine"
 	}
-	return r.notTaken(a)
+	return r.notTakenIn(a, mc.algs)
 }
 
 // flags are the machine flags of one search of algorithm a on p (of the

@@ -243,11 +243,8 @@ func (s settings) line(r row, w int, off string, st styles) string {
 	return st.dim.Render(ansi.Strip(out) + " (" + off + ")")
 }
 
-// notTaken is "" when algorithm a takes the row, else the algorithms
-// that take it (the dimmed row's note).
-func (r row) notTaken(a algos.Algorithm) string { return r.notTakenIn(a, algos.DefaultTable()) }
-
-// notTakenIn is notTaken with the takers among the algorithms of algs.
+// notTakenIn is "" when algorithm a takes the row, else the algorithms of
+// algs that take it (the dimmed row's note).
 func (r row) notTakenIn(a algos.Algorithm, algs algos.AlgoTable) string {
 	if r.takes(a) {
 		return ""

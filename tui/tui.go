@@ -203,6 +203,7 @@ func New(ev Evaluator, s Session, opt Options) Model {
 		nats:      &embeddedNATS{},
 		width:     120, height: 40,
 	}
+	m.machine.algs = tab.Algos
 	m.status = fmt.Sprintf("session %s: choose a position, the algorithm and the machine; r runs", s.Name)
 	return m
 }

@@ -79,6 +79,9 @@ type Command struct {
 	Args  string // synopsis of the positional arguments
 	Short string // one line for the command list
 	Long  string // paragraphs for "help <command>"
+	// More, when not nil, is help generated from the tables the command
+	// is made from (an algorithm list, spec keys), printed after Long.
+	More func(tab lab.Tables) string
 	// Position says the first positional argument is a position name;
 	// NArgs is the number of positional arguments the command takes. A
 	// session fills in its loaded position when one argument is missing.
@@ -178,6 +181,9 @@ func (c *Command) writeHelp(w io.Writer, fs *flag.FlagSet) {
 	if c.Long != "" {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(c.Long))
 	}
+	if c.More != nil {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(c.More(c.tables(nil))))
+	}
 	has := false
 	fs.VisitAll(func(*flag.Flag) { has = true })
 	if has {
@@ -197,7 +203,8 @@ func helpIn(w io.Writer, name string, tab lab.Tables) error {
 		if c == nil {
 			return fmt.Errorf("unknown command %q%s (commands: %s)", name, suggest.Hint(name, names()), strings.Join(names(), ", "))
 		}
-		fs, _ := c.In(tab).newFlagSet(w)
+		c = c.In(tab)
+		fs, _ := c.newFlagSet(w)
 		c.writeHelp(w, fs)
 		return nil
 	}

@@ -202,7 +202,7 @@ func workerCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error 
 		}
 		defer nc.Close()
 		out := &lockedWriter{w: env.Out}
-		w := &cluster.Worker{NC: nc, Engine: experiment.LabEngine{}, Out: out, AckWait: *ackWait, Idle: *idle, Parallel: *jobs,
+		w := &cluster.Worker{NC: nc, Engine: experiment.LabEngine{Tables: &tab}, Out: out, AckWait: *ackWait, Idle: *idle, Parallel: *jobs,
 			Name: fmt.Sprintf("%s:%d", cluster.ThisHost().Name, os.Getpid()), Sweep: info.Sweep, Files: root}
 		// The same process is a root-split searcher for
 		// "search --algo rootsplit --remote URL".

@@ -20,9 +20,7 @@ workbench configuration given as comma-separated keys, e.g.
 --a algo=jamboree,workers=2,depth=5 --b algo=scout,depth=5, searched in
 this process; with --engine PATH player B is an external UCI engine (chess
 only), e.g. --engine /usr/games/stockfish --b 'nodes=1000,opt:Skill Level=0'.
-
-Keys:
-  ` + strings.Join(match.SpecKeys(), "\n  ") + `
+The keys are listed below.
 
 Games end by the rules (checkmate, stalemate, threefold repetition, the
 fifty-move rule, insufficient material; in checkers no move left, and
@@ -36,6 +34,12 @@ logistic Elo) with its bounds: the match stops once the test decides.
 Games are written to --pgn (PDN for checkers) after each game, and each is
 a row of the games table of the results database (--db; a session's own).
 Ctrl-C stops the game in play and keeps the finished ones.`
+
+// matchKeys lists a player's keys, those of the knobs of tab included, for
+// "help match".
+func matchKeys(tab lab.Tables) string {
+	return "Keys:\n  " + strings.Join(match.SpecKeysIn(tab), "\n  ")
+}
 
 // matchCommand declares the match command's flags on fs and returns the
 // function that runs it.
@@ -60,10 +64,10 @@ func matchCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 		}
 		o := match.Options{Games: *games, MaxPlies: *maxPlies, Out: *pgn}
 		var err error
-		if o.A, err = match.ParseSpec(*a, ""); err != nil {
+		if o.A, err = match.ParseSpecIn(tab, *a, ""); err != nil {
 			return usageErr("--a: %v", err)
 		}
-		if o.B, err = match.ParseSpec(*b, *engine); err != nil {
+		if o.B, err = match.ParseSpecIn(tab, *b, *engine); err != nil {
 			return usageErr("--b: %v", err)
 		}
 		if *engineArgs != "" && *engine == "" {

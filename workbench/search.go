@@ -84,9 +84,7 @@ child searched serially at type-2 nodes that dropped below α), deferred
 it) and rid (recursive iterative deepening for the first move). It prints
 the failed and cutoff work by Knuth–Moore node type and the efficiency
 W_serial/W and speedup against the serial Scout of the same position with
-the same options, run here.
-
-` + algorithmsHelp()
+the same options, run here.`
 
 // searchCommand declares the search command's flags on fs and returns the
 // function that runs it.
@@ -135,9 +133,9 @@ func searchCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error 
 	}
 }
 
-// algorithmsHelp lists the algorithm table and the variant table for
-// "help search": every name with its help, citation and variants.
-func algorithmsHelp() string {
+// algorithmsHelp lists the algorithm table of tab and the variant table
+// for "help search": every name with its help, citation and variants.
+func algorithmsHelp(tab lab.Tables) string {
 	var b strings.Builder
 	for _, which := range []algos.Which{algos.SerialAlgos, algos.ParallelAlgos} {
 		if which == algos.SerialAlgos {
@@ -145,7 +143,7 @@ func algorithmsHelp() string {
 		} else {
 			b.WriteString("\nParallel algorithms (--workers P or --sim P|inf):\n")
 		}
-		for _, a := range algos.Table() {
+		for _, a := range tab.Algos.Rows() {
 			if a.Parallel != (which == algos.ParallelAlgos) {
 				continue
 			}

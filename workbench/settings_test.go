@@ -17,6 +17,7 @@ import (
 	"splitpoint/cluster"
 	"splitpoint/experiment"
 	"splitpoint/lab"
+	"splitpoint/match"
 	"splitpoint/repl"
 	"splitpoint/results"
 	"splitpoint/sched"
@@ -95,6 +96,17 @@ func TestKnobRowReachesEveryFrontEnd(t *testing.T) {
 		if err := c.Set(name, v); err != nil || c.Get(name) != v {
 			t.Errorf("setoption %s: %v, %q", name, err, c.Get(name))
 		}
+	}
+	for cmd, key := range map[string]string{"sweep": "test_knob", "match": "testknob"} {
+		if out := runIn(t, &tab, "help", cmd); !strings.Contains(out, key) || strings.Contains(run(t, "help", cmd), key) {
+			t.Errorf("help %s of the test's tables lacks %s, or the default's has it", cmd, key)
+		}
+	}
+	if _, err := match.ParseSpecIn(tab, "testknob=3,testmachine=12,depth=1", ""); err != nil {
+		t.Errorf("a match player's test keys: %v", err)
+	}
+	if _, err := match.ParseSpec("testknob=3,depth=1", ""); err == nil {
+		t.Error("a match player of the default tables takes testknob")
 	}
 	st, err := lab.Settle(lab.Shape{Tree: true}, s.Req)
 	if err != nil || st.Opt.Memory != 7 || st.MaxMem != 48<<20 {
@@ -313,6 +325,12 @@ func TestAlgorithmRowReachesEveryFrontEnd(t *testing.T) {
 	}
 	if got := repl.CompleteIn(tab, "search x --algo test-"); !slices.Contains(got, "test-ybwc") || slices.Contains(repl.Complete("search x --algo test-"), "test-ybwc") {
 		t.Errorf("REPL's completion of --algo test-: %v", got)
+	}
+	if _, err := match.ParseSpecIn(tab, "algo=test-ybwc,workers=2,depth=2", ""); err != nil {
+		t.Errorf("a match player of test-ybwc: %v", err)
+	}
+	if _, err := match.ParseSpec("algo=test-ybwc,workers=2,depth=2", ""); err == nil {
+		t.Error("a match player of the default tables runs test-ybwc")
 	}
 	c := uci.DefaultConfigIn(tab)
 	if err := c.Set("Algo", "test-ybwc"); err != nil {

@@ -41,9 +41,14 @@ docs/cluster.md). Ctrl-C cancels the remaining jobs and keeps what
 finished; --resume ID re-attaches to sweep ID (the same spec) and waits
 only for what is not stored.
 
---spec FILE.yaml gives the same settings as a file (keys: ` + strings.Join(experiment.Keys(), ", ") + `);
-flags given with it override the file. Positions given as arguments are
-added to the list.`
+--spec FILE.yaml gives the same settings as a file; flags given with it
+override the file. Positions given as arguments are added to the list.`
+
+// sweepKeys lists the spec's keys, those of the knobs of tab included, for
+// "help sweep".
+func sweepKeys(tab lab.Tables) string {
+	return "Spec keys: " + strings.Join(experiment.KeysIn(tab), ", ") + "."
+}
 
 // sweepCommand declares the sweep command's flags on fs and returns the
 // function that runs it.
