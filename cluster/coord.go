@@ -18,6 +18,7 @@ import (
 	"splitpoint/experiment"
 	"splitpoint/progress"
 	"splitpoint/results"
+	"splitpoint/suggest"
 )
 
 // Coordinator publishes a sweep's jobs and stores the runs the workers
@@ -71,7 +72,9 @@ type Outcome struct {
 	Done      int // jobs stored (this time and before)
 	Published int // jobs published this time
 	Dropped   int // redelivered or duplicate results dropped
-	Rejected  int // malformed or foreign messages rejected
+	Rejected  int // malformed, foreign or impossible answers rejected
+	Errors    int // errors workers answered (each job tried again, up to MaxTries)
+	Failed    int // jobs recorded as failed after MaxTries errors
 	// Withdrawn counts jobs a previous run of the coordinator left on the
 	// jobs stream whose runs are stored (their acknowledgement was lost,
 	// e.g. with the embedded server that died with that coordinator):
@@ -84,8 +87,9 @@ type Outcome struct {
 func consumerName(sweep string) string { return "coord-" + sweep }
 
 // Run publishes jobs (a sweep's plan, experiment.Plan) and collects their
-// runs until every job is stored, ctx ends (the remaining jobs are purged
-// and the workers told to drop them; what finished stays) or a job fails.
+// runs until every job is stored (a job whose workers failed MaxTries
+// times is stored as a failed run), or ctx ends (the remaining jobs are
+// purged and the workers told to drop them; what finished stays).
 func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome, error) {
 	if c.ID == "" {
 		c.ID = experiment.NewID(time.Now())
@@ -97,7 +101,7 @@ func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome,
 	if poll <= 0 {
 		poll = 250 * time.Millisecond
 	}
-	k := &collector{c: c, ctx: ctx, jobs: jobs, out: &Outcome{Sweep: c.ID, Total: len(jobs)}}
+	k := &collector{c: c, ctx: ctx, jobs: jobs, out: &Outcome{Sweep: c.ID, Total: len(jobs)}, tries: map[int]int{}, republished: map[int]bool{}, watch: map[int]watched{}}
 	cons, err := k.open()
 	if err != nil {
 		return k.out, err
@@ -124,6 +128,9 @@ func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome,
 				return k.out, fmt.Errorf("fetching results: %w", err)
 			}
 		}
+		if err := k.recheck(); err != nil && ctx.Err() == nil {
+			return k.out, err
+		}
 	}
 	k.close()
 	return k.out, nil
@@ -139,9 +146,14 @@ type collector struct {
 	jobs     []experiment.Job
 	finished map[string]bool
 	stale    map[int]bool
-	nonce    string
-	out      *Outcome
-	line     *progress.Line
+	// tries is each job's current attempt (0: the first, 1); republished
+	// the jobs published again this run, withdrawn once stored.
+	tries       map[int]int
+	republished map[int]bool
+	watch       map[int]watched
+	nonce       string
+	out         *Outcome
+	line        *progress.Line
 }
 
 // open connects to the streams, reads what the store has of the sweep,
@@ -199,55 +211,171 @@ func (k *collector) startLine() {
 	}
 }
 
-// note prints a line above the progress line.
+// note prints a line above the progress line: one line, whatever the
+// worker-supplied text in it (suggest.Bound).
 func (k *collector) note(format string, args ...any) {
-	if k.c.Out != nil {
-		msg := fmt.Sprintf(format, args...)
-		k.line.Print(func() { fmt.Fprintln(k.c.Out, msg) })
+	if c := k.c; c.Out != nil {
+		msg := strings.ReplaceAll(suggest.Bound(fmt.Sprintf(format, args...)), "\n", " ")
+		k.line.Print(func() { fmt.Fprintln(c.Out, msg) })
 	}
 }
 
-// take handles one result message: a rejected one (its job published
-// again), an error (the sweep fails), or a run, stored once. Its error
-// ends the run.
+// MaxTries is how many times a job is tried before it is recorded as
+// failed: an error from a worker publishes it again (for any worker; the
+// one that failed hands it back once so that another may take it) until
+// this many attempts have failed.
+const MaxTries = 3
+
+// take handles one result message: a rejected one (dropped with one
+// line; its job published again if no copy of it is left to answer), an
+// error (the job tried again, or recorded as failed after MaxTries), or a
+// run, stored once. Its error ends the run (the store failed).
 func (k *collector) take(msg jetstream.Msg) error {
 	c, out := k.c, k.out
 	m, err := DecodeResult(msg.Subject(), c.ID, len(k.jobs), msg.Data())
-	if err == nil && m.Run != nil {
-		err = matches(m, &k.jobs[m.Job])
+	if err == nil {
+		m.Worker, m.Error = cleanText(m.Worker, MaxText), cleanText(m.Error, MaxText)
+		if m.Run != nil {
+			if e := CheckRun(c.ID, m.Job, &k.jobs[m.Job], m.Run); e != nil {
+				err = fmt.Errorf("%w on %s: the run of job %d from %s: %v", ErrMessage, msg.Subject(), m.Job, m.Worker, e)
+			}
+		}
 	}
 	if err != nil {
 		out.Rejected++
 		msg.Term()
-		// A rejected answer on a job's subject must not stand for
-		// the job: it is published again.
+		// A rejected answer on a job's subject must not stand for the
+		// job: it is published again, unless a copy of it is still
+		// queued or running (junk cannot multiply a job).
 		if i, ok := jobOf(msg.Subject(), c.ID, len(k.jobs)); ok && !k.finished[strconv.Itoa(i)] {
-			err = fmt.Errorf("%w; job %d published again", err, i)
-			if perr := c.publishOne(k.ctx, k.js, k.jobs, i, k.nonce); perr != nil {
+			again, perr := k.again(i, max(k.tries[i], 1), msg)
+			if perr != nil {
 				return perr
 			}
+			if again {
+				err = fmt.Errorf("%w; job %d published again", err, i)
+			}
 		}
-		k.note("%v", err)
-		return nil
-	}
-	if m.Error != "" && k.finished[m.JobIDString()] {
-		msg.Ack()
-		out.Dropped++
-		k.note("sweep %s: job %d is stored already, an error for it from %s dropped: %s", c.ID, m.Job, m.Worker, m.Error)
+		k.note("%v: dropped", err)
 		return nil
 	}
 	if m.Error != "" {
 		msg.Ack()
-		c.cancel(k.js, k.nonce)
-		return fmt.Errorf("job %d on worker %s: %s", m.Job, m.Worker, m.Error)
+		return k.failed(m, msg)
 	}
 	return k.store(msg, m)
+}
+
+// failed handles a worker's error for its job: counted once per attempt,
+// the job published again (if no copy of it is left) until MaxTries
+// attempts failed, then recorded as a failed run, so that the sweep
+// finishes.
+func (k *collector) failed(m *ResultMsg, msg jetstream.Msg) error {
+	c, out := k.c, k.out
+	id := m.JobIDString()
+	cur := max(k.tries[m.Job], 1)
+	switch {
+	case k.finished[id]:
+		out.Dropped++
+		k.note("sweep %s: job %d is stored already, an error for it from %s dropped: %s", c.ID, m.Job, m.Worker, m.Error)
+		return nil
+	case m.Try != cur:
+		out.Dropped++
+		k.note("sweep %s: job %d: an error from %s for attempt %d, not the current %d: dropped: %s", c.ID, m.Job, m.Worker, m.Try, cur, m.Error)
+		// A copy of an earlier run of the coordinator: the job must
+		// stay answerable.
+		_, err := k.again(m.Job, cur, msg)
+		return err
+	}
+	out.Errors++
+	if cur < MaxTries {
+		k.tries[m.Job] = cur + 1
+		again, err := k.again(m.Job, cur+1, msg)
+		if err != nil {
+			return err
+		}
+		what := "tried again"
+		if !again {
+			what = "a copy of it is still to answer"
+		}
+		k.note("sweep %s: job %d failed on %s (attempt %d of %d), %s: %s", c.ID, m.Job, m.Worker, cur, MaxTries, what, m.Error)
+		return nil
+	}
+	j := &k.jobs[m.Job]
+	row := j.Row()
+	row.Sweep, row.Version = c.ID, results.Version()
+	row.Job, row.Created = &id, time.Now().UTC().Format(time.RFC3339Nano)
+	why := fmt.Sprintf("failed on %d attempts, the last on worker %s: %s", MaxTries, m.Worker, m.Error)
+	row.Failed = &why
+	if _, err := c.Store.InsertJob(k.ctx, &row); err != nil {
+		return err
+	}
+	out.Failed++
+	k.note("sweep %s: job %d (%s) recorded as failed: %s", c.ID, m.Job, row.Short(), why)
+	return k.stored(m.Job, "", &row)
+}
+
+// again publishes job i again as attempt try, unless a copy of it is
+// still on the jobs stream (queued, or running on a worker, which
+// answers it) or an answer to it came after msg (the one handled now):
+// so junk cannot multiply a job. A job whose copy is still there is
+// watched (recheck): a worker acknowledges a job after it sent its
+// answer, so once the copy is gone an answer is on the results stream,
+// or the job is published then. It reports whether it published.
+func (k *collector) again(i, try int, msg jetstream.Msg) (bool, error) {
+	var seq uint64
+	if meta, err := msg.Metadata(); err == nil {
+		seq = meta.Sequence.Stream
+	}
+	return k.againAfter(i, try, seq)
+}
+
+func (k *collector) againAfter(i, try int, seq uint64) (bool, error) {
+	left, err := subjectsIn(k.ctx, k.js, JobsStream, JobSubject(k.c.ID, i))
+	if err != nil {
+		return false, err
+	}
+	if left[JobSubject(k.c.ID, i)] > 0 {
+		k.watch[i] = watched{seq: seq, try: try}
+		return false, nil
+	}
+	delete(k.watch, i)
+	if s, err := k.js.Stream(k.ctx, ResultsStream); err == nil {
+		if last, err := s.GetLastMsgForSubject(k.ctx, ResultSubject(k.c.ID, i)); err == nil && last.Sequence > seq {
+			return false, nil
+		}
+	}
+	k.republished[i] = true
+	return true, k.c.publishOne(k.ctx, k.js, k.jobs, i, k.nonce, try)
+}
+
+// watched is a job that again found still on the jobs stream: the
+// results stream's sequence of the message handled then, and the attempt
+// to publish if its copy goes unanswered.
+type watched struct {
+	seq uint64
+	try int
+}
+
+// recheck looks at the watched jobs again (again).
+func (k *collector) recheck() error {
+	for i, w := range k.watch {
+		if k.finished[strconv.Itoa(i)] {
+			delete(k.watch, i)
+			continue
+		}
+		if _, err := k.againAfter(i, w.try, w.seq); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // store stores a job's run (once: a run stored already is dropped).
 func (k *collector) store(msg jetstream.Msg, m *ResultMsg) error {
 	c, out := k.c, k.out
 	row := *m.Run
+	cleanRun(&row)
 	id := m.JobIDString()
 	row.ID, row.BaselineID, row.Job = 0, nil, &id
 	fresh, err := c.Store.InsertJob(k.ctx, &row)
@@ -260,21 +388,32 @@ func (k *collector) store(msg jetstream.Msg, m *ResultMsg) error {
 		k.note("sweep %s: job %d from %s is stored already: dropped", c.ID, m.Job, m.Worker)
 		return nil
 	}
+	return k.stored(m.Job, m.Worker, &row)
+}
+
+// stored counts job i's row, just stored, takes off the jobs stream a
+// copy of it left there (published again, or answered before this run
+// began and still there: its acknowledgement may be lost), and reports
+// it.
+func (k *collector) stored(i int, worker string, row *results.Run) error {
+	c, out := k.c, k.out
 	out.Done++
-	k.finished[id] = true
-	if k.stale[m.Job] {
-		// Answered before this run began and still on the jobs
-		// stream: its acknowledgement may be lost; stored now,
-		// it must not be run again.
-		delete(k.stale, m.Job)
-		c.withdraw(k.ctx, k.js, m.Job)
+	k.finished[strconv.Itoa(i)] = true
+	if k.stale[i] || k.republished[i] {
+		delete(k.stale, i)
+		delete(k.republished, i)
+		c.withdraw(k.ctx, k.js, i)
 	}
-	k.line.Done(out.Done, fmt.Sprintf("%s (job %d, %s)", row.Short(), m.Job, m.Worker))
+	what := fmt.Sprintf("%s (job %d, %s)", row.Short(), i, worker)
+	if worker == "" {
+		what = fmt.Sprintf("%s (job %d, failed)", row.Short(), i)
+	}
+	k.line.Done(out.Done, what)
 	if c.AfterStore != nil {
-		c.AfterStore(out.Done, &row)
+		c.AfterStore(out.Done, row)
 	}
 	if c.Progress != nil {
-		c.Progress(Progress{Sweep: c.ID, Total: len(k.jobs), Done: out.Done, Published: out.Published, Job: m.Job, Worker: m.Worker, Run: &row})
+		c.Progress(Progress{Sweep: c.ID, Total: len(k.jobs), Done: out.Done, Published: out.Published, Job: i, Worker: worker, Run: row})
 	}
 	return nil
 }
@@ -292,17 +431,6 @@ func (k *collector) close() {
 
 // JobIDString is the result's job id as the store keeps it.
 func (m *ResultMsg) JobIDString() string { return strconv.Itoa(m.Job) }
-
-// matches checks a run against the job the plan has at its index: a
-// coordinator resumed with another spec must not store the old runs.
-func matches(m *ResultMsg, j *experiment.Job) error {
-	r := m.Run
-	if r.Position != j.Position.Name || r.AlgoLabel() != j.Algo().String() || r.Machine != j.Machine.Kind || r.Role != j.Role || r.Rep != int64(j.Rep) {
-		return fmt.Errorf("%w on %s: job %d is %s (%s) in this plan, the result is %s (%s): was the sweep resumed with another spec?",
-			ErrMessage, ResultSubject(m.Sweep, m.Job), m.Job, j.Algo(), j.Position.Name, r.AlgoLabel(), r.Position)
-	}
-	return nil
-}
 
 // publish puts every job that is neither stored, nor still on the jobs
 // stream, nor answered on the results stream, on the jobs stream. A job
@@ -409,10 +537,12 @@ func jobOf(subj, sweep string, total int) (int, bool) {
 	return i, err == nil && i >= 0 && i < total
 }
 
-// publishOne publishes job i again (a fresh message id: the first may
-// still be in the duplicate window).
-func (c *Coordinator) publishOne(ctx context.Context, js jetstream.JetStream, jobs []experiment.Job, i int, nonce string) error {
-	data, err := json.Marshal(NewJobMsg(c.ID, nonce, i, len(jobs), &jobs[i]))
+// publishOne publishes job i again as attempt try (a fresh message id:
+// the first may still be in the duplicate window).
+func (c *Coordinator) publishOne(ctx context.Context, js jetstream.JetStream, jobs []experiment.Job, i int, nonce string, try int) error {
+	m := NewJobMsg(c.ID, nonce, i, len(jobs), &jobs[i])
+	m.Try = max(try, 1)
+	data, err := json.Marshal(m)
 	if err != nil {
 		return err
 	}

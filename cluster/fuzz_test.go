@@ -16,7 +16,7 @@ import (
 func FuzzDecodeJob(f *testing.F) {
 	good, _ := json.Marshal(JobMsg{Kind: KindJob, Sweep: "s", Job: 1, Total: 3, Role: results.RoleBaseline,
 		Settled: lab.Settled{Opt: algos.Options{Algo: "scout"}, Machine: sched.Machine{Kind: lab.Serial}}})
-	for _, s := range []string{string(good), `{"kind":"splitpoint/job/2"}`, `not json`, `{"kind":7}`, `[]`, `null`} {
+	for _, s := range []string{string(good), `{"kind":"splitpoint/job/3"}`, `not json`, `{"kind":7}`, `[]`, `null`} {
 		f.Add("splitpoint.jobs.s.1", []byte(s))
 	}
 	f.Fuzz(func(t *testing.T, subj string, data []byte) {
@@ -30,7 +30,7 @@ func FuzzDecodeJob(f *testing.F) {
 // FuzzDecodeResult: likewise for results of sweep "s" of 3 jobs.
 func FuzzDecodeResult(f *testing.F) {
 	good, _ := json.Marshal(ResultMsg{Kind: KindResult, Sweep: "s", Job: 2, Run: &results.Run{Sweep: "s"}})
-	for _, s := range []string{string(good), `{"kind":"splitpoint/result/1","sweep":"s","job":0,"error":"x"}`, `{}`, `"`} {
+	for _, s := range []string{string(good), `{"kind":"splitpoint/result/2","sweep":"s","job":0,"error":"x"}`, `{}`, `"`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -47,7 +47,7 @@ func FuzzJobCheck(f *testing.F) {
 	good, _ := json.Marshal(JobMsg{Kind: KindJob, Sweep: "s", Job: 0, Total: 1, Role: results.RoleParallel, LoadName: "uniform:b=3,d=4,seed=1", Rep: 1,
 		Settled: lab.Settled{Opt: algos.Options{Algo: "jamboree", Depth: 4, ParallelOptions: algos.ParallelOptions{Grain: -1}}, Machine: sched.SimOf(4)}})
 	f.Add(good)
-	f.Add([]byte(`{"kind":"splitpoint/job/2","sweep":"s","job":0,"total":1,"role":"serial","load":"file:../x","rep":1,"settled":{"options":{"algo":"scout","depth":1000,"restart":true},"machine":{"machine":"serial"}}}`))
+	f.Add([]byte(`{"kind":"splitpoint/job/3","sweep":"s","job":0,"total":1,"role":"serial","load":"file:../x","rep":1,"settled":{"options":{"algo":"scout","depth":1000,"restart":true},"machine":{"machine":"serial"}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := DecodeJob("", data)
 		if err != nil {

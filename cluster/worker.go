@@ -16,6 +16,7 @@ import (
 
 	"splitpoint/experiment"
 	"splitpoint/results"
+	"splitpoint/suggest"
 )
 
 // Worker takes jobs from the jobs stream, runs each with
@@ -58,10 +59,13 @@ type Worker struct {
 	mu sync.Mutex // guards Jobs and Out across the running jobs
 }
 
+// say prints a line of the worker's log: one line, whatever text of a
+// message it quotes (suggest.Bound).
 func (w *Worker) say(format string, args ...any) {
 	if w.Out != nil {
+		msg := strings.ReplaceAll(suggest.Bound(fmt.Sprintf(format, args...)), "\n", " ")
 		w.mu.Lock()
-		fmt.Fprintf(w.Out, "worker %s: %s\n", w.Name, fmt.Sprintf(format, args...))
+		fmt.Fprintf(w.Out, "worker %s: %s\n", w.Name, msg)
 		w.mu.Unlock()
 	}
 }
@@ -81,7 +85,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	if cons == nil {
 		return err
 	}
-	l := &workLoop{w: w, ctx: ctx, js: js, cons: cons, cancelled: map[string]bool{}, current: map[*inProgress]bool{}}
+	l := &workLoop{w: w, ctx: ctx, js: js, cons: cons, cancelled: map[string]bool{}, current: map[*inProgress]bool{}, failed: map[string]bool{}}
 	sub, err := w.NC.Subscribe(cancelFilter(w.Sweep), l.cancel)
 	if err != nil {
 		return err
@@ -175,10 +179,14 @@ type workLoop struct {
 	js   jetstream.JetStream
 	cons jetstream.Consumer
 
-	mu        sync.Mutex // over cancelled, current and last
+	mu        sync.Mutex // over cancelled, current, last and failed
 	cancelled map[string]bool
 	current   map[*inProgress]bool
 	last      time.Time
+	// failed are the jobs (sweep/job) this worker answered with an
+	// error, and whether it handed one back since: it hands a job it
+	// failed back once, so that another worker may take it.
+	failed map[string]bool
 
 	slots *experiment.Slots
 	ended chan struct{}
@@ -283,6 +291,13 @@ func (l *workLoop) admit(msg jetstream.Msg) (m *JobMsg, key string, ok bool) {
 		msg.Term()
 		return nil, "", false
 	}
+	if handed, ok := l.failed[m.JobKey()]; ok && !handed {
+		// It failed here: another worker may take it first.
+		l.failed[m.JobKey()] = true
+		msg.NakWithDelay(time.Second)
+		w.say("job %s/%d (attempt %d) failed here before: handed back for another worker", m.Sweep, m.Job, m.Try)
+		return nil, "", false
+	}
 	return m, key, true
 }
 
@@ -321,7 +336,12 @@ func (l *workLoop) start(msg jetstream.Msg, m *JobMsg, key string) {
 			msg.Term()
 			w.say("job %s/%d cancelled with its sweep", m.Sweep, m.Job)
 		default:
-			if err := w.publish(l.ctx, msg, res); err != nil {
+			if res.Error != "" {
+				l.mu.Lock()
+				l.failed[m.JobKey()] = false
+				l.mu.Unlock()
+			}
+			if err := w.publish(l.ctx, msg, m, res); err != nil {
 				w.say("job %s/%d: %v (it will be delivered again)", m.Sweep, m.Job, err)
 				msg.Nak()
 			}
@@ -357,7 +377,7 @@ func keepAlive(msg jetstream.Msg, ackWait time.Duration) (stop func()) {
 
 // run runs one job, telling the server it is in progress meanwhile.
 func (w *Worker) run(ctx context.Context, msg jetstream.Msg, m *JobMsg) *ResultMsg {
-	res := &ResultMsg{Kind: KindResult, Sweep: m.Sweep, Job: m.Job, Worker: w.Name}
+	res := &ResultMsg{Kind: KindResult, Sweep: m.Sweep, Job: m.Job, Worker: w.Name, Try: m.Try}
 	job, err := w.load(m)
 	if err != nil {
 		res.Error = err.Error()
@@ -391,9 +411,10 @@ func (w *Worker) run(ctx context.Context, msg jetstream.Msg, m *JobMsg) *ResultM
 	return res
 }
 
-// publish sends the result (deduplicated by sweep/job) and acknowledges
-// the job once the server has it.
-func (w *Worker) publish(ctx context.Context, msg jetstream.Msg, res *ResultMsg) error {
+// publish sends the result of job m (deduplicated by its sweep, job,
+// epoch, attempt and the copy of the job) and acknowledges the job once
+// the server has it.
+func (w *Worker) publish(ctx context.Context, msg jetstream.Msg, m *JobMsg, res *ResultMsg) error {
 	data, err := json.Marshal(res)
 	if err != nil {
 		return err
@@ -404,7 +425,14 @@ func (w *Worker) publish(ctx context.Context, msg jetstream.Msg, res *ResultMsg)
 	}
 	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	if _, err := js.Publish(pctx, ResultSubject(res.Sweep, res.Job), data, jetstream.WithMsgID(fmt.Sprintf("%s/%d", res.Sweep, res.Job))); err != nil {
+	// The id: a redelivered copy of the job answers once, a copy
+	// published again (another stream sequence) anew.
+	var seq uint64
+	if meta, err := msg.Metadata(); err == nil {
+		seq = meta.Sequence.Stream
+	}
+	id := fmt.Sprintf("%s/%d/%s/%d/%d", res.Sweep, res.Job, m.Epoch, m.Try, seq)
+	if _, err := js.Publish(pctx, ResultSubject(res.Sweep, res.Job), data, jetstream.WithMsgID(id)); err != nil {
 		return fmt.Errorf("publishing the result: %w", err)
 	}
 	w.mu.Lock()
