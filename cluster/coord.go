@@ -172,6 +172,11 @@ func (k *collector) open() (jetstream.Consumer, error) {
 	if err := EnsureStreams(ctx, js); err != nil {
 		return nil, err
 	}
+	// A resumed sweep is the same sweep: the same spec (its digest,
+	// stored with the sweep).
+	if err := c.Store.ClaimSweep(ctx, c.ID, experiment.Digest(k.jobs)); err != nil {
+		return nil, err
+	}
 	if k.finished, err = c.Store.Jobs(c.ID); err != nil {
 		return nil, err
 	}
@@ -212,10 +217,11 @@ func (k *collector) startLine() {
 }
 
 // note prints a line above the progress line: one line, whatever the
-// worker-supplied text in it (suggest.Bound).
+// worker-supplied text in it (suggest.Bound), no URL's password or token
+// in it.
 func (k *collector) note(format string, args ...any) {
 	if c := k.c; c.Out != nil {
-		msg := strings.ReplaceAll(suggest.Bound(fmt.Sprintf(format, args...)), "\n", " ")
+		msg := strings.ReplaceAll(suggest.Bound(maskURLs(fmt.Sprintf(format, args...))), "\n", " ")
 		k.line.Print(func() { fmt.Fprintln(c.Out, msg) })
 	}
 }

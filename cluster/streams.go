@@ -63,13 +63,16 @@ func EnsureStreams(ctx context.Context, js jetstream.JetStream) error {
 	cfgs := []jetstream.StreamConfig{
 		{Name: JobsStream, Subjects: []string{jobsPrefix + ">"}, Retention: jetstream.WorkQueuePolicy,
 			Storage: jetstream.FileStorage, Duplicates: Dedupe},
+		// AllowDirect: a worker reads a run back by its subject
+		// (Worker.answered), which its permissions can name.
 		{Name: ResultsStream, Subjects: []string{resultsPrefix + ">"}, Retention: jetstream.LimitsPolicy,
-			Storage: jetstream.FileStorage, Duplicates: Dedupe, MaxAge: 7 * 24 * time.Hour},
+			Storage: jetstream.FileStorage, Duplicates: Dedupe, MaxAge: 7 * 24 * time.Hour, AllowDirect: true},
 	}
 	for _, c := range cfgs {
 		if s, err := js.Stream(ctx, c.Name); err == nil {
 			have := s.CachedInfo().Config
-			if slices.Equal(have.Subjects, c.Subjects) && have.Retention == c.Retention && have.Duplicates == c.Duplicates && have.MaxAge == c.MaxAge {
+			if slices.Equal(have.Subjects, c.Subjects) && have.Retention == c.Retention && have.Duplicates == c.Duplicates && have.MaxAge == c.MaxAge &&
+				have.AllowDirect == c.AllowDirect {
 				continue
 			}
 		}

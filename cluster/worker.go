@@ -55,15 +55,19 @@ type Worker struct {
 	// Files is the only directory file: positions are read from (nil:
 	// none is; see admit.go).
 	Files *os.Root
+	// API is the prefix of the JetStream API the worker's connection
+	// reaches ("": $JS.API; WorkerAPI with the workers' key of a server
+	// the workbench started: CredsInfo.API).
+	API string
 
 	mu sync.Mutex // guards Jobs and Out across the running jobs
 }
 
 // say prints a line of the worker's log: one line, whatever text of a
-// message it quotes (suggest.Bound).
+// message it quotes (suggest.Bound), no URL's password or token in it.
 func (w *Worker) say(format string, args ...any) {
 	if w.Out != nil {
-		msg := strings.ReplaceAll(suggest.Bound(fmt.Sprintf(format, args...)), "\n", " ")
+		msg := strings.ReplaceAll(suggest.Bound(maskURLs(fmt.Sprintf(format, args...))), "\n", " ")
 		w.mu.Lock()
 		fmt.Fprintf(w.Out, "worker %s: %s\n", w.Name, msg)
 		w.mu.Unlock()
@@ -77,7 +81,7 @@ const DefaultAckWait = 30 * time.Second
 // (Nak) and Run returns nil.
 func (w *Worker) Run(ctx context.Context) error {
 	w.defaults()
-	js, err := jetstream.New(w.NC)
+	js, err := w.jetStream()
 	if err != nil {
 		return err
 	}
@@ -117,6 +121,14 @@ func (w *Worker) Run(ctx context.Context) error {
 	return nil
 }
 
+// jetStream is the JetStream API as the worker reaches it (API).
+func (w *Worker) jetStream() (jetstream.JetStream, error) {
+	if w.API != "" {
+		return jetstream.NewWithAPIPrefix(w.NC, w.API)
+	}
+	return jetstream.New(w.NC)
+}
+
 // defaults fills in the worker's host, name, ack wait and poll interval.
 func (w *Worker) defaults() {
 	if w.Host == (Host{}) {
@@ -138,7 +150,13 @@ func (w *Worker) defaults() {
 // again every Poll until ctx ends (then nil, nil).
 func (w *Worker) consumer(ctx context.Context, js jetstream.JetStream) (jetstream.Consumer, error) {
 	for waited := false; ; waited = true {
-		err := EnsureStreams(ctx, js)
+		var err error
+		if w.API == "" {
+			// A worker in the workers' account cannot, and need not:
+			// its consumer's creation fails until the coordinator
+			// made them.
+			err = EnsureStreams(ctx, js)
+		}
 		if err == nil {
 			cons, err := js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
 				Durable: WorkersConsumer(w.Sweep), AckPolicy: jetstream.AckExplicitPolicy, AckWait: w.AckWait, MaxDeliver: -1,
@@ -154,7 +172,7 @@ func (w *Worker) consumer(ctx context.Context, js jetstream.JetStream) (jetstrea
 			return nil, err
 		}
 		if !waited {
-			w.say("waiting for the server at %s: %v", w.NC.Opts.Servers, err)
+			w.say("waiting for the server at %s: %v", serverURLs(w.NC), err)
 		}
 		select {
 		case <-ctx.Done():
@@ -275,7 +293,7 @@ func (l *workLoop) admit(msg jetstream.Msg) (m *JobMsg, key string, ok bool) {
 		msg.Term()
 		return nil, "", false
 	}
-	if meta, _ := msg.Metadata(); meta != nil && meta.NumDelivered > 1 && answered(l.ctx, l.js, m) {
+	if meta, _ := msg.Metadata(); meta != nil && meta.NumDelivered > 1 && w.answered(l.ctx, m) {
 		// Delivered again although a run of it was published (the
 		// acknowledgement was lost): acknowledged without running it
 		// twice.
@@ -419,7 +437,7 @@ func (w *Worker) publish(ctx context.Context, msg jetstream.Msg, m *JobMsg, res 
 	if err != nil {
 		return err
 	}
-	js, err := jetstream.New(w.NC)
+	js, err := w.jetStream()
 	if err != nil {
 		return err
 	}
@@ -455,19 +473,22 @@ func (w *Worker) publish(ctx context.Context, msg jetstream.Msg, m *JobMsg, res 
 
 // answered reports whether the results stream holds a run of job m (a
 // valid answer of its sweep, for the same position, algorithm, machine,
-// role and repetition): the job need not run again.
-func answered(ctx context.Context, js jetstream.JetStream, m *JobMsg) bool {
+// role and repetition): the job need not run again. It reads the last
+// message on the job's result subject with a direct get by that subject,
+// which the workers' key allows for its sweep's results only.
+func (w *Worker) answered(ctx context.Context, m *JobMsg) bool {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	s, err := js.Stream(ctx, ResultsStream)
-	if err != nil {
+	api := w.API
+	if api == "" {
+		api = "$JS.API"
+	}
+	subj := ResultSubject(m.Sweep, m.Job)
+	raw, err := w.NC.RequestWithContext(ctx, api+".DIRECT.GET."+ResultsStream+"."+subj, nil)
+	if err != nil || raw.Header.Get("Status") != "" || raw.Header.Get(jetstream.SubjectHeader) != subj {
 		return false
 	}
-	raw, err := s.GetLastMsgForSubject(ctx, ResultSubject(m.Sweep, m.Job))
-	if err != nil {
-		return false
-	}
-	r, err := DecodeResult(raw.Subject, m.Sweep, m.Total, raw.Data)
+	r, err := DecodeResult(subj, m.Sweep, m.Total, raw.Data)
 	if err != nil || r.Run == nil || r.Error != "" || r.Job != m.Job {
 		return false
 	}
