@@ -233,9 +233,10 @@ func (k *collector) note(format string, args ...any) {
 const MaxTries = 3
 
 // take handles one result message: a rejected one (dropped with one
-// line; its job published again if no copy of it is left to answer), an
-// error (the job tried again, or recorded as failed after MaxTries), or a
-// run, stored once. Its error ends the run (the store failed).
+// line), an error (the job tried again, or recorded as failed after
+// MaxTries), or a run, stored once. A message that does not finish its
+// job leaves the job answerable (settle). Its error ends the run (the
+// store failed).
 func (k *collector) take(msg jetstream.Msg) error {
 	c, out := k.c, k.out
 	m, err := DecodeResult(msg.Subject(), c.ID, len(k.jobs), msg.Data())
@@ -247,16 +248,18 @@ func (k *collector) take(msg jetstream.Msg) error {
 			}
 		}
 	}
+	var seq uint64
+	if meta, merr := msg.Metadata(); merr == nil {
+		seq = meta.Sequence.Stream
+	}
 	if err != nil {
 		out.Rejected++
 		msg.Term()
-		// A rejected answer on a job's subject must not stand for the
-		// job: it is published again, unless a copy of it is still
-		// queued or running (junk cannot multiply a job).
-		if i, ok := jobOf(msg.Subject(), c.ID, len(k.jobs)); ok && !k.finished[strconv.Itoa(i)] {
-			again, perr := k.again(i, max(k.tries[i], 1), msg)
-			if perr != nil {
-				return perr
+		// A rejected answer must not stand for its job.
+		if i, ok := jobOf(msg.Subject(), c.ID, len(k.jobs)); ok {
+			again, serr := k.settle(i, seq, nil)
+			if serr != nil {
+				return serr
 			}
 			if again {
 				err = fmt.Errorf("%w; job %d published again", err, i)
@@ -265,116 +268,115 @@ func (k *collector) take(msg jetstream.Msg) error {
 		k.note("%v: dropped", err)
 		return nil
 	}
-	if m.Error != "" {
-		msg.Ack()
-		return k.failed(m, msg)
+	if m.Error == "" {
+		return k.store(msg, m)
 	}
-	return k.store(msg, m)
-}
-
-// failed handles a worker's error for its job: counted once per attempt,
-// the job published again (if no copy of it is left) until MaxTries
-// attempts failed, then recorded as a failed run, so that the sweep
-// finishes.
-func (k *collector) failed(m *ResultMsg, msg jetstream.Msg) error {
-	c, out := k.c, k.out
-	id := m.JobIDString()
+	msg.Ack()
 	cur := max(k.tries[m.Job], 1)
 	switch {
-	case k.finished[id]:
+	case k.finished[m.JobIDString()]:
 		out.Dropped++
 		k.note("sweep %s: job %d is stored already, an error for it from %s dropped: %s", c.ID, m.Job, m.Worker, m.Error)
 		return nil
 	case m.Try != cur:
 		out.Dropped++
-		k.note("sweep %s: job %d: an error from %s for attempt %d, not the current %d: dropped: %s", c.ID, m.Job, m.Worker, m.Try, cur, m.Error)
-		// A copy of an earlier run of the coordinator: the job must
-		// stay answerable.
-		_, err := k.again(m.Job, cur, msg)
+		k.note("sweep %s: job %d: an error from %s for attempt %d, not the current %d, dropped: %s", c.ID, m.Job, m.Worker, m.Try, cur, m.Error)
+		_, err := k.settle(m.Job, seq, nil)
 		return err
 	}
-	out.Errors++
-	if cur < MaxTries {
-		k.tries[m.Job] = cur + 1
-		again, err := k.again(m.Job, cur+1, msg)
-		if err != nil {
-			return err
-		}
-		what := "tried again"
-		if !again {
-			what = "a copy of it is still to answer"
-		}
-		k.note("sweep %s: job %d failed on %s (attempt %d of %d), %s: %s", c.ID, m.Job, m.Worker, cur, MaxTries, what, m.Error)
-		return nil
-	}
-	j := &k.jobs[m.Job]
-	row := j.Row()
-	row.Sweep, row.Version = c.ID, results.Version()
-	row.Job, row.Created = &id, time.Now().UTC().Format(time.RFC3339Nano)
-	why := fmt.Sprintf("failed on %d attempts, the last on worker %s: %s", MaxTries, m.Worker, m.Error)
-	row.Failed = &why
-	if _, err := c.Store.InsertJob(k.ctx, &row); err != nil {
-		return err
-	}
-	out.Failed++
-	k.note("sweep %s: job %d (%s) recorded as failed: %s", c.ID, m.Job, row.Short(), why)
-	return k.stored(m.Job, "", &row)
+	_, err = k.settle(m.Job, seq, m)
+	return err
 }
 
-// again publishes job i again as attempt try, unless a copy of it is
-// still on the jobs stream (queued, or running on a worker, which
-// answers it) or an answer to it came after msg (the one handled now):
-// so junk cannot multiply a job. A job whose copy is still there is
-// watched (recheck): a worker acknowledges a job after it sent its
-// answer, so once the copy is gone an answer is on the results stream,
-// or the job is published then. It reports whether it published.
-func (k *collector) again(i, try int, msg jetstream.Msg) (bool, error) {
-	var seq uint64
-	if meta, err := msg.Metadata(); err == nil {
-		seq = meta.Sequence.Stream
+// settle keeps job i answerable after a message at sequence seq of the
+// results stream that did not finish it (junk, a rejected run, an
+// error, failure when it is a worker's error): while a copy of the job
+// is on the jobs stream (queued, or running on a worker, which answers
+// it) the job is watched (recheck); once none is, an answer that came
+// after seq decides; without one the error counts (fail), or the job is
+// published again. So junk cannot multiply a job, and an error counts
+// only once its worker has let go of the job (a worker acknowledges a
+// job after it sent its answer): an error forged while a copy is still
+// to answer counts for nothing. It reports whether it published.
+func (k *collector) settle(i int, seq uint64, failure *ResultMsg) (bool, error) {
+	if k.finished[strconv.Itoa(i)] {
+		delete(k.watch, i)
+		return false, nil
 	}
-	return k.againAfter(i, try, seq)
-}
-
-func (k *collector) againAfter(i, try int, seq uint64) (bool, error) {
+	w := k.watch[i]
+	w.seq = max(w.seq, seq)
+	if failure != nil {
+		w.failure = failure
+	}
 	left, err := subjectsIn(k.ctx, k.js, JobsStream, JobSubject(k.c.ID, i))
 	if err != nil {
 		return false, err
 	}
 	if left[JobSubject(k.c.ID, i)] > 0 {
-		k.watch[i] = watched{seq: seq, try: try}
+		k.watch[i] = w
 		return false, nil
 	}
 	delete(k.watch, i)
 	if s, err := k.js.Stream(k.ctx, ResultsStream); err == nil {
-		if last, err := s.GetLastMsgForSubject(k.ctx, ResultSubject(k.c.ID, i)); err == nil && last.Sequence > seq {
-			return false, nil
+		if last, err := s.GetLastMsgForSubject(k.ctx, ResultSubject(k.c.ID, i)); err == nil && last.Sequence > w.seq {
+			return false, nil // that answer decides
 		}
 	}
-	k.republished[i] = true
-	return true, k.c.publishOne(k.ctx, k.js, k.jobs, i, k.nonce, try)
+	if w.failure != nil {
+		return k.fail(i, w.failure)
+	}
+	return true, k.republish(i, max(k.tries[i], 1))
 }
 
-// watched is a job that again found still on the jobs stream: the
-// results stream's sequence of the message handled then, and the attempt
-// to publish if its copy goes unanswered.
+// watched is a job settle found still on the jobs stream: the results
+// stream's sequence of the last message handled for it, and the error of
+// its worker that waits to count.
 type watched struct {
-	seq uint64
-	try int
+	seq     uint64
+	failure *ResultMsg
 }
 
-// recheck looks at the watched jobs again (again).
+// recheck settles the watched jobs again.
 func (k *collector) recheck() error {
 	for i, w := range k.watch {
-		if k.finished[strconv.Itoa(i)] {
-			delete(k.watch, i)
-			continue
-		}
-		if _, err := k.againAfter(i, w.try, w.seq); err != nil {
+		if _, err := k.settle(i, w.seq, nil); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// republish publishes job i again as attempt try.
+func (k *collector) republish(i, try int) error {
+	k.republished[i] = true
+	return k.c.publishOne(k.ctx, k.js, k.jobs, i, k.nonce, try)
+}
+
+// fail counts a worker's error m for job i: the job is published again
+// as the next attempt until MaxTries attempts failed, then recorded as a
+// failed run, so that the sweep finishes.
+func (k *collector) fail(i int, m *ResultMsg) (bool, error) {
+	c, out := k.c, k.out
+	out.Errors++
+	cur := max(k.tries[i], 1)
+	if cur < MaxTries {
+		k.tries[i] = cur + 1
+		k.note("sweep %s: job %d failed on %s (attempt %d of %d), tried again: %s", c.ID, i, m.Worker, cur, MaxTries, m.Error)
+		return true, k.republish(i, cur+1)
+	}
+	j := &k.jobs[i]
+	row := j.Row()
+	id := strconv.Itoa(i)
+	row.Sweep, row.Version = c.ID, results.Version()
+	row.Job, row.Created = &id, time.Now().UTC().Format(time.RFC3339Nano)
+	why := fmt.Sprintf("failed on %d attempts, the last on worker %s: %s", MaxTries, m.Worker, m.Error)
+	row.Failed = &why
+	if _, err := c.Store.InsertJob(k.ctx, &row); err != nil {
+		return false, err
+	}
+	out.Failed++
+	k.note("sweep %s: job %d (%s) recorded as failed: %s", c.ID, i, row.Short(), why)
+	return false, k.stored(i, "", &row)
 }
 
 // store stores a job's run (once: a run stored already is dropped).

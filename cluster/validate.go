@@ -77,7 +77,7 @@ func CheckRun(sweep string, i int, j *experiment.Job, r *results.Run) error {
 	want.Sweep, want.Job = sweep, &id
 	measured(&want, r)
 	if !reflect.DeepEqual(want, *r) {
-		return fmt.Errorf("its %s is not the job's (%s)", differing(&want, r), j.Algo())
+		return fmt.Errorf("its %s (a run of %s)", differing(&want, r), j.Algo())
 	}
 	if err := sameResult(j, r.Result); err != nil {
 		return err
@@ -94,7 +94,7 @@ func differing(a, b *results.Run) string {
 			continue
 		}
 		name, _, _ := strings.Cut(va.Type().Field(k).Tag.Get("json"), ",")
-		return fmt.Sprintf("%s %s, want %s", name, suggest.Echo(show(y)), suggest.Echo(show(x)))
+		return fmt.Sprintf("%s is %s, the job's %s", name, suggest.Echo(show(y)), suggest.Echo(show(x)))
 	}
 	return "row"
 }

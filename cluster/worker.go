@@ -150,21 +150,27 @@ func (w *Worker) defaults() {
 // again every Poll until ctx ends (then nil, nil).
 func (w *Worker) consumer(ctx context.Context, js jetstream.JetStream) (jetstream.Consumer, error) {
 	for waited := false; ; waited = true {
+		// One attempt waits at most a few seconds: a server not up yet
+		// is said once, then tried again every Poll.
+		actx, cancel := context.WithTimeout(ctx, max(w.Poll, time.Second))
 		var err error
 		if w.API == "" {
 			// A worker in the workers' account cannot, and need not:
 			// its consumer's creation fails until the coordinator
 			// made them.
-			err = EnsureStreams(ctx, js)
+			err = EnsureStreams(actx, js)
 		}
 		if err == nil {
-			cons, err := js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
+			var cons jetstream.Consumer
+			cons, err = js.CreateOrUpdateConsumer(actx, JobsStream, jetstream.ConsumerConfig{
 				Durable: WorkersConsumer(w.Sweep), AckPolicy: jetstream.AckExplicitPolicy, AckWait: w.AckWait, MaxDeliver: -1,
 				FilterSubject: jobsFilter(w.Sweep)})
 			if err == nil {
+				cancel()
 				return cons, nil
 			}
 		}
+		cancel()
 		if ctx.Err() != nil {
 			return nil, nil
 		}
