@@ -1,13 +1,18 @@
 package cluster
 
 import (
+	"context"
 	"encoding/json"
+	"reflect"
+	"strconv"
 	"testing"
 
 	"splitpoint/algos"
 	"splitpoint/experiment"
+	"splitpoint/game"
 	"splitpoint/lab"
 	"splitpoint/results"
+	"splitpoint/results/resultstest"
 	"splitpoint/sched"
 )
 
@@ -55,6 +60,58 @@ func FuzzJobCheck(f *testing.F) {
 		}
 		if o := m.Settled.Opt; m.Check(experiment.LabEngine{}) == nil && (o.Depth < 0 || o.Depth > algos.MaxDepth || m.Rep < 1 || m.Settled.Machine.P < 0) {
 			t.Fatalf("accepted %+v", m)
+		}
+	})
+}
+
+// FuzzCheckRun: any row a worker sends for a planned job is either
+// refused by CheckRun or is what the job asked for: every column the job
+// determines is the job's row's, and its measurements are within the
+// bounds every run of the job obeys; never a panic. The seeds are the
+// rows of a planned baseline, simulated and pool run.
+func FuzzCheckRun(f *testing.F) {
+	s := experiment.NewSpec()
+	for k, v := range map[string]string{"positions": "uniform:b=3,d=4,seed=1", "algos": "jamboree", "depth": "4", "sim": "3", "workers": "2"} {
+		if err := s.Set(k, v); err != nil {
+			f.Fatal(err)
+		}
+	}
+	jobs, err := experiment.Plan(s, experiment.LabEngine{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	st := resultstest.Open(f)
+	o, err := (&experiment.Runner{Store: st, Engine: experiment.LabEngine{}}).Run(context.Background(), jobs)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for i, r := range o.Rows {
+		id := strconv.Itoa(i)
+		r.Sweep, r.Job, r.ID, r.BaselineID = "s", &id, 0, nil
+		data, _ := json.Marshal(r)
+		f.Add(uint8(i), data)
+	}
+	f.Add(uint8(1), []byte(`{"sweep":"s","p":999,"depth":77,"value":123456}`))
+	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		i := int(which) % len(jobs)
+		var r results.Run
+		if json.Unmarshal(data, &r) != nil {
+			return
+		}
+		if CheckRun("s", i, &jobs[i], &r) != nil {
+			return
+		}
+		want := jobs[i].Row()
+		if r.Position != want.Position || r.Algo != want.Algo || r.Variants != want.Variants || r.Depth != want.Depth ||
+			r.Machine != want.Machine || !reflect.DeepEqual(r.P, want.P) || r.Seed != want.Seed || r.Rep != want.Rep || r.Role != want.Role ||
+			r.Sweep != "s" || r.Job == nil || *r.Job != strconv.Itoa(i) || r.Costs != want.Costs {
+			t.Fatalf("accepted a row of another job: %+v", r)
+		}
+		if r.Value < -int64(game.Inf) || r.Value > int64(game.Inf) || r.Work < 1 || r.Span < 1 || r.Span > r.Work || r.Nodes < 0 {
+			t.Fatalf("accepted impossible measurements: %+v", r)
+		}
+		if jobs[i].Machine.IsSim() && (r.Time < r.Span || r.Time*int64(jobs[i].Machine.P) < r.Work) {
+			t.Fatalf("accepted a simulated time below Brent's bounds: %+v", r)
 		}
 	})
 }

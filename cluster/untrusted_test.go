@@ -16,8 +16,10 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"splitpoint/algos"
 	"splitpoint/experiment"
 	"splitpoint/game"
+	"splitpoint/lab"
 	"splitpoint/results"
 )
 
@@ -525,5 +527,44 @@ func TestResumeOtherSpec(t *testing.T) {
 	c3 := &Coordinator{NC: connect("coord3"), Store: st, ID: "resume1", Poll: 20 * time.Millisecond}
 	if o, err := c3.Run(context.Background(), jobs); err != nil || o.Done != len(jobs) {
 		t.Fatalf("resumed with its own spec: %+v, %v", o, err)
+	}
+}
+
+// TestForgedShareRejected: a root-split answer that is not the share
+// asked for (other moves, a best move not among them, a value out of the
+// game's bounds) fails the split with the reason, and the searcher's
+// host is printed as one clean line.
+func TestForgedShareRejected(t *testing.T) {
+	items, err := lab.Resolve("uniform:b=4,d=4,seed=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := algos.Options{Algo: algos.AlgoRootSplit, Depth: 4}
+	for _, tc := range []struct {
+		name string
+		edit func(r *ShareReply)
+		want string
+	}{
+		{"other moves", func(r *ShareReply) { r.Share.Moves = append(r.Share.Moves, 99) }, "other moves"},
+		{"best move", func(r *ShareReply) { r.Share.BestMove = 77 }, "best move is not one of"},
+		{"value", func(r *ShareReply) { r.Share.Value = game.Inf + 5 }, "outside the game's bounds"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, connect := inProcess(t)
+			liar := connect("liar")
+			liar.QueueSubscribe(RootSplitSubject, "searchers", func(m *nats.Msg) {
+				var req ShareRequest
+				json.Unmarshal(m.Data, &req)
+				rep := answerShare(m.Data, "\x1b[2Jhost\n", nil)
+				tc.edit(&rep)
+				data, _ := json.Marshal(rep)
+				m.Respond(data)
+			})
+			liar.Flush()
+			_, _, err := RemoteRootSplit(context.Background(), connect("master"), items[0], opt, 1)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.ContainsAny(err.Error(), "\x1b\n") {
+				t.Fatalf("err = %q, want %q", err, tc.want)
+			}
+		})
 	}
 }
