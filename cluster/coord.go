@@ -81,6 +81,8 @@ type Outcome struct {
 	// taken off the stream so that no worker runs them again.
 	Withdrawn int
 	Cancelled bool // Ctrl-C: the remaining jobs were cancelled
+
+	unpublished map[int]bool // jobs not published: an answer waits for them
 }
 
 // consumerName is the coordinator's durable consumer of sweep's results.
@@ -101,7 +103,7 @@ func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome,
 	if poll <= 0 {
 		poll = 250 * time.Millisecond
 	}
-	k := &collector{c: c, ctx: ctx, jobs: jobs, out: &Outcome{Sweep: c.ID, Total: len(jobs)}, tries: map[int]int{}, republished: map[int]bool{}, watch: map[int]watched{}}
+	k := &collector{c: c, ctx: ctx, jobs: jobs, out: &Outcome{Sweep: c.ID, Total: len(jobs), unpublished: map[int]bool{}}, tries: map[int]int{}, republished: map[int]bool{}, watch: map[int]watched{}}
 	cons, err := k.open()
 	if err != nil {
 		return k.out, err
@@ -190,6 +192,17 @@ func (k *collector) open() (jetstream.Consumer, error) {
 	k.nonce = newNonce()
 	if k.stale, err = c.publish(ctx, js, k.jobs, k.finished, k.nonce, k.out); err != nil {
 		return nil, err
+	}
+	// A job not published because an answer to it waits on the results
+	// stream is watched like one whose copy is out: if that answer was
+	// handled before (junk, an error an earlier run handled), the job is
+	// published once the recheck finds no copy and no answer after the
+	// consumer's acknowledged floor.
+	floor := cons.CachedInfo().AckFloor.Stream
+	for i := range k.jobs {
+		if !k.finished[strconv.Itoa(i)] && !k.stale[i] && k.out.unpublished[i] {
+			k.watch[i] = watched{seq: floor}
+		}
 	}
 	return cons, nil
 }
@@ -470,7 +483,11 @@ func (c *Coordinator) publish(ctx context.Context, js jetstream.JetStream, jobs 
 			stale[i] = true
 			continue
 		}
-		if finished[strconv.Itoa(i)] || onStream || answered[ResultSubject(c.ID, i)] > 0 {
+		if finished[strconv.Itoa(i)] || onStream {
+			continue
+		}
+		if answered[ResultSubject(c.ID, i)] > 0 {
+			out.unpublished[i] = true
 			continue
 		}
 		data, err := json.Marshal(NewJobMsg(c.ID, nonce, i, len(jobs), &jobs[i]))

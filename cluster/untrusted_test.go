@@ -568,3 +568,38 @@ func TestForgedShareRejected(t *testing.T) {
 		})
 	}
 }
+
+// TestResumeAfterJunk: junk on a job's result subject that an earlier
+// run of the coordinator handled does not keep a resumed coordinator from
+// publishing the job (it would wait for ever).
+func TestResumeAfterJunk(t *testing.T) {
+	jobs := testPlan(t)[:3]
+	_, connect := inProcess(t)
+	nc := connect("junk")
+	js, _ := jetstream.New(nc)
+	ctx := context.Background()
+	if err := EnsureStreams(ctx, js); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := js.Publish(ctx, ResultSubject("rj", 0), []byte("junk")); err != nil {
+		t.Fatal(err)
+	}
+	st := openStore(t)
+	first, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+	defer cancel()
+	c := &Coordinator{NC: connect("coord1"), Store: st, ID: "rj", Poll: 20 * time.Millisecond, AckWait: time.Second}
+	if o, err := c.Run(first, jobs); !errors.Is(err, context.DeadlineExceeded) || o.Rejected != 1 {
+		t.Fatalf("first run: %+v, %v", o, err)
+	}
+	stop := startWorkers(t, connect, 1, experiment.LabEngine{})
+	defer stop()
+	second, cancel2 := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel2()
+	c2 := &Coordinator{NC: connect("coord2"), Store: st, ID: "rj", Poll: 20 * time.Millisecond, AckWait: time.Second}
+	o, err := c2.Run(second, jobs)
+	if err != nil || o.Done != len(jobs) {
+		t.Fatalf("resumed: %+v, %v", o, err)
+	}
+	rows, _ := st.Runs("rj")
+	sameRuns(t, localRuns(t, jobs), rows)
+}
