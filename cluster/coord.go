@@ -148,8 +148,9 @@ type collector struct {
 	jobs     []experiment.Job
 	finished map[string]bool
 	stale    map[int]bool
-	// tries is each job's current attempt (0: the first, 1); republished
-	// the jobs published again this run, withdrawn once stored.
+	// tries is each job's current attempt (absent: the first); republished
+	// the jobs published again this run, withdrawn once stored; watch the
+	// jobs settle waits on (a copy still out, or an answer still to come).
 	tries       map[int]int
 	republished map[int]bool
 	watch       map[int]watched

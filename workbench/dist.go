@@ -98,6 +98,9 @@ func DistSweepCmd(env *Env, spec *experiment.Spec, db string, fit bool, d DistFl
 	}
 	fmt.Fprintf(env.Out, "sweep %s: %d runs stored in %s (%d published now, %d duplicates dropped, %d messages rejected)\n",
 		out.Sweep, out.Done, db, out.Published, out.Dropped, out.Rejected)
+	if out.Errors > 0 {
+		fmt.Fprintf(env.Out, "sweep %s: workers answered %d errors; %d jobs recorded as failed after %d attempts\n", out.Sweep, out.Errors, out.Failed, cluster.MaxTries)
+	}
 	rows, err := store.Runs(out.Sweep)
 	if err != nil {
 		return err
