@@ -134,12 +134,19 @@ func closedForGood(nc *nats.Conn) error {
 	if !nc.IsClosed() {
 		return nil
 	}
+	urls := serverURLs(nc)
+	if err := nc.LastError(); err != nil {
+		return fmt.Errorf("the NATS server at %s refused this worker: %w", urls, err)
+	}
+	return fmt.Errorf("the connection to the NATS server at %s is closed", urls)
+}
+
+// serverURLs are the URLs nc connects to, each with its password or
+// token masked (redact).
+func serverURLs(nc *nats.Conn) string {
 	var urls []string
 	for _, u := range nc.Opts.Servers {
 		urls = append(urls, redact(u))
 	}
-	if err := nc.LastError(); err != nil {
-		return fmt.Errorf("the NATS server at %s refused this worker: %w", strings.Join(urls, " "), err)
-	}
-	return fmt.Errorf("the connection to the NATS server at %s is closed", strings.Join(urls, " "))
+	return strings.Join(urls, " ")
 }

@@ -156,13 +156,85 @@ func publicKey(seed []byte) string {
 	return pub
 }
 
-// users are the server's nkey users: the owner without limits, the
-// workers with WorkerPermissions.
-func (a *Auth) users() []*server.NkeyUser {
+// Accounts of a server the workbench starts: the owner's holds the
+// streams and every subject; the workers' holds nothing but what it
+// imports from the owner's (link): a message a worker sends with a reply
+// subject is answered in the workers' account, so that no answer of the
+// server (a publish acknowledgement, an API response, delivered jobs)
+// can be steered onto a subject of the owner's, such as a job's.
+const (
+	OwnerAccount   = "SPLITPOINT"
+	WorkersAccount = "SPLITPOINT_WORKERS"
+)
+
+// WorkerAPI is the prefix of the JetStream API in the workers' account:
+// the few requests a worker makes, each imported from the owner's
+// account (link). A worker connected there uses it instead of $JS.API.
+const WorkerAPI = "splitpoint.api"
+
+// users are the server's nkey users: the owner without limits in the
+// owner's account, the workers with WorkerPermissions in theirs.
+func (a *Auth) users(owner, workers *server.Account) []*server.NkeyUser {
 	return []*server.NkeyUser{
-		{Nkey: publicKey(a.owner)},
-		{Nkey: publicKey(a.worker), Permissions: WorkerPermissions(a.Sweep)},
+		{Nkey: publicKey(a.owner), Account: owner},
+		{Nkey: publicKey(a.worker), Account: workers, Permissions: WorkerPermissions(a.Sweep)},
 	}
+}
+
+// link gives the workers' account, on the running server, what a worker
+// of sweep ("": of every sweep) does in the owner's: JetStream there, and
+// as imports create and pull from its consumer of the jobs stream,
+// acknowledge what it delivered, read a run back from the results stream
+// (a direct get by the run's subject, of this sweep's only), publish the
+// sweep's results, hear its cancel; the owner's account reaches the
+// workers' root-split searchers.
+func link(ns *server.Server, sweep string) error {
+	owner, err := ns.LookupAccount(OwnerAccount)
+	if err != nil {
+		return err
+	}
+	workers, err := ns.LookupAccount(WorkersAccount)
+	if err != nil {
+		return err
+	}
+	if err := owner.EnableJetStream(map[string]server.JetStreamAccountLimits{
+		"": {MaxMemory: -1, MaxStore: -1, MaxStreams: -1, MaxConsumers: -1}}, nil); err != nil {
+		return fmt.Errorf("jetstream: %w", err)
+	}
+	c := JobsStream + "." + WorkersConsumer(sweep)
+	api := "$JS.API."
+	services := []struct {
+		subject string
+		resp    server.ServiceRespType
+	}{
+		{api + "CONSUMER.CREATE." + c + "." + jobsFilter(sweep), server.Singleton},
+		{api + "CONSUMER.MSG.NEXT." + c, server.Streamed},
+		{api + "DIRECT.GET." + ResultsStream + "." + resultsFilter(sweep), server.Singleton},
+		{"$JS.ACK." + c + ".>", server.Singleton},
+		{resultsFilter(sweep), server.Singleton},
+	}
+	for _, sv := range services {
+		if err := owner.AddServiceExportWithResponse(sv.subject, sv.resp, []*server.Account{workers}); err != nil {
+			return fmt.Errorf("exporting %s: %w", sv.subject, err)
+		}
+		local := sv.subject
+		if tail, ok := strings.CutPrefix(sv.subject, api); ok {
+			local = WorkerAPI + "." + tail
+		}
+		if err := workers.AddServiceImport(owner, local, sv.subject); err != nil {
+			return fmt.Errorf("importing %s: %w", sv.subject, err)
+		}
+	}
+	if err := owner.AddStreamExport(cancelFilter(sweep), []*server.Account{workers}); err != nil {
+		return err
+	}
+	if err := workers.AddStreamImport(owner, cancelFilter(sweep), ""); err != nil {
+		return err
+	}
+	if err := workers.AddServiceExport(RootSplitSubject, []*server.Account{owner}); err != nil {
+		return err
+	}
+	return owner.AddServiceImport(workers, RootSplitSubject, RootSplitSubject)
 }
 
 // seedOption signs the server's nonce with seed (held in memory: the
@@ -215,32 +287,33 @@ func cancelFilter(sweep string) string {
 	return CancelSubject(sweep)
 }
 
-// WorkerPermissions are what the workers' key allows on the server of
-// sweep ("": of every sweep): JetStream's API only to read the two
-// streams' settings, to create and pull from its own consumer (with a
-// filter on the sweep's jobs: it cannot ask for anything else), to
-// acknowledge what that consumer delivered and to read a run back from
-// the results stream (Worker.answered); publishing only the sweep's
-// results; listening only on its own inbox, the sweep's cancel and the
-// root-split subject, whose requests it answers once each.
-func WorkerPermissions(sweep string) *server.Permissions {
-	api := "$JS.API."
-	c := JobsStream + "." + WorkersConsumer(sweep)
-	results := resultsPrefix + ">"
-	if sweep != "" {
-		results = resultsPrefix + sweep + ".>"
+// resultsFilter is the subjects of sweep's results ("": every sweep's).
+func resultsFilter(sweep string) string {
+	if sweep == "" {
+		return resultsPrefix + ">"
 	}
+	return resultsPrefix + sweep + ".>"
+}
+
+// WorkerPermissions are what the workers' key allows on the server of
+// sweep ("": of every sweep), in the workers' account, whose only way to
+// the streams is the imports of link: the JetStream API (WorkerAPI) only
+// to create and pull from its own consumer (with a filter on the sweep's
+// jobs: it cannot ask for anything else) and to read back a run of the
+// sweep by its subject (Worker.answered); acknowledging what that
+// consumer delivered; publishing only the sweep's results; listening only
+// on its own inbox, the sweep's cancel and the root-split subject, whose
+// requests it answers once each.
+func WorkerPermissions(sweep string) *server.Permissions {
+	api := WorkerAPI + "."
+	c := JobsStream + "." + WorkersConsumer(sweep)
 	return &server.Permissions{
 		Publish: &server.SubjectPermission{Allow: []string{
-			api + "INFO",
-			api + "STREAM.INFO." + JobsStream,
-			api + "STREAM.INFO." + ResultsStream,
-			api + "STREAM.MSG.GET." + ResultsStream,
 			api + "CONSUMER.CREATE." + c + "." + jobsFilter(sweep),
-			api + "CONSUMER.INFO." + c,
 			api + "CONSUMER.MSG.NEXT." + c,
+			api + "DIRECT.GET." + ResultsStream + "." + resultsFilter(sweep),
 			"$JS.ACK." + c + ".>",
-			results,
+			resultsFilter(sweep),
 		}},
 		Subscribe: &server.SubjectPermission{Allow: []string{WorkerInbox + ".>", cancelFilter(sweep), RootSplitSubject}},
 		// A root share's answer goes to its requester's reply subject,
@@ -269,6 +342,16 @@ type Creds struct {
 type CredsInfo struct {
 	Role  string // RoleOwner or RoleWorker
 	Sweep string // the sweep a worker's key is for ("": any)
+}
+
+// API is the JetStream API prefix a worker with these credentials uses:
+// WorkerAPI with the workers' key of a server the workbench started, else
+// "" ($JS.API).
+func (i CredsInfo) API() string {
+	if i.Role == RoleWorker {
+		return WorkerAPI
+	}
+	return ""
 }
 
 func parseCredsHeader(data []byte) CredsInfo {

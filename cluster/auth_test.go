@@ -187,7 +187,7 @@ func TestSweepServerAuth(t *testing.T) {
 		})
 	}
 	wctx, stop := context.WithCancel(context.Background())
-	w := &Worker{NC: dialWith(t, srv, srv.Auth.WorkerFile()), Engine: experiment.LabEngine{}, Name: "w", Sweep: sweep,
+	w := &Worker{NC: dialWith(t, srv, srv.Auth.WorkerFile()), Engine: experiment.LabEngine{}, Name: "w", Sweep: sweep, API: WorkerAPI,
 		Poll: 20 * time.Millisecond, AckWait: 5 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- w.Run(wctx) }()

@@ -18,6 +18,7 @@ import (
 	"splitpoint/experiment"
 	"splitpoint/progress"
 	"splitpoint/results"
+	"splitpoint/suggest"
 )
 
 // Coordinator publishes a sweep's jobs and stores the runs the workers
@@ -71,21 +72,26 @@ type Outcome struct {
 	Done      int // jobs stored (this time and before)
 	Published int // jobs published this time
 	Dropped   int // redelivered or duplicate results dropped
-	Rejected  int // malformed or foreign messages rejected
+	Rejected  int // malformed, foreign or impossible answers rejected
+	Errors    int // errors workers answered (each job tried again, up to MaxTries)
+	Failed    int // jobs recorded as failed after MaxTries errors
 	// Withdrawn counts jobs a previous run of the coordinator left on the
 	// jobs stream whose runs are stored (their acknowledgement was lost,
 	// e.g. with the embedded server that died with that coordinator):
 	// taken off the stream so that no worker runs them again.
 	Withdrawn int
 	Cancelled bool // Ctrl-C: the remaining jobs were cancelled
+
+	unpublished map[int]bool // jobs not published: an answer waits for them
 }
 
 // consumerName is the coordinator's durable consumer of sweep's results.
 func consumerName(sweep string) string { return "coord-" + sweep }
 
 // Run publishes jobs (a sweep's plan, experiment.Plan) and collects their
-// runs until every job is stored, ctx ends (the remaining jobs are purged
-// and the workers told to drop them; what finished stays) or a job fails.
+// runs until every job is stored (a job whose workers failed MaxTries
+// times is stored as a failed run), or ctx ends (the remaining jobs are
+// purged and the workers told to drop them; what finished stays).
 func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome, error) {
 	if c.ID == "" {
 		c.ID = experiment.NewID(time.Now())
@@ -97,7 +103,7 @@ func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome,
 	if poll <= 0 {
 		poll = 250 * time.Millisecond
 	}
-	k := &collector{c: c, ctx: ctx, jobs: jobs, out: &Outcome{Sweep: c.ID, Total: len(jobs)}}
+	k := &collector{c: c, ctx: ctx, jobs: jobs, out: &Outcome{Sweep: c.ID, Total: len(jobs), unpublished: map[int]bool{}}, tries: map[int]int{}, republished: map[int]bool{}, watch: map[int]watched{}}
 	cons, err := k.open()
 	if err != nil {
 		return k.out, err
@@ -124,6 +130,9 @@ func (c *Coordinator) Run(ctx context.Context, jobs []experiment.Job) (*Outcome,
 				return k.out, fmt.Errorf("fetching results: %w", err)
 			}
 		}
+		if err := k.recheck(); err != nil && ctx.Err() == nil {
+			return k.out, err
+		}
 	}
 	k.close()
 	return k.out, nil
@@ -139,9 +148,15 @@ type collector struct {
 	jobs     []experiment.Job
 	finished map[string]bool
 	stale    map[int]bool
-	nonce    string
-	out      *Outcome
-	line     *progress.Line
+	// tries is each job's current attempt (absent: the first); republished
+	// the jobs published again this run, withdrawn once stored; watch the
+	// jobs settle waits on (a copy still out, or an answer still to come).
+	tries       map[int]int
+	republished map[int]bool
+	watch       map[int]watched
+	nonce       string
+	out         *Outcome
+	line        *progress.Line
 }
 
 // open connects to the streams, reads what the store has of the sweep,
@@ -160,6 +175,11 @@ func (k *collector) open() (jetstream.Consumer, error) {
 	if err := EnsureStreams(ctx, js); err != nil {
 		return nil, err
 	}
+	// A resumed sweep is the same sweep: the same spec (its digest,
+	// stored with the sweep).
+	if err := c.Store.ClaimSweep(ctx, c.ID, experiment.Digest(k.jobs)); err != nil {
+		return nil, err
+	}
 	if k.finished, err = c.Store.Jobs(c.ID); err != nil {
 		return nil, err
 	}
@@ -173,6 +193,17 @@ func (k *collector) open() (jetstream.Consumer, error) {
 	k.nonce = newNonce()
 	if k.stale, err = c.publish(ctx, js, k.jobs, k.finished, k.nonce, k.out); err != nil {
 		return nil, err
+	}
+	// A job not published because an answer to it waits on the results
+	// stream is watched like one whose copy is out: if that answer was
+	// handled before (junk, an error an earlier run handled), the job is
+	// published once the recheck finds no copy and no answer after the
+	// consumer's acknowledged floor.
+	floor := cons.CachedInfo().AckFloor.Stream
+	for i := range k.jobs {
+		if !k.finished[strconv.Itoa(i)] && !k.stale[i] && k.out.unpublished[i] {
+			k.watch[i] = watched{seq: floor}
+		}
 	}
 	return cons, nil
 }
@@ -199,55 +230,174 @@ func (k *collector) startLine() {
 	}
 }
 
-// note prints a line above the progress line.
+// note prints a line above the progress line: one line, whatever the
+// worker-supplied text in it (suggest.Bound), no URL's password or token
+// in it.
 func (k *collector) note(format string, args ...any) {
-	if k.c.Out != nil {
-		msg := fmt.Sprintf(format, args...)
-		k.line.Print(func() { fmt.Fprintln(k.c.Out, msg) })
+	if c := k.c; c.Out != nil {
+		msg := strings.ReplaceAll(suggest.Bound(maskURLs(fmt.Sprintf(format, args...))), "\n", " ")
+		k.line.Print(func() { fmt.Fprintln(c.Out, msg) })
 	}
 }
 
-// take handles one result message: a rejected one (its job published
-// again), an error (the sweep fails), or a run, stored once. Its error
-// ends the run.
+// MaxTries is how many times a job is tried before it is recorded as
+// failed: an error from a worker publishes it again (for any worker; the
+// one that failed hands it back once so that another may take it) until
+// this many attempts have failed.
+const MaxTries = 3
+
+// take handles one result message: a rejected one (dropped with one
+// line), an error (the job tried again, or recorded as failed after
+// MaxTries), or a run, stored once. A message that does not finish its
+// job leaves the job answerable (settle). Its error ends the run (the
+// store failed).
 func (k *collector) take(msg jetstream.Msg) error {
 	c, out := k.c, k.out
 	m, err := DecodeResult(msg.Subject(), c.ID, len(k.jobs), msg.Data())
-	if err == nil && m.Run != nil {
-		err = matches(m, &k.jobs[m.Job])
+	if err == nil {
+		m.Worker, m.Error = cleanText(m.Worker, MaxText), cleanText(m.Error, MaxText)
+		if m.Run != nil {
+			if e := CheckRun(c.ID, m.Job, &k.jobs[m.Job], m.Run); e != nil {
+				err = fmt.Errorf("%w on %s: the run of job %d from %s: %v", ErrMessage, msg.Subject(), m.Job, m.Worker, e)
+			}
+		}
+	}
+	var seq uint64
+	if meta, merr := msg.Metadata(); merr == nil {
+		seq = meta.Sequence.Stream
 	}
 	if err != nil {
 		out.Rejected++
 		msg.Term()
-		// A rejected answer on a job's subject must not stand for
-		// the job: it is published again.
-		if i, ok := jobOf(msg.Subject(), c.ID, len(k.jobs)); ok && !k.finished[strconv.Itoa(i)] {
-			err = fmt.Errorf("%w; job %d published again", err, i)
-			if perr := c.publishOne(k.ctx, k.js, k.jobs, i, k.nonce); perr != nil {
-				return perr
+		// A rejected answer must not stand for its job.
+		if i, ok := jobOf(msg.Subject(), c.ID, len(k.jobs)); ok {
+			again, serr := k.settle(i, seq, nil)
+			if serr != nil {
+				return serr
+			}
+			if again {
+				err = fmt.Errorf("%w; job %d published again", err, i)
 			}
 		}
-		k.note("%v", err)
+		k.note("%v: dropped", err)
 		return nil
 	}
-	if m.Error != "" && k.finished[m.JobIDString()] {
-		msg.Ack()
+	if m.Error == "" {
+		return k.store(msg, m)
+	}
+	msg.Ack()
+	cur := max(k.tries[m.Job], 1)
+	switch {
+	case k.finished[m.JobIDString()]:
 		out.Dropped++
 		k.note("sweep %s: job %d is stored already, an error for it from %s dropped: %s", c.ID, m.Job, m.Worker, m.Error)
 		return nil
+	case m.Try != cur:
+		out.Dropped++
+		k.note("sweep %s: job %d: an error from %s for attempt %d, not the current %d, dropped: %s", c.ID, m.Job, m.Worker, m.Try, cur, m.Error)
+		_, err := k.settle(m.Job, seq, nil)
+		return err
 	}
-	if m.Error != "" {
-		msg.Ack()
-		c.cancel(k.js, k.nonce)
-		return fmt.Errorf("job %d on worker %s: %s", m.Job, m.Worker, m.Error)
+	_, err = k.settle(m.Job, seq, m)
+	return err
+}
+
+// settle keeps job i answerable after a message at sequence seq of the
+// results stream that did not finish it (junk, a rejected run, an
+// error, failure when it is a worker's error): while a copy of the job
+// is on the jobs stream (queued, or running on a worker, which answers
+// it) the job is watched (recheck); once none is, an answer that came
+// after seq decides; without one the error counts (fail), or the job is
+// published again. So junk cannot multiply a job, and an error counts
+// only once its worker has let go of the job (a worker acknowledges a
+// job after it sent its answer): an error forged while a copy is still
+// to answer counts for nothing. It reports whether it published.
+func (k *collector) settle(i int, seq uint64, failure *ResultMsg) (bool, error) {
+	if k.finished[strconv.Itoa(i)] {
+		delete(k.watch, i)
+		return false, nil
 	}
-	return k.store(msg, m)
+	w := k.watch[i]
+	w.seq = max(w.seq, seq)
+	if failure != nil {
+		w.failure = failure
+	}
+	left, err := subjectsIn(k.ctx, k.js, JobsStream, JobSubject(k.c.ID, i))
+	if err != nil {
+		return false, err
+	}
+	if left[JobSubject(k.c.ID, i)] > 0 {
+		k.watch[i] = w
+		return false, nil
+	}
+	delete(k.watch, i)
+	if s, err := k.js.Stream(k.ctx, ResultsStream); err == nil {
+		if last, err := s.GetLastMsgForSubject(k.ctx, ResultSubject(k.c.ID, i)); err == nil && last.Sequence > w.seq {
+			return false, nil // that answer decides
+		}
+	}
+	if w.failure != nil {
+		return k.fail(i, w.failure)
+	}
+	return true, k.republish(i, max(k.tries[i], 1))
+}
+
+// watched is a job settle found still on the jobs stream: the results
+// stream's sequence of the last message handled for it, and the error of
+// its worker that waits to count.
+type watched struct {
+	seq     uint64
+	failure *ResultMsg
+}
+
+// recheck settles the watched jobs again.
+func (k *collector) recheck() error {
+	for i, w := range k.watch {
+		if _, err := k.settle(i, w.seq, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// republish publishes job i again as attempt try.
+func (k *collector) republish(i, try int) error {
+	k.republished[i] = true
+	return k.c.publishOne(k.ctx, k.js, k.jobs, i, k.nonce, try)
+}
+
+// fail counts a worker's error m for job i: the job is published again
+// as the next attempt until MaxTries attempts failed, then recorded as a
+// failed run, so that the sweep finishes.
+func (k *collector) fail(i int, m *ResultMsg) (bool, error) {
+	c, out := k.c, k.out
+	out.Errors++
+	cur := max(k.tries[i], 1)
+	if cur < MaxTries {
+		k.tries[i] = cur + 1
+		k.note("sweep %s: job %d failed on %s (attempt %d of %d), tried again: %s", c.ID, i, m.Worker, cur, MaxTries, m.Error)
+		return true, k.republish(i, cur+1)
+	}
+	j := &k.jobs[i]
+	row := j.Row()
+	id := strconv.Itoa(i)
+	row.Sweep, row.Version = c.ID, results.Version()
+	row.Job, row.Created = &id, time.Now().UTC().Format(time.RFC3339Nano)
+	why := fmt.Sprintf("failed on %d attempts, the last on worker %s: %s", MaxTries, m.Worker, m.Error)
+	row.Failed = &why
+	if _, err := c.Store.InsertJob(k.ctx, &row); err != nil {
+		return false, err
+	}
+	out.Failed++
+	k.note("sweep %s: job %d (%s) recorded as failed: %s", c.ID, i, row.Short(), why)
+	return false, k.stored(i, "", &row)
 }
 
 // store stores a job's run (once: a run stored already is dropped).
 func (k *collector) store(msg jetstream.Msg, m *ResultMsg) error {
 	c, out := k.c, k.out
 	row := *m.Run
+	cleanRun(&row)
 	id := m.JobIDString()
 	row.ID, row.BaselineID, row.Job = 0, nil, &id
 	fresh, err := c.Store.InsertJob(k.ctx, &row)
@@ -260,21 +410,32 @@ func (k *collector) store(msg jetstream.Msg, m *ResultMsg) error {
 		k.note("sweep %s: job %d from %s is stored already: dropped", c.ID, m.Job, m.Worker)
 		return nil
 	}
+	return k.stored(m.Job, m.Worker, &row)
+}
+
+// stored counts job i's row, just stored, takes off the jobs stream a
+// copy of it left there (published again, or answered before this run
+// began and still there: its acknowledgement may be lost), and reports
+// it.
+func (k *collector) stored(i int, worker string, row *results.Run) error {
+	c, out := k.c, k.out
 	out.Done++
-	k.finished[id] = true
-	if k.stale[m.Job] {
-		// Answered before this run began and still on the jobs
-		// stream: its acknowledgement may be lost; stored now,
-		// it must not be run again.
-		delete(k.stale, m.Job)
-		c.withdraw(k.ctx, k.js, m.Job)
+	k.finished[strconv.Itoa(i)] = true
+	if k.stale[i] || k.republished[i] {
+		delete(k.stale, i)
+		delete(k.republished, i)
+		c.withdraw(k.ctx, k.js, i)
 	}
-	k.line.Done(out.Done, fmt.Sprintf("%s (job %d, %s)", row.Short(), m.Job, m.Worker))
+	what := fmt.Sprintf("%s (job %d, %s)", row.Short(), i, worker)
+	if worker == "" {
+		what = fmt.Sprintf("%s (job %d, failed)", row.Short(), i)
+	}
+	k.line.Done(out.Done, what)
 	if c.AfterStore != nil {
-		c.AfterStore(out.Done, &row)
+		c.AfterStore(out.Done, row)
 	}
 	if c.Progress != nil {
-		c.Progress(Progress{Sweep: c.ID, Total: len(k.jobs), Done: out.Done, Published: out.Published, Job: m.Job, Worker: m.Worker, Run: &row})
+		c.Progress(Progress{Sweep: c.ID, Total: len(k.jobs), Done: out.Done, Published: out.Published, Job: i, Worker: worker, Run: row})
 	}
 	return nil
 }
@@ -292,17 +453,6 @@ func (k *collector) close() {
 
 // JobIDString is the result's job id as the store keeps it.
 func (m *ResultMsg) JobIDString() string { return strconv.Itoa(m.Job) }
-
-// matches checks a run against the job the plan has at its index: a
-// coordinator resumed with another spec must not store the old runs.
-func matches(m *ResultMsg, j *experiment.Job) error {
-	r := m.Run
-	if r.Position != j.Position.Name || r.AlgoLabel() != j.Algo().String() || r.Machine != j.Machine.Kind || r.Role != j.Role || r.Rep != int64(j.Rep) {
-		return fmt.Errorf("%w on %s: job %d is %s (%s) in this plan, the result is %s (%s): was the sweep resumed with another spec?",
-			ErrMessage, ResultSubject(m.Sweep, m.Job), m.Job, j.Algo(), j.Position.Name, r.AlgoLabel(), r.Position)
-	}
-	return nil
-}
 
 // publish puts every job that is neither stored, nor still on the jobs
 // stream, nor answered on the results stream, on the jobs stream. A job
@@ -334,7 +484,11 @@ func (c *Coordinator) publish(ctx context.Context, js jetstream.JetStream, jobs 
 			stale[i] = true
 			continue
 		}
-		if finished[strconv.Itoa(i)] || onStream || answered[ResultSubject(c.ID, i)] > 0 {
+		if finished[strconv.Itoa(i)] || onStream {
+			continue
+		}
+		if answered[ResultSubject(c.ID, i)] > 0 {
+			out.unpublished[i] = true
 			continue
 		}
 		data, err := json.Marshal(NewJobMsg(c.ID, nonce, i, len(jobs), &jobs[i]))
@@ -409,10 +563,12 @@ func jobOf(subj, sweep string, total int) (int, bool) {
 	return i, err == nil && i >= 0 && i < total
 }
 
-// publishOne publishes job i again (a fresh message id: the first may
-// still be in the duplicate window).
-func (c *Coordinator) publishOne(ctx context.Context, js jetstream.JetStream, jobs []experiment.Job, i int, nonce string) error {
-	data, err := json.Marshal(NewJobMsg(c.ID, nonce, i, len(jobs), &jobs[i]))
+// publishOne publishes job i again as attempt try (a fresh message id:
+// the first may still be in the duplicate window).
+func (c *Coordinator) publishOne(ctx context.Context, js jetstream.JetStream, jobs []experiment.Job, i int, nonce string, try int) error {
+	m := NewJobMsg(c.ID, nonce, i, len(jobs), &jobs[i])
+	m.Try = max(try, 1)
+	data, err := json.Marshal(m)
 	if err != nil {
 		return err
 	}

@@ -249,9 +249,9 @@ func TestForeignMessages(t *testing.T) {
 	for subj, data := range map[string]string{
 		"splitpoint.jobs.foreign.0":  `{"hello": "world"}`,
 		"splitpoint.jobs.foreign.1":  `not json`,
-		"splitpoint.jobs.foreign.2":  `{"kind": "splitpoint/job/2", "sweep": "foreign", "job": 7, "total": 3}`,
-		"splitpoint.results.mixed.0": `{"kind": "splitpoint/result/1", "sweep": "mixed", "job": 0, "bogus": 1}`,
-		"splitpoint.results.mixed.1": `{"kind": "splitpoint/result/1", "sweep": "other", "job": 1, "error": "x"}`,
+		"splitpoint.jobs.foreign.2":  `{"kind": "splitpoint/job/3", "sweep": "foreign", "job": 7, "total": 3}`,
+		"splitpoint.results.mixed.0": `{"kind": "splitpoint/result/2", "sweep": "mixed", "job": 0, "bogus": 1}`,
+		"splitpoint.results.mixed.1": `{"kind": "splitpoint/result/2", "sweep": "other", "job": 1, "error": "x"}`,
 	} {
 		if _, err := js.Publish(ctx, subj, []byte(data)); err != nil {
 			t.Fatal(err)
@@ -276,7 +276,7 @@ func TestForeignMessages(t *testing.T) {
 		t.Errorf("outcome %+v\n%s", o, clog.String())
 	}
 	for _, want := range []string{
-		`rejected message on splitpoint.jobs.foreign.0: kind "", want "splitpoint/job/2" (a foreign message)`,
+		`rejected message on splitpoint.jobs.foreign.0: kind "", want "splitpoint/job/3" (a foreign message)`,
 		`rejected message on splitpoint.jobs.foreign.1: not JSON`,
 		`rejected message on splitpoint.jobs.foreign.2: job 7 of 3 of sweep "foreign" is out of range`,
 	} {
@@ -285,7 +285,7 @@ func TestForeignMessages(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		`rejected message on splitpoint.results.mixed.0: malformed splitpoint/result/1: json: unknown field "bogus"`,
+		`rejected message on splitpoint.results.mixed.0: malformed splitpoint/result/2: json: unknown field "bogus"`,
 		`rejected message on splitpoint.results.mixed.1: a result of sweep "other", want "mixed"; job 1 published again`,
 	} {
 		if !contains(clog.String(), want) {

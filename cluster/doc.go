@@ -28,7 +28,12 @@
 // in only the holders of its nkeys (Auth): the owner's, with every
 // permission, and the workers', allowed only what a worker does for one
 // sweep (WorkerPermissions), with the subjects and consumer above scoped
-// to it (WorkersConsumer). Commands reach other servers with the user's
+// to it (WorkersConsumer), in an account of their own that imports only
+// those requests from the owner's (link), so that no answer of the server
+// can be steered onto the owner's subjects. The coordinator stores a run
+// only when it is what its job asked for and possible for it (CheckRun),
+// retries a job a worker failed (MaxTries) and prints worker text as one
+// bounded line; see validate.go. Commands reach other servers with the user's
 // credentials and CA (Creds). A worker runs a job only when the sweep's
 // command line could have planned it (JobMsg.Check) and reads file:
 // positions only inside its directory (Worker.Files); see docs/cluster.md.

@@ -130,6 +130,10 @@ type NetStats struct {
 // share to a searcher over NATS request/reply, and combines the answers
 // (algos.CombineRootSplit) — the in-process root split's code, so its
 // value and node counts are the in-process split's on the same options.
+// An answer that is not the share asked for (checkShare: other moves, a
+// best move not among them, a value out of the game's bounds) fails the
+// split with the reason; a searcher's host and error are printed as one
+// bounded line.
 func RemoteRootSplit(ctx context.Context, nc *nats.Conn, it *lab.Item, opt algos.Options, n int) (*algos.RootSplitResult, *NetStats, error) {
 	t0 := time.Now()
 	order := it.RootOrder()
@@ -153,7 +157,7 @@ func RemoteRootSplit(ctx context.Context, nc *nats.Conn, it *lab.Item, opt algos
 		}
 		sent[i] = len(data)
 		wg.Add(1)
-		go func(i int, data []byte) {
+		go func(i int, data []byte, moves []game.Move) {
 			defer wg.Done()
 			t := time.Now()
 			msg, err := nc.RequestWithContext(ctx, RootSplitSubject, data)
@@ -167,10 +171,14 @@ func RemoteRootSplit(ctx context.Context, nc *nats.Conn, it *lab.Item, opt algos
 				errs[i] = fmt.Errorf("searcher %d: %w", i, err)
 				return
 			}
-			if replies[i].Error != "" {
-				errs[i] = fmt.Errorf("searcher %d on %s: %s", i, replies[i].Host, replies[i].Error)
+			r := &replies[i]
+			r.Host, r.Error = cleanText(r.Host, MaxText), cleanText(r.Error, MaxText)
+			if r.Error != "" {
+				errs[i] = fmt.Errorf("searcher %d on %s: %s", i, r.Host, r.Error)
+			} else if err := checkShare(r, moves); err != nil {
+				errs[i] = fmt.Errorf("searcher %d on %s: its answer is dropped: %v", i, r.Host, err)
 			}
-		}(i, data)
+		}(i, data, req.Moves)
 	}
 	wg.Wait()
 	for i := range errs {

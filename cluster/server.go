@@ -10,6 +10,7 @@ import (
 	neturl "net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +19,8 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"splitpoint/suggest"
 )
 
 // Server is an embedded NATS server with JetStream, for a coordinator
@@ -87,8 +90,10 @@ func StartServer(o ServerOptions) (*Server, error) {
 		}
 		s.tmp = dir
 	}
+	owner, workers := server.NewAccount(OwnerAccount), server.NewAccount(WorkersAccount)
 	opts := &server.Options{Host: o.Host, Port: o.Port, JetStream: true, StoreDir: dir, DontListen: o.InProcess,
-		NoSigs: true, ServerName: "splitpoint", Nkeys: s.Auth.users(), MaxPayload: MaxPayload}
+		NoSigs: true, ServerName: "splitpoint", Accounts: []*server.Account{owner, workers}, Nkeys: s.Auth.users(owner, workers),
+		MaxPayload: MaxPayload}
 	if opts.Host == "" {
 		opts.Host = "0.0.0.0"
 	}
@@ -116,6 +121,9 @@ func StartServer(o ServerOptions) (*Server, error) {
 	go ns.Start()
 	err = waitReady(ns, start.fatal, 10*time.Second)
 	start.done()
+	if err == nil {
+		err = link(ns, s.Auth.Sweep)
+	}
 	if err != nil {
 		ns.Shutdown()
 		s.cleanup()
@@ -259,14 +267,29 @@ func (r refusals) Fatalf(f string, a ...any) {
 }
 func (refusals) Debugf(string, ...any) {}
 func (refusals) Tracef(string, ...any) {}
+
+// refusalMarks are the words of the server's log lines (nats-server's
+// client.go and errors.go) that say it refused a client: a key it does
+// not know ("authentication error"), a subject the key may not publish or
+// subscribe to or a reserved reply subject ("Publish Violation - Subject",
+// "Subscription Violation", "Publish Violation - Reply"), a message over
+// MaxPayload ("maximum payload exceeded"), too many connections or
+// subscriptions.
+var refusalMarks = []string{"authentication error", "Authorization Violation", "Publish Violation", "Subscription Violation",
+	"maximum payload exceeded", "maximum connections exceeded", "maximum subscriptions exceeded", "maximum account active connections exceeded"}
+
+// Errorf logs every error the server reports, one line each (the
+// client's name in it is the client's own text: suggest.Bound), a
+// refusal with "refused:" and its reason.
 func (r refusals) Errorf(f string, a ...any) {
-	msg := fmt.Sprintf(f, a...)
-	for _, k := range []string{"Authorization Violation", "Permissions Violation", "Maximum Payload", "authentication error", "Authentication"} {
+	msg := strings.ReplaceAll(suggest.Bound(maskURLs(fmt.Sprintf(f, a...))), "\n", " ")
+	for _, k := range refusalMarks {
 		if strings.Contains(msg, k) {
 			r.Printf("nats server: refused: %s", msg)
 			return
 		}
 	}
+	r.Printf("nats server: %s", msg)
 }
 
 // URL is how a client of this process reaches the server: its loopback
@@ -382,10 +405,34 @@ func dial(url, name string, creds Creds, retryFirst bool) (*nats.Conn, error) {
 	}
 	nc, err := nats.Connect(url, opts...)
 	if err != nil {
-		return nil, fmt.Errorf("connecting to %s: %w", redact(url), err)
+		return nil, fmt.Errorf("connecting to %s: %w", redact(url), masked{err})
 	}
 	return nc, nil
 }
+
+// userInfo matches the user information of a URL in a text.
+var userInfo = regexp.MustCompile(`([A-Za-z][A-Za-z0-9+.-]*://)([^/@\s]+)@`)
+
+// maskURLs hides the password or token of every URL in text s (a
+// message that may quote one: an error of the NATS client, a URL given).
+func maskURLs(s string) string {
+	return userInfo.ReplaceAllStringFunc(s, func(m string) string {
+		sub := userInfo.FindStringSubmatch(m)
+		user, _, pass := strings.Cut(sub[2], ":")
+		if !pass {
+			user = "xxxxx" // a token
+		} else {
+			user += ":xxxxx"
+		}
+		return sub[1] + user + "@"
+	})
+}
+
+// masked is an error whose text has its URLs masked (maskURLs).
+type masked struct{ err error }
+
+func (m masked) Error() string { return maskURLs(m.err.Error()) }
+func (m masked) Unwrap() error { return m.err }
 
 // redact hides the password or token of a URL in a message.
 func redact(u string) string {
@@ -400,22 +447,31 @@ func redact(u string) string {
 
 // StartSweepServer starts the server of "splitpoint sweep --nats
 // embedded" for sweep, listening on host and port: JetStream's store in
-// dir/splitpoint-nats (beside the results database), its keys in
-// dir/splitpoint-nats/auth (AuthFor: fresh for a new sweep, the same for
-// a resumed one), the workers' key for this sweep alone.
+// dir/splitpoint-nats/SWEEP (beside the results database), its keys in
+// dir/splitpoint-nats/SWEEP/auth (AuthFor: fresh for a new sweep, the
+// same for a resumed one), the workers' key for this sweep alone. Each
+// sweep has its own store and keys: two sweeps started in one directory
+// neither share a store nor overwrite each other's keys.
 func StartSweepServer(dir, sweep, host string, port int) (*Server, error) {
+	if err := CheckSweepID(sweep); err != nil {
+		return nil, err
+	}
 	// Absolute: the worker command printed names the key file.
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	store := filepath.Join(dir, "splitpoint-nats")
+	store := SweepStore(dir, sweep)
 	auth, err := AuthFor(filepath.Join(store, "auth"), sweep)
 	if err != nil {
 		return nil, fmt.Errorf("the NATS server's keys: %w", err)
 	}
 	return StartServer(ServerOptions{Host: host, Port: port, StoreDir: store, Auth: auth})
 }
+
+// SweepStore is the directory of sweep's embedded server beside a
+// database in dir: its JetStream store, and its keys in auth/.
+func SweepStore(dir, sweep string) string { return filepath.Join(dir, "splitpoint-nats", sweep) }
 
 // Host is the interface the server listens on (0.0.0.0: every one).
 func (s *Server) Host() string { return s.host }

@@ -86,18 +86,20 @@ SP={{q .Bin}}
 NODES=($(scontrol show hostnames "$SLURM_JOB_NODELIST"))
 COORD=${NODES[0]}
 URL=nats://$COORD:{{.Port}}
+# The sweep's id, this job's: its server's store and keys are its own.
+SWEEP=slurm-$SLURM_JOB_ID
 # The workers' key: the coordinator makes one for its sweep and writes it
 # here, on the shared file system, mode 0600 in a directory of mode 0700;
 # the workers read it there (no secret on a command line or in this
-# script). An earlier sweep's goes first, so that no worker takes it.
-CREDS={{q .Creds}}
+# script). An earlier one goes first, so that no worker takes it.
+CREDS={{q .Store}}/"$SWEEP"/auth/worker.nk
 rm -f "$CREDS"
 
 # The coordinator: the sweep, with an embedded NATS server (JetStream store
 # and keys beside the database) that lets in only the holders of its keys,
 # on the first node.
 srun --nodes=1 --ntasks=1 --nodelist="$COORD" "$SP" sweep --spec {{q .Spec}} --db {{q .DB}} \
-  --nats embedded --nats-port {{.Port}} &
+  --nats embedded --nats-port {{.Port}} --resume "$SWEEP" &
 COORD_PID=$!
 
 # The workers, one per other node: they wait for the key, then for the
@@ -125,6 +127,6 @@ func (s *Slurm) Write(w io.Writer) error {
 		Slurm
 		Total int
 		Bin   string
-		Creds string
-	}{*s, s.Nodes + 1, bin, filepath.Join(filepath.Dir(s.DB), "splitpoint-nats", "auth", RoleWorker+".nk")})
+		Store string
+	}{*s, s.Nodes + 1, bin, filepath.Join(filepath.Dir(s.DB), "splitpoint-nats")})
 }

@@ -5,10 +5,11 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"splitpoint/suggest"
 )
 
 // Streams and subjects (see the package documentation).
@@ -33,10 +34,19 @@ func ResultSubject(sweep string, i int) string {
 // epoch (the message's body).
 func CancelSubject(sweep string) string { return cancelPrefix + sweep }
 
-// CheckSweepID reports whether id can be a subject token.
+// MaxSweepID is the longest sweep id.
+const MaxSweepID = 64
+
+// CheckSweepID reports whether id can be a sweep's id: a subject token
+// of letters, digits, '-' and '_' (as experiment.NewID makes them), at
+// most MaxSweepID bytes, so that it is printed as it is.
 func CheckSweepID(id string) error {
-	if id == "" || strings.ContainsAny(id, ". *>\t\r\n") {
-		return fmt.Errorf("sweep id %q: want a non-empty name without '.', '*', '>' or spaces", id)
+	ok := id != "" && len(id) <= MaxSweepID
+	for _, r := range id {
+		ok = ok && (r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}
+	if !ok {
+		return fmt.Errorf("sweep id %s: want 1 to %d letters, digits, '-' or '_'", suggest.Echo(id), MaxSweepID)
 	}
 	return nil
 }
@@ -53,13 +63,16 @@ func EnsureStreams(ctx context.Context, js jetstream.JetStream) error {
 	cfgs := []jetstream.StreamConfig{
 		{Name: JobsStream, Subjects: []string{jobsPrefix + ">"}, Retention: jetstream.WorkQueuePolicy,
 			Storage: jetstream.FileStorage, Duplicates: Dedupe},
+		// AllowDirect: a worker reads a run back by its subject
+		// (Worker.answered), which its permissions can name.
 		{Name: ResultsStream, Subjects: []string{resultsPrefix + ">"}, Retention: jetstream.LimitsPolicy,
-			Storage: jetstream.FileStorage, Duplicates: Dedupe, MaxAge: 7 * 24 * time.Hour},
+			Storage: jetstream.FileStorage, Duplicates: Dedupe, MaxAge: 7 * 24 * time.Hour, AllowDirect: true},
 	}
 	for _, c := range cfgs {
 		if s, err := js.Stream(ctx, c.Name); err == nil {
 			have := s.CachedInfo().Config
-			if slices.Equal(have.Subjects, c.Subjects) && have.Retention == c.Retention && have.Duplicates == c.Duplicates && have.MaxAge == c.MaxAge {
+			if slices.Equal(have.Subjects, c.Subjects) && have.Retention == c.Retention && have.Duplicates == c.Duplicates && have.MaxAge == c.MaxAge &&
+				have.AllowDirect == c.AllowDirect {
 				continue
 			}
 		}

@@ -9,13 +9,14 @@ import (
 	"splitpoint/experiment"
 	"splitpoint/lab"
 	"splitpoint/results"
+	"splitpoint/suggest"
 )
 
 // Message kinds: the first field of every message on the streams, so that
 // a foreign message is told apart from a malformed one of ours.
 const (
-	KindJob    = "splitpoint/job/2"
-	KindResult = "splitpoint/result/1"
+	KindJob    = "splitpoint/job/3"
+	KindResult = "splitpoint/result/2"
 )
 
 // JobMsg is one planned run of a sweep on the wire: experiment.Job,
@@ -38,17 +39,24 @@ type JobMsg struct {
 	PosID    string      `json:"position_id"`
 	Rep      int         `json:"rep"`
 	Settled  lab.Settled `json:"settled"`
+	// Try counts the job's attempts (1: the first): a job whose worker
+	// answered with an error is published again with the next, and
+	// only an error for the current attempt counts.
+	Try int `json:"try"`
 }
 
-// NewJobMsg is job i of n of sweep as a message.
+// NewJobMsg is job i of n of sweep as a message, its first attempt.
 func NewJobMsg(sweep, epoch string, i, n int, j *experiment.Job) JobMsg {
 	load := j.Position.Name
 	if j.Position.Item != nil {
 		load = j.Position.Item.Name
 	}
 	return JobMsg{Kind: KindJob, Sweep: sweep, Epoch: epoch, Job: i, Total: n, Role: j.Role, LoadName: load, Position: j.Position.Name,
-		PosID: j.Position.ID, Rep: j.Rep, Settled: j.Settled}
+		PosID: j.Position.ID, Rep: j.Rep, Settled: j.Settled, Try: 1}
 }
+
+// JobKey names the job across attempts and epochs: sweep/job.
+func (m *JobMsg) JobKey() string { return m.Sweep + "/" + m.JobID() }
 
 // JobID is the job's id in its sweep, as the store's column job holds it.
 func (m *JobMsg) JobID() string { return strconv.Itoa(m.Job) }
@@ -82,12 +90,14 @@ func (m *JobMsg) Load(r Resolver) (experiment.Job, error) {
 // ResultMsg is a worker's answer to a job: the run's row (with the
 // worker's host), or why the job could not run.
 type ResultMsg struct {
-	Kind   string       `json:"kind"`
-	Sweep  string       `json:"sweep"`
-	Job    int          `json:"job"`
-	Worker string       `json:"worker"`
-	Run    *results.Run `json:"run,omitempty"`
-	Error  string       `json:"error,omitempty"`
+	Kind   string `json:"kind"`
+	Sweep  string `json:"sweep"`
+	Job    int    `json:"job"`
+	Worker string `json:"worker"`
+	// Try is the attempt of the job answered (JobMsg.Try).
+	Try   int          `json:"try"`
+	Run   *results.Run `json:"run,omitempty"`
+	Error string       `json:"error,omitempty"`
 }
 
 // ErrMessage is the error of a message that is not one of ours or is
@@ -138,13 +148,15 @@ func DecodeResult(subj, sweep string, total int, data []byte) (*ResultMsg, error
 	}
 	switch {
 	case m.Sweep != sweep:
-		return nil, fmt.Errorf("%w on %s: a result of sweep %q, want %q", ErrMessage, subj, m.Sweep, sweep)
+		return nil, fmt.Errorf("%w on %s: a result of sweep %s, want %q", ErrMessage, subj, suggest.Echo(m.Sweep), sweep)
 	case m.Job < 0 || m.Job >= total:
 		return nil, fmt.Errorf("%w on %s: job %d out of range (the sweep has %d)", ErrMessage, subj, m.Job, total)
+	case subj != "" && subj != ResultSubject(sweep, m.Job):
+		return nil, fmt.Errorf("%w on %s: a result of job %d belongs on %s", ErrMessage, subj, m.Job, ResultSubject(sweep, m.Job))
 	case m.Error == "" && m.Run == nil:
 		return nil, fmt.Errorf("%w on %s: job %d: neither a run nor an error", ErrMessage, subj, m.Job)
 	case m.Run != nil && m.Run.Sweep != sweep:
-		return nil, fmt.Errorf("%w on %s: job %d: its row names sweep %q", ErrMessage, subj, m.Job, m.Run.Sweep)
+		return nil, fmt.Errorf("%w on %s: job %d: its row names sweep %s", ErrMessage, subj, m.Job, suggest.Echo(m.Run.Sweep))
 	}
 	return &m, nil
 }

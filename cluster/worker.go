@@ -16,6 +16,7 @@ import (
 
 	"splitpoint/experiment"
 	"splitpoint/results"
+	"splitpoint/suggest"
 )
 
 // Worker takes jobs from the jobs stream, runs each with
@@ -54,14 +55,21 @@ type Worker struct {
 	// Files is the only directory file: positions are read from (nil:
 	// none is; see admit.go).
 	Files *os.Root
+	// API is the prefix of the JetStream API the worker's connection
+	// reaches ("": $JS.API; WorkerAPI with the workers' key of a server
+	// the workbench started: CredsInfo.API).
+	API string
 
 	mu sync.Mutex // guards Jobs and Out across the running jobs
 }
 
+// say prints a line of the worker's log: one line, whatever text of a
+// message it quotes (suggest.Bound), no URL's password or token in it.
 func (w *Worker) say(format string, args ...any) {
 	if w.Out != nil {
+		msg := strings.ReplaceAll(suggest.Bound(maskURLs(fmt.Sprintf(format, args...))), "\n", " ")
 		w.mu.Lock()
-		fmt.Fprintf(w.Out, "worker %s: %s\n", w.Name, fmt.Sprintf(format, args...))
+		fmt.Fprintf(w.Out, "worker %s: %s\n", w.Name, msg)
 		w.mu.Unlock()
 	}
 }
@@ -73,7 +81,7 @@ const DefaultAckWait = 30 * time.Second
 // (Nak) and Run returns nil.
 func (w *Worker) Run(ctx context.Context) error {
 	w.defaults()
-	js, err := jetstream.New(w.NC)
+	js, err := w.jetStream()
 	if err != nil {
 		return err
 	}
@@ -81,7 +89,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	if cons == nil {
 		return err
 	}
-	l := &workLoop{w: w, ctx: ctx, js: js, cons: cons, cancelled: map[string]bool{}, current: map[*inProgress]bool{}}
+	l := &workLoop{w: w, ctx: ctx, js: js, cons: cons, cancelled: map[string]bool{}, current: map[*inProgress]bool{}, failed: map[string]bool{}}
 	sub, err := w.NC.Subscribe(cancelFilter(w.Sweep), l.cancel)
 	if err != nil {
 		return err
@@ -113,6 +121,14 @@ func (w *Worker) Run(ctx context.Context) error {
 	return nil
 }
 
+// jetStream is the JetStream API as the worker reaches it (API).
+func (w *Worker) jetStream() (jetstream.JetStream, error) {
+	if w.API != "" {
+		return jetstream.NewWithAPIPrefix(w.NC, w.API)
+	}
+	return jetstream.New(w.NC)
+}
+
 // defaults fills in the worker's host, name, ack wait and poll interval.
 func (w *Worker) defaults() {
 	if w.Host == (Host{}) {
@@ -134,15 +150,27 @@ func (w *Worker) defaults() {
 // again every Poll until ctx ends (then nil, nil).
 func (w *Worker) consumer(ctx context.Context, js jetstream.JetStream) (jetstream.Consumer, error) {
 	for waited := false; ; waited = true {
-		err := EnsureStreams(ctx, js)
+		// One attempt waits at most a few seconds: a server not up yet
+		// is said once, then tried again every Poll.
+		actx, cancel := context.WithTimeout(ctx, max(w.Poll, time.Second))
+		var err error
+		if w.API == "" {
+			// A worker in the workers' account cannot, and need not:
+			// its consumer's creation fails until the coordinator
+			// made them.
+			err = EnsureStreams(actx, js)
+		}
 		if err == nil {
-			cons, err := js.CreateOrUpdateConsumer(ctx, JobsStream, jetstream.ConsumerConfig{
+			var cons jetstream.Consumer
+			cons, err = js.CreateOrUpdateConsumer(actx, JobsStream, jetstream.ConsumerConfig{
 				Durable: WorkersConsumer(w.Sweep), AckPolicy: jetstream.AckExplicitPolicy, AckWait: w.AckWait, MaxDeliver: -1,
 				FilterSubject: jobsFilter(w.Sweep)})
 			if err == nil {
+				cancel()
 				return cons, nil
 			}
 		}
+		cancel()
 		if ctx.Err() != nil {
 			return nil, nil
 		}
@@ -150,7 +178,7 @@ func (w *Worker) consumer(ctx context.Context, js jetstream.JetStream) (jetstrea
 			return nil, err
 		}
 		if !waited {
-			w.say("waiting for the server at %s: %v", w.NC.Opts.Servers, err)
+			w.say("waiting for the server at %s: %v", serverURLs(w.NC), err)
 		}
 		select {
 		case <-ctx.Done():
@@ -175,10 +203,14 @@ type workLoop struct {
 	js   jetstream.JetStream
 	cons jetstream.Consumer
 
-	mu        sync.Mutex // over cancelled, current and last
+	mu        sync.Mutex // over cancelled, current, last and failed
 	cancelled map[string]bool
 	current   map[*inProgress]bool
 	last      time.Time
+	// failed are the jobs (sweep/job) this worker answered with an
+	// error, and whether it handed one back since: it hands a job it
+	// failed back once, so that another worker may take it.
+	failed map[string]bool
 
 	slots *experiment.Slots
 	ended chan struct{}
@@ -267,7 +299,7 @@ func (l *workLoop) admit(msg jetstream.Msg) (m *JobMsg, key string, ok bool) {
 		msg.Term()
 		return nil, "", false
 	}
-	if meta, _ := msg.Metadata(); meta != nil && meta.NumDelivered > 1 && answered(l.ctx, l.js, m) {
+	if meta, _ := msg.Metadata(); meta != nil && meta.NumDelivered > 1 && w.answered(l.ctx, m) {
 		// Delivered again although a run of it was published (the
 		// acknowledgement was lost): acknowledged without running it
 		// twice.
@@ -281,6 +313,13 @@ func (l *workLoop) admit(msg jetstream.Msg) (m *JobMsg, key string, ok bool) {
 	if l.cancelled[key] {
 		w.say("job %s/%d: its sweep was cancelled, dropped", m.Sweep, m.Job)
 		msg.Term()
+		return nil, "", false
+	}
+	if handed, ok := l.failed[m.JobKey()]; ok && !handed {
+		// It failed here: another worker may take it first.
+		l.failed[m.JobKey()] = true
+		msg.NakWithDelay(time.Second)
+		w.say("job %s/%d (attempt %d) failed here before: handed back for another worker", m.Sweep, m.Job, m.Try)
 		return nil, "", false
 	}
 	return m, key, true
@@ -321,7 +360,12 @@ func (l *workLoop) start(msg jetstream.Msg, m *JobMsg, key string) {
 			msg.Term()
 			w.say("job %s/%d cancelled with its sweep", m.Sweep, m.Job)
 		default:
-			if err := w.publish(l.ctx, msg, res); err != nil {
+			if res.Error != "" {
+				l.mu.Lock()
+				l.failed[m.JobKey()] = false
+				l.mu.Unlock()
+			}
+			if err := w.publish(l.ctx, msg, m, res); err != nil {
 				w.say("job %s/%d: %v (it will be delivered again)", m.Sweep, m.Job, err)
 				msg.Nak()
 			}
@@ -357,7 +401,7 @@ func keepAlive(msg jetstream.Msg, ackWait time.Duration) (stop func()) {
 
 // run runs one job, telling the server it is in progress meanwhile.
 func (w *Worker) run(ctx context.Context, msg jetstream.Msg, m *JobMsg) *ResultMsg {
-	res := &ResultMsg{Kind: KindResult, Sweep: m.Sweep, Job: m.Job, Worker: w.Name}
+	res := &ResultMsg{Kind: KindResult, Sweep: m.Sweep, Job: m.Job, Worker: w.Name, Try: m.Try}
 	job, err := w.load(m)
 	if err != nil {
 		res.Error = err.Error()
@@ -391,20 +435,28 @@ func (w *Worker) run(ctx context.Context, msg jetstream.Msg, m *JobMsg) *ResultM
 	return res
 }
 
-// publish sends the result (deduplicated by sweep/job) and acknowledges
-// the job once the server has it.
-func (w *Worker) publish(ctx context.Context, msg jetstream.Msg, res *ResultMsg) error {
+// publish sends the result of job m (deduplicated by its sweep, job,
+// epoch, attempt and the copy of the job) and acknowledges the job once
+// the server has it.
+func (w *Worker) publish(ctx context.Context, msg jetstream.Msg, m *JobMsg, res *ResultMsg) error {
 	data, err := json.Marshal(res)
 	if err != nil {
 		return err
 	}
-	js, err := jetstream.New(w.NC)
+	js, err := w.jetStream()
 	if err != nil {
 		return err
 	}
 	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	if _, err := js.Publish(pctx, ResultSubject(res.Sweep, res.Job), data, jetstream.WithMsgID(fmt.Sprintf("%s/%d", res.Sweep, res.Job))); err != nil {
+	// The id: a redelivered copy of the job answers once, a copy
+	// published again (another stream sequence) anew.
+	var seq uint64
+	if meta, err := msg.Metadata(); err == nil {
+		seq = meta.Sequence.Stream
+	}
+	id := fmt.Sprintf("%s/%d/%s/%d/%d", res.Sweep, res.Job, m.Epoch, m.Try, seq)
+	if _, err := js.Publish(pctx, ResultSubject(res.Sweep, res.Job), data, jetstream.WithMsgID(id)); err != nil {
 		return fmt.Errorf("publishing the result: %w", err)
 	}
 	w.mu.Lock()
@@ -427,19 +479,22 @@ func (w *Worker) publish(ctx context.Context, msg jetstream.Msg, res *ResultMsg)
 
 // answered reports whether the results stream holds a run of job m (a
 // valid answer of its sweep, for the same position, algorithm, machine,
-// role and repetition): the job need not run again.
-func answered(ctx context.Context, js jetstream.JetStream, m *JobMsg) bool {
+// role and repetition): the job need not run again. It reads the last
+// message on the job's result subject with a direct get by that subject,
+// which the workers' key allows for its sweep's results only.
+func (w *Worker) answered(ctx context.Context, m *JobMsg) bool {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	s, err := js.Stream(ctx, ResultsStream)
-	if err != nil {
+	api := w.API
+	if api == "" {
+		api = "$JS.API"
+	}
+	subj := ResultSubject(m.Sweep, m.Job)
+	raw, err := w.NC.RequestWithContext(ctx, api+".DIRECT.GET."+ResultsStream+"."+subj, nil)
+	if err != nil || raw.Header.Get("Status") != "" || raw.Header.Get(jetstream.SubjectHeader) != subj {
 		return false
 	}
-	raw, err := s.GetLastMsgForSubject(ctx, ResultSubject(m.Sweep, m.Job))
-	if err != nil {
-		return false
-	}
-	r, err := DecodeResult(raw.Subject, m.Sweep, m.Total, raw.Data)
+	r, err := DecodeResult(subj, m.Sweep, m.Total, raw.Data)
 	if err != nil || r.Run == nil || r.Error != "" || r.Job != m.Job {
 		return false
 	}

@@ -23,9 +23,9 @@ const DefaultPath = "splitpoint.db"
 // schemaVersion is stored in PRAGMA user_version. Version 2 added the
 // column failed, version 3 the table games (games.go), the columns job,
 // host, cpu and cores and the view's other_host, version 4 the columns
-// noise and other_cores, version 5 the column par_below10; an older
-// database gets them when opened.
-const schemaVersion = 5
+// noise and other_cores, version 5 the column par_below10, version 6 the
+// table sweeps (sweeps.go); an older database gets them when opened.
+const schemaVersion = 6
 
 // Store is an open results database.
 type Store struct {
@@ -228,6 +228,7 @@ func (s *Store) init() error {
 		"DROP VIEW IF EXISTS derived", // its columns follow the schema
 		derivedView,
 		gamesTable,
+		sweepsTable,
 		fmt.Sprintf("PRAGMA user_version = %d", schemaVersion),
 	}
 	for _, st := range stmts {

@@ -87,7 +87,7 @@ func DistSweepCmd(env *Env, spec *experiment.Spec, db string, fit bool, d DistFl
 	}
 	out, err := c.Run(env.Ctx, jobs)
 	if err != nil {
-		if out != nil {
+		if out != nil && !errors.Is(err, results.ErrOtherSpec) {
 			what := "stopped by an error"
 			if out.Cancelled {
 				what = "interrupted, its remaining jobs cancelled"
@@ -98,6 +98,9 @@ func DistSweepCmd(env *Env, spec *experiment.Spec, db string, fit bool, d DistFl
 	}
 	fmt.Fprintf(env.Out, "sweep %s: %d runs stored in %s (%d published now, %d duplicates dropped, %d messages rejected)\n",
 		out.Sweep, out.Done, db, out.Published, out.Dropped, out.Rejected)
+	if out.Errors > 0 {
+		fmt.Fprintf(env.Out, "sweep %s: workers answered %d errors; %d jobs recorded as failed after %d attempts\n", out.Sweep, out.Errors, out.Failed, cluster.MaxTries)
+	}
 	rows, err := store.Runs(out.Sweep)
 	if err != nil {
 		return err
@@ -203,7 +206,7 @@ func workerCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error 
 		defer nc.Close()
 		out := &lockedWriter{w: env.Out}
 		w := &cluster.Worker{NC: nc, Engine: experiment.LabEngine{Tables: &tab}, Out: out, AckWait: *ackWait, Idle: *idle, Parallel: *jobs,
-			Name: fmt.Sprintf("%s:%d", cluster.ThisHost().Name, os.Getpid()), Sweep: info.Sweep, Files: root}
+			Name: fmt.Sprintf("%s:%d", cluster.ThisHost().Name, os.Getpid()), Sweep: info.Sweep, Files: root, API: info.API()}
 		// The same process is a root-split searcher for
 		// "search --algo rootsplit --remote URL".
 		sub, err := cluster.ServeRootSplit(nc, w.Name, out, root)
