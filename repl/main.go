@@ -345,12 +345,12 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 	}
 	reproductions.WriteVerdicts(stdout, outs)
 	if r.Machine.Costs != "" {
-		moved, pouts, err := paperMachineVerdicts(context.Background(), db, r)
+		mr, pouts, err := paperMachineVerdicts(context.Background(), db, r)
 		if err != nil {
 			fmt.Fprintf(stderr, "splitpoint: reproduce: the paper's machine: %v\n", err)
 			return 1
 		}
-		reproductions.WriteMachineVerdicts(stdout, r.Machine, moved, outs, pouts)
+		reproductions.WriteMachineVerdicts(stdout, r.Machine, mr, outs, pouts)
 	}
 	return 0
 }

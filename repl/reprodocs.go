@@ -154,11 +154,11 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 		fmt.Fprintf(w, "\n## The papers' claims, judged from this run\n\n")
 		writeVerdictTable(w, outs)
 	}
-	moved, pouts, err := paperMachineVerdicts(ctx, filepath.Join(sdir, sessions.DBName), r)
+	mr, pouts, err := paperMachineVerdicts(ctx, filepath.Join(sdir, sessions.DBName), r)
 	if err != nil {
 		return err
 	}
-	reproductions.WriteMachineMarkdown(w, r.Machine, moved, outs, pouts)
+	reproductions.WriteMachineMarkdown(w, r.Machine, mr, outs, pouts)
 	fmt.Fprintf(w, "\n## The run\n")
 	for _, c := range s.Cells {
 		fmt.Fprintf(w, "\n### [%d] `%s`\n\n", c.N, strings.ReplaceAll(c.Input, "`", "'"))

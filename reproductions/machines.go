@@ -37,8 +37,8 @@ func (m Machine) PaperCosts() (sched.CostModel, bool) {
 	return c, err == nil
 }
 
-// costsJSON is the costs column of a run on c (lab.NewRow's encoding).
-func costsJSON(c sched.CostModel) string {
+// CostsJSON is the costs column of a run on c (lab.NewRow's encoding).
+func CostsJSON(c sched.CostModel) string {
 	b, _ := json.Marshal(c)
 	return string(b)
 }
@@ -73,7 +73,7 @@ func PaperMachineCopy(ctx context.Context, src *sql.DB, dst string, paper sched.
 		return 0, err
 	}
 	defer conn.Close()
-	free, onPaper := costsJSON(sched.DefaultCosts()), costsJSON(paper)
+	free, onPaper := CostsJSON(sched.DefaultCosts()), CostsJSON(paper)
 	stmts := []string{
 		"CREATE TEMP TABLE twins AS SELECT f.id AS free_id, q.id AS paper_id FROM runs f JOIN runs q ON " + twinKey + " WHERE f.costs = ?1 AND q.costs = ?2",
 		"DELETE FROM runs WHERE id IN (SELECT free_id FROM twins)",
@@ -132,13 +132,27 @@ func MachineChanges(free, paper []Outcome) []MachineChange {
 	return out
 }
 
+// MachineRun is what a run holds on the paper's machine: Runs on its
+// costs in all, Moved of them the twins of runs on the free machine.
+type MachineRun struct{ Runs, Moved int64 }
+
+// noTwins says what a run without twins on the paper's machine measured.
+func (mr MachineRun) noTwins(costs string) string {
+	if mr.Runs > 0 {
+		return fmt.Sprintf("every one of this run's %d runs on --costs %s is already the paper's machine alone (no twin on the free machine): its claims read them as they are", mr.Runs, costs)
+	}
+	return fmt.Sprintf("this run made no run on --costs %s beside the free machine's", costs)
+}
+
 // WriteMachineVerdicts prints the verdict counts on the free machine and
-// on the paper's (moved: the runs on the paper's machine that stood in),
-// then each claim whose verdict the machine changes, with its measures.
-func WriteMachineVerdicts(w io.Writer, m Machine, moved int64, free, paper []Outcome) {
+// on the paper's (mr: the runs on the paper's machine and those that stood
+// in for their twins), then each claim whose verdict the machine changes,
+// with its measures.
+func WriteMachineVerdicts(w io.Writer, m Machine, mr MachineRun, free, paper []Outcome) {
 	fmt.Fprintf(w, "\nThe paper's machine: %s (--costs %s, %s).\n", m.Name, m.Costs, m.Source)
+	moved := mr.Moved
 	if moved == 0 {
-		fmt.Fprintf(w, "  this run has no run on it beside the free machine's: the notebook's sweeps on --costs %s make them\n", m.Costs)
+		fmt.Fprintf(w, "  %s\n", mr.noTwins(m.Costs))
 		return
 	}
 	fmt.Fprintf(w, "  claims on the free machine:     %s\n", VerdictCount(free))
@@ -167,7 +181,8 @@ func measureOrDash(m float64) string {
 }
 
 // WriteMachineMarkdown is WriteMachineVerdicts for a reproduction's page.
-func WriteMachineMarkdown(w io.Writer, m Machine, moved int64, free, paper []Outcome) {
+func WriteMachineMarkdown(w io.Writer, m Machine, mr MachineRun, free, paper []Outcome) {
+	moved := mr.Moved
 	fmt.Fprintf(w, "\n## The paper's machine\n\n%s (%s).", m.Name, m.Source)
 	if m.Costs == "" {
 		fmt.Fprintf(w, " %s\n", m.Note)
@@ -175,7 +190,7 @@ func WriteMachineMarkdown(w io.Writer, m Machine, moved int64, free, paper []Out
 	}
 	fmt.Fprintf(w, " Modelled by the cost preset `%s`: %s\n\n", m.Costs, m.Note)
 	if moved == 0 {
-		fmt.Fprintf(w, "This run has no run on it beside the free machine's.\n")
+		fmt.Fprintf(w, "%s.\n", sentence(mr.noTwins(m.Costs)))
 		return
 	}
 	fmt.Fprintf(w, "- Claims on the free machine: %s.\n- Claims on the paper's machine: %s (%d runs on it stand in for their twins on the free machine).\n",
@@ -193,3 +208,11 @@ func WriteMachineMarkdown(w io.Writer, m Machine, moved int64, free, paper []Out
 }
 
 func mdCell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+// sentence capitalises s's first letter.
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

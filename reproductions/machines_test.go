@@ -22,7 +22,7 @@ func TestPaperMachineCopy(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	free, tc := costsJSON(sched.DefaultCosts()), costsJSON(sched.TC2000Costs())
+	free, tc := CostsJSON(sched.DefaultCosts()), CostsJSON(sched.TC2000Costs())
 	row := func(costs, opts string, p, tm int64) *results.Run {
 		return &results.Run{Sweep: "s", Created: "2026-01-01T00:00:00Z", Version: "devel", Role: results.RoleParallel, Position: "suite:tinsley#1",
 			Domain: "checkers", Algo: "pvsplit", Depth: 9, Machine: "sim", P: results.Int(p), Seed: 1, Rep: 1, TTBits: 23, Costs: costs,

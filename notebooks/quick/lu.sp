@@ -18,7 +18,7 @@ sweep --positions suite:tinsley#1 --algos pvsplit,pvfsplit,pvsplit-lb,pvfsplit-l
 sweep --positions suite:tinsley#1 --algos pvsplit-lb,pvfsplit-lb --sim 8,16 --param lb_threshold=70000
 set preset default
 sweep --positions suite:tinsley#1 --algos pvsplit,pvfsplit,pvsplit-lb,pvfsplit-lb --sim 2,16
-sql "SELECT CASE WHEN tt_bits = 20 THEN 'preset default' WHEN json_extract(costs, '$.wake') > 0 THEN 'spawn=7,wake=7' WHEN json_extract(result, '$.options.pvsplit.lb_threshold') IS NOT NULL THEN 'lb_threshold=70000' ELSE 'Lu''s configuration' END AS setting, algo, p, count(*) AS positions, round(avg(speedup), 2) AS speedup, round(100 * avg(search_overhead), 1) AS so_pct, round(100 * avg(idle_fraction), 1) AS idle_pct FROM derived WHERE role = 'parallel' AND position_id = 'game 1' GROUP BY setting, algo, p ORDER BY algo, p, setting"
+sql "SELECT CASE WHEN tt_bits = 20 THEN 'preset default' WHEN json_extract(costs, '$.tt_locks') = 1 THEN 'tc2000, one table lock' WHEN json_extract(costs, '$.lock') > 0 THEN 'tc2000' WHEN json_extract(costs, '$.wake') > 0 THEN 'spawn=7,wake=7' WHEN json_extract(result, '$.options.pvsplit.lb_threshold') IS NOT NULL THEN 'lb_threshold=70000' ELSE 'Lu''s configuration' END AS setting, algo, p, count(*) AS positions, round(avg(speedup), 2) AS speedup, round(100 * avg(search_overhead), 1) AS so_pct, round(100 * avg(idle_fraction), 1) AS idle_pct FROM derived WHERE role = 'parallel' AND position_id = 'game 1' GROUP BY setting, algo, p ORDER BY algo, p, setting"
 set preset parachinook
 sweep --positions suite:tinsley#1-4 --algos pvsplit,pvfsplit,pvsplit-lb,pvfsplit-lb --sim 2,4,8,16 --costs tc2000
 sweep --positions suite:tinsley#1 --algos pvsplit,pvfsplit,pvsplit-lb,pvfsplit-lb --sim 2,16 --costs tc2000,tt_locks=1
