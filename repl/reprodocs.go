@@ -46,6 +46,11 @@ type verdictFile struct {
 	Saved    time.Time      `json:"saved"`
 	Host     string         `json:"host,omitempty"`
 	Verdicts []verdictEntry `json:"verdicts"`
+	// Machine is the paper's machine; PaperMachine the same claims judged
+	// on the runs on it (absent when the run has none beside the free
+	// machine's).
+	Machine      string         `json:"machine,omitempty"`
+	PaperMachine []verdictEntry `json:"paper_machine_verdicts,omitempty"`
 }
 
 type verdictEntry struct {
@@ -108,15 +113,12 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 	if err != nil {
 		return err
 	}
-	vf := verdictFile{Name: r.Name, Paper: r.Paper, Session: name, Saved: s.Saved.UTC(), Host: s.Host}
-	for _, o := range outs {
-		e := verdictEntry{Paper: o.Claim.Paper, Source: o.Claim.Source, Figure: o.Claim.Figure, Verdict: string(o.Verdict), Cause: causeOf(o)}
-		if !math.IsNaN(o.Measure) {
-			m := o.Measure
-			e.Measure = &m
-		}
-		vf.Verdicts = append(vf.Verdicts, e)
+	mr, pouts, err := paperMachineVerdicts(ctx, filepath.Join(sdir, sessions.DBName), r)
+	if err != nil {
+		return err
 	}
+	vf := verdictFile{Name: r.Name, Paper: r.Paper, Session: name, Saved: s.Saved.UTC(), Host: s.Host, Machine: r.Machine.Name,
+		Verdicts: verdictEntries(outs), PaperMachine: verdictEntries(pouts)}
 	js, err := json.MarshalIndent(vf, "", "  ")
 	if err != nil {
 		return err
@@ -154,10 +156,6 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 		fmt.Fprintf(w, "\n## The papers' claims, judged from this run\n\n")
 		writeVerdictTable(w, outs)
 	}
-	mr, pouts, err := paperMachineVerdicts(ctx, filepath.Join(sdir, sessions.DBName), r)
-	if err != nil {
-		return err
-	}
 	reproductions.WriteMachineMarkdown(w, r.Machine, mr, outs, pouts)
 	fmt.Fprintf(w, "\n## The run\n")
 	for _, c := range s.Cells {
@@ -170,6 +168,20 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 		}
 	}
 	return atomicfile.WriteBytes(filepath.Join(sub, r.Name+".md"), b.Bytes())
+}
+
+// verdictEntries are outs as the verdict file holds them.
+func verdictEntries(outs []reproductions.Outcome) []verdictEntry {
+	var es []verdictEntry
+	for _, o := range outs {
+		e := verdictEntry{Paper: o.Claim.Paper, Source: o.Claim.Source, Figure: o.Claim.Figure, Verdict: string(o.Verdict), Cause: causeOf(o)}
+		if !math.IsNaN(o.Measure) {
+			m := o.Measure
+			e.Measure = &m
+		}
+		es = append(es, e)
+	}
+	return es
 }
 
 // writeVerdictTable writes outs as a Markdown table, then the cause of each
@@ -276,7 +288,7 @@ func writeReproductionIndex(dir string) error {
 	}
 	type tally [4]int // reproduced, partly, not reproduced, not measured
 	kinds := []reproductions.Verdict{reproductions.Reproduced, reproductions.Partly, reproductions.NotReproduced, reproductions.NotMeasured}
-	per := map[string]*tally{}
+	per, perMachine := map[string]*tally{}, map[string]*tally{}
 	var papers []string
 	var b bytes.Buffer
 	w := &b
@@ -285,11 +297,11 @@ func writeReproductionIndex(dir string) error {
 	fmt.Fprintf(w, "Each reproduction's page gives its command, machine, date and settings, where its configuration differs from the paper's and\n")
 	fmt.Fprintf(w, "why, the paper's figures, the verdict of each of the paper's claims computed from the run (docs/claims.md says how), and\n")
 	fmt.Fprintf(w, "everything the run printed. A claim not reproduced carries its measured cause, or the word conjecture.\n\n")
-	fmt.Fprintf(w, "| reproduction | paper | run | reproduced | partly | not reproduced | not measured |\n|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| reproduction | paper | run | reproduced | partly | not reproduced | not measured | on the paper's machine |\n|---|---|---|---|---|---|---|---|\n")
 	for _, r := range reproductions.Reproductions {
 		vf, ok := vfs[r.Name]
 		if !ok {
-			fmt.Fprintf(w, "| %s | %s | no full-form run recorded: `splitpoint reproduce %s` | | | | |\n", r.Name, md(r.Paper), r.Name)
+			fmt.Fprintf(w, "| %s | %s | no full-form run recorded: `splitpoint reproduce %s` | | | | | |\n", r.Name, md(r.Paper), r.Name)
 			continue
 		}
 		var n tally
@@ -309,10 +321,31 @@ func writeReproductionIndex(dir string) error {
 		}
 		run := fmt.Sprintf("[%s](reproductions/%s.md)", vf.Saved.Format("2006-01-02"), r.Name)
 		if len(vf.Verdicts) == 0 {
-			fmt.Fprintf(w, "| [%s](reproductions/%s.md) | %s | %s | no claims | | | |\n", r.Name, r.Name, md(r.Paper), run)
+			fmt.Fprintf(w, "| [%s](reproductions/%s.md) | %s | %s | no claims | | | | |\n", r.Name, r.Name, md(r.Paper), run)
 			continue
 		}
-		fmt.Fprintf(w, "| [%s](reproductions/%s.md) | %s | %s | %d | %d | %d | %d |\n", r.Name, r.Name, md(r.Paper), run, n[0], n[1], n[2], n[3])
+		// On the papers' machines: the paper-machine verdicts where the
+		// run has them, else the free machine's (its machine is the
+		// paper's accounting, or not modelled: the page says which).
+		onMachine := "the free machine's (" + md(r.Machine.Name) + ")"
+		pv := vf.Verdicts
+		if len(vf.PaperMachine) > 0 {
+			pv = vf.PaperMachine
+			var m tally
+			for _, v := range pv {
+				m[verdictIndex(kinds, v.Verdict)]++
+			}
+			onMachine = fmt.Sprintf("%d / %d / %d / %d", m[0], m[1], m[2], m[3])
+		}
+		for _, v := range pv {
+			t := perMachine[v.Paper]
+			if t == nil {
+				t = &tally{}
+				perMachine[v.Paper] = t
+			}
+			t[verdictIndex(kinds, v.Verdict)]++
+		}
+		fmt.Fprintf(w, "| [%s](reproductions/%s.md) | %s | %s | %d | %d | %d | %d | %s |\n", r.Name, r.Name, md(r.Paper), run, n[0], n[1], n[2], n[3], onMachine)
 	}
 	fmt.Fprintf(w, "\n## Counts per paper\n\n| paper | reproduced | partly | not reproduced | not measured |\n|---|---|---|---|---|\n")
 	slices.Sort(papers)
@@ -320,7 +353,23 @@ func writeReproductionIndex(dir string) error {
 		t := per[p]
 		fmt.Fprintf(w, "| %s | %d | %d | %d | %d |\n", md(p), t[0], t[1], t[2], t[3])
 	}
+	fmt.Fprintf(w, "\n## Counts per paper on the papers' machines\n\nThe same claims judged on the runs on each paper's machine (its cost preset: the TC2000 for Lu, the CM-5 for StarTech and *Socrates) where the run has them beside the free machine's; elsewhere the free machine's verdicts stand (its page says why: the paper's accounting is the free machine's, or the paper describes too little of its hardware).\n\n| paper | reproduced | partly | not reproduced | not measured |\n|---|---|---|---|---|\n")
+	for _, p := range papers {
+		t := perMachine[p]
+		if t == nil {
+			t = &tally{}
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %d |\n", md(p), t[0], t[1], t[2], t[3])
+	}
 	return atomicfile.WriteBytes(filepath.Join(dir, "reproductions.md"), b.Bytes())
+}
+
+// verdictIndex is v's column among kinds (not measured when unknown).
+func verdictIndex(kinds []reproductions.Verdict, v string) int {
+	if i := slices.Index(kinds, reproductions.Verdict(v)); i >= 0 {
+		return i
+	}
+	return len(kinds) - 1
 }
 
 // thisMachine names this machine for a reproduction's document: its
