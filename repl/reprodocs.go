@@ -51,6 +51,9 @@ type verdictFile struct {
 	// machine's).
 	Machine      string         `json:"machine,omitempty"`
 	PaperMachine []verdictEntry `json:"paper_machine_verdicts,omitempty"`
+	// PaperMachineRuns counts the run's runs on the paper's machine (with
+	// no PaperMachine verdicts: its claims read them as they are).
+	PaperMachineRuns int64 `json:"paper_machine_runs,omitempty"`
 }
 
 type verdictEntry struct {
@@ -118,7 +121,7 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 		return err
 	}
 	vf := verdictFile{Name: r.Name, Paper: r.Paper, Session: name, Saved: s.Saved.UTC(), Host: s.Host, Machine: r.Machine.Name,
-		Verdicts: verdictEntries(outs), PaperMachine: verdictEntries(pouts)}
+		Verdicts: verdictEntries(outs), PaperMachine: verdictEntries(pouts), PaperMachineRuns: mr.Runs}
 	js, err := json.MarshalIndent(vf, "", "  ")
 	if err != nil {
 		return err
@@ -289,6 +292,7 @@ func writeReproductionIndex(dir string) error {
 	type tally [4]int // reproduced, partly, not reproduced, not measured
 	kinds := []reproductions.Verdict{reproductions.Reproduced, reproductions.Partly, reproductions.NotReproduced, reproductions.NotMeasured}
 	per, perMachine := map[string]*tally{}, map[string]*tally{}
+	var notRun []string
 	var papers []string
 	var b bytes.Buffer
 	w := &b
@@ -325,17 +329,26 @@ func writeReproductionIndex(dir string) error {
 			continue
 		}
 		// On the papers' machines: the paper-machine verdicts where the
-		// run has them, else the free machine's (its machine is the
-		// paper's accounting, or not modelled: the page says which).
-		onMachine := "the free machine's (" + md(r.Machine.Name) + ")"
-		pv := vf.Verdicts
-		if len(vf.PaperMachine) > 0 {
+		// run has them; the free machine's where the free machine is the
+		// paper's (no preset: its page says why); none where the paper's
+		// machine has a preset the run did not run.
+		var onMachine string
+		var pv []verdictEntry
+		switch {
+		case len(vf.PaperMachine) > 0:
 			pv = vf.PaperMachine
 			var m tally
 			for _, v := range pv {
 				m[verdictIndex(kinds, v.Verdict)]++
 			}
 			onMachine = fmt.Sprintf("%d / %d / %d / %d", m[0], m[1], m[2], m[3])
+		case r.Machine.Costs == "":
+			pv, onMachine = vf.Verdicts, "the same (no preset)"
+		case vf.PaperMachineRuns > 0:
+			pv, onMachine = vf.Verdicts, "the same (its runs are on it)"
+		default:
+			onMachine = fmt.Sprintf("not run (`--costs %s`)", r.Machine.Costs)
+			notRun = append(notRun, r.Name)
 		}
 		for _, v := range pv {
 			t := perMachine[v.Paper]
@@ -353,7 +366,11 @@ func writeReproductionIndex(dir string) error {
 		t := per[p]
 		fmt.Fprintf(w, "| %s | %d | %d | %d | %d |\n", md(p), t[0], t[1], t[2], t[3])
 	}
-	fmt.Fprintf(w, "\n## Counts per paper on the papers' machines\n\nThe same claims judged on the runs on each paper's machine (its cost preset: the TC2000 for Lu, the CM-5 for StarTech and *Socrates) where the run has them beside the free machine's; elsewhere the free machine's verdicts stand (its page says why: the paper's accounting is the free machine's, or the paper describes too little of its hardware).\n\n| paper | reproduced | partly | not reproduced | not measured |\n|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "\n## Counts per paper on the papers' machines\n\nThe same claims judged on the runs on each paper's machine (its cost preset: the TC2000 for Lu, the CM-5 for StarTech and \\*Socrates) where the run has them beside the free machine's; where no preset models the paper's machine the free machine's verdicts stand (its page says why: the paper's accounting is the free machine's, or the paper describes too little of its hardware). ")
+	if len(notRun) > 0 {
+		fmt.Fprintf(w, "Not counted, their recorded runs having none on the paper's machine: %s.", strings.Join(notRun, ", "))
+	}
+	fmt.Fprintf(w, "\n\n| paper | reproduced | partly | not reproduced | not measured |\n|---|---|---|---|---|\n")
 	for _, p := range papers {
 		t := perMachine[p]
 		if t == nil {
@@ -361,7 +378,45 @@ func writeReproductionIndex(dir string) error {
 		}
 		fmt.Fprintf(w, "| %s | %d | %d | %d | %d |\n", md(p), t[0], t[1], t[2], t[3])
 	}
+	if err := writeMachinesAndScale(w); err != nil {
+		return err
+	}
 	return atomicfile.WriteBytes(filepath.Join(dir, "reproductions.md"), b.Bytes())
+}
+
+// writeMachinesAndScale writes the index's table of the papers' machines
+// and scales: each reproduction's machine and preset, and the runs and
+// estimated cost of its paper's scale (reproductions.Scales).
+func writeMachinesAndScale(w io.Writer) error {
+	fmt.Fprintf(w, "\n## The papers' machines and scale\n\n")
+	fmt.Fprintf(w, "Each reproduction runs its paper's machine beside the free one where a cost preset models it (`--costs tc2000`, `--costs cm5`; docs/simulator.md gives each cost and its source) and judges every claim on both (its page lists the verdicts the machine changes). ")
+	fmt.Fprintf(w, "`splitpoint reproduce NAME --scale paper` prints what the paper's scale costs and the commands that run it over a cluster (NATS or Slurm), resumably; `--emit-spec DIR` writes its sweep specs (notebooks/scale: the free machine's and the paper's). ")
+	fmt.Fprintf(w, "The estimates come from a measured sample with the model each plan states (one CPU of the project's 2-core machine, user time, while other work loaded it).\n\n")
+	fmt.Fprintf(w, "| reproduction | the paper's machine | preset | the paper's scale | runs | simulated nodes (est.) | CPU-hours (est.) |\n|---|---|---|---|---|---|---|\n")
+	for _, r := range reproductions.Reproductions {
+		preset := "–"
+		if r.Machine.Costs != "" {
+			preset = "`" + r.Machine.Costs + "`"
+		}
+		s, ok := reproductions.Scales[r.Name]
+		if !ok {
+			fmt.Fprintf(w, "| %s | %s | %s | %s | | | |\n", r.Name, md(r.Machine.Name), preset, md(reproductions.ScaleNote[r.Name]))
+			continue
+		}
+		plans, err := s.Plan(lab.DefaultTables())
+		if err != nil {
+			return fmt.Errorf("%s: %w", r.Name, err)
+		}
+		var runs int
+		var nodes, hours float64
+		for _, p := range plans {
+			runs += p.Parallel + p.Baseline
+			nodes += p.Nodes
+			hours += p.CPUHours
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %d | %.2g | %.2g |\n", r.Name, md(r.Machine.Name), preset, md(s.Paper), runs, nodes, hours)
+	}
+	return nil
 }
 
 // verdictIndex is v's column among kinds (not measured when unknown).
