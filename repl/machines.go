@@ -14,33 +14,43 @@ import (
 	"splitpoint/results"
 )
 
-// paperMachineVerdicts judges r's claims on the runs of the results
-// database db made on the paper's machine (r.Machine's cost preset) in
-// place of their twins on the free machine (reproductions.PaperMachineCopy,
-// on a copy: db is not changed). mr counts the runs on the paper's machine
-// and those that stood in (none: outs is nil).
-func paperMachineVerdicts(ctx context.Context, db string, r reproductions.Reproduction) (mr reproductions.MachineRun, outs []reproductions.Outcome, err error) {
+// machineVerdicts judges r's claims on the results database db twice
+// when r's paper has a machine preset (r.Machine): free, on the free
+// machine's runs (reproductions.FreeMachineCopy: the runs on the paper's
+// machine that twin them left out, so that a claim's query need not tell
+// the two apart), and paper, on the paper's machine's runs in place of
+// their twins (reproductions.PaperMachineCopy); both on copies, db is not
+// changed. mr counts the runs on the paper's machine and those that stood
+// in (none: paper is nil). Without a preset free is judged on db itself.
+func machineVerdicts(ctx context.Context, db string, r reproductions.Reproduction) (free []reproductions.Outcome, mr reproductions.MachineRun, paper []reproductions.Outcome, err error) {
 	costs, ok := r.Machine.PaperCosts()
 	if !ok || len(r.Claims) == 0 {
-		return mr, nil, nil
+		free, err = judgeClaims(ctx, db, r.Claims)
+		return free, mr, nil, err
 	}
 	st, err := results.Open(db)
 	if err != nil {
-		return mr, nil, err
+		return nil, mr, nil, err
 	}
 	defer st.Close()
 	mr.Runs = int64(reproductions.QueryValue(ctx, st, "SELECT COUNT(*) FROM runs WHERE costs = '"+reproductions.CostsJSON(costs)+"'"))
 	dir, err := os.MkdirTemp("", "splitpoint-machine-")
 	if err != nil {
-		return mr, nil, err
+		return nil, mr, nil, err
 	}
 	defer os.RemoveAll(dir)
-	cp := filepath.Join(dir, "results.db")
-	if mr.Moved, err = reproductions.PaperMachineCopy(ctx, st.DB(), cp, costs); err != nil || mr.Moved == 0 {
-		return mr, nil, err
+	fc, pc := filepath.Join(dir, "free.db"), filepath.Join(dir, "paper.db")
+	if _, err = reproductions.FreeMachineCopy(ctx, st.DB(), fc, costs); err != nil {
+		return nil, mr, nil, err
 	}
-	outs, err = judgeClaims(ctx, cp, r.Claims)
-	return mr, outs, err
+	if free, err = judgeClaims(ctx, fc, r.Claims); err != nil {
+		return nil, mr, nil, err
+	}
+	if mr.Moved, err = reproductions.PaperMachineCopy(ctx, st.DB(), pc, costs); err != nil || mr.Moved == 0 {
+		return free, mr, nil, err
+	}
+	paper, err = judgeClaims(ctx, pc, r.Claims)
+	return free, mr, paper, err
 }
 
 // flagString reads a parsed string flag the command table declared.

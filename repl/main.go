@@ -345,18 +345,13 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 		return 0
 	}
 	fmt.Fprintf(stdout, "\nThe papers' claims, judged from this run:\n")
-	outs, err := judgeClaims(context.Background(), db, r.Claims)
+	outs, mr, pouts, err := machineVerdicts(context.Background(), db, r)
 	if err != nil {
 		fmt.Fprintf(stderr, "splitpoint: reproduce: %v\n", err)
 		return 1
 	}
 	reproductions.WriteVerdicts(stdout, outs)
 	if r.Machine.Costs != "" {
-		mr, pouts, err := paperMachineVerdicts(context.Background(), db, r)
-		if err != nil {
-			fmt.Fprintf(stderr, "splitpoint: reproduce: the paper's machine: %v\n", err)
-			return 1
-		}
 		reproductions.WriteMachineVerdicts(stdout, r.Machine, mr, outs, pouts)
 	}
 	return 0

@@ -112,11 +112,7 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 	if err != nil {
 		return err
 	}
-	outs, err := judgeClaims(ctx, filepath.Join(sdir, sessions.DBName), r.Claims)
-	if err != nil {
-		return err
-	}
-	mr, pouts, err := paperMachineVerdicts(ctx, filepath.Join(sdir, sessions.DBName), r)
+	outs, mr, pouts, err := machineVerdicts(ctx, filepath.Join(sdir, sessions.DBName), r)
 	if err != nil {
 		return err
 	}

@@ -60,6 +60,18 @@ const twinKey = `f.role = q.role AND f.position = q.position AND f.algo = q.algo
 // paper's machine; runs with no twin (ablations, runs already on the
 // paper's machine) stay as they are. It returns how many runs moved.
 func PaperMachineCopy(ctx context.Context, src *sql.DB, dst string, paper sched.CostModel) (int64, error) {
+	return machineCopy(ctx, src, dst, paper, true)
+}
+
+// FreeMachineCopy writes to dst a copy of src without the twins on the
+// paper's machine of its runs on the free machine: the run as if the
+// paper's machine had not run beside it, so that a claim's query need not
+// tell the two apart. It returns how many runs it left out.
+func FreeMachineCopy(ctx context.Context, src *sql.DB, dst string, paper sched.CostModel) (int64, error) {
+	return machineCopy(ctx, src, dst, paper, false)
+}
+
+func machineCopy(ctx context.Context, src *sql.DB, dst string, paper sched.CostModel, onPaper bool) (int64, error) {
 	if _, err := src.ExecContext(ctx, "VACUUM INTO ?", dst); err != nil {
 		return 0, fmt.Errorf("copying the results: %w", err)
 	}
@@ -73,29 +85,25 @@ func PaperMachineCopy(ctx context.Context, src *sql.DB, dst string, paper sched.
 		return 0, err
 	}
 	defer conn.Close()
-	free, onPaper := CostsJSON(sched.DefaultCosts()), CostsJSON(paper)
-	stmts := []string{
-		"CREATE TEMP TABLE twins AS SELECT f.id AS free_id, q.id AS paper_id FROM runs f JOIN runs q ON " + twinKey + " WHERE f.costs = ?1 AND q.costs = ?2",
-		"DELETE FROM runs WHERE id IN (SELECT free_id FROM twins)",
-		"UPDATE runs SET costs = ?1 WHERE id IN (SELECT paper_id FROM twins)",
+	free, onP := CostsJSON(sched.DefaultCosts()), CostsJSON(paper)
+	if _, err := conn.ExecContext(ctx, "CREATE TEMP TABLE twins AS SELECT f.id AS free_id, q.id AS paper_id FROM runs f JOIN runs q ON "+twinKey+" WHERE f.costs = ?1 AND q.costs = ?2", free, onP); err != nil {
+		return 0, fmt.Errorf("the paper's machine's runs: %w", err)
 	}
-	var moved int64
-	for i, s := range stmts {
-		args := []any{free, onPaper}
-		if i == 1 {
-			args = nil
-		} else if i == 2 {
-			args = args[:1]
-		}
-		res, err := conn.ExecContext(ctx, s, args...)
+	if !onPaper {
+		res, err := conn.ExecContext(ctx, "DELETE FROM runs WHERE id IN (SELECT paper_id FROM twins)")
 		if err != nil {
-			return 0, fmt.Errorf("the paper's machine's runs: %w", err)
+			return 0, err
 		}
-		if i == 2 {
-			moved, _ = res.RowsAffected()
-		}
+		return res.RowsAffected()
 	}
-	return moved, nil
+	if _, err := conn.ExecContext(ctx, "DELETE FROM runs WHERE id IN (SELECT free_id FROM twins)"); err != nil {
+		return 0, err
+	}
+	res, err := conn.ExecContext(ctx, "UPDATE runs SET costs = ?1 WHERE id IN (SELECT paper_id FROM twins)", free)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
 }
 
 // VerdictCount is how many outcomes have each verdict, in the order

@@ -61,6 +61,20 @@ func TestPaperMachineCopy(t *testing.T) {
 	if s := src.Rows[0][0]; s != "60,70,40" {
 		t.Errorf("the source changed: %v", s)
 	}
+	// The free machine's copy: the paper's twin left out, the rest kept.
+	fc := filepath.Join(dir, "free.db")
+	if n, err := FreeMachineCopy(ctx, st.DB(), fc, sched.TC2000Costs()); err != nil || n != 1 {
+		t.Fatalf("left out %d, %v; want 1", n, err)
+	}
+	f, err := results.Open(fc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	all, _ := f.Query(ctx, "SELECT group_concat(time, ',') FROM (SELECT time FROM runs ORDER BY id)")
+	if s := all.Rows[0][0]; s != "60,70,40,65" {
+		t.Errorf("the free machine's copy: %v, want 60,70,40,65", s)
+	}
 }
 
 // TestMachineChanges: the claims whose verdict differs, in order, and the
