@@ -16,17 +16,22 @@ import (
 
 // machineVerdicts judges r's claims on the results database db twice
 // when r's paper has a machine preset (r.Machine): free, on the free
-// machine's runs (reproductions.FreeMachineCopy: the runs on the paper's
-// machine that twin them left out, so that a claim's query need not tell
-// the two apart), and paper, on the paper's machine's runs in place of
-// their twins (reproductions.PaperMachineCopy); both on copies, db is not
-// changed. mr counts the runs on the paper's machine and those that stood
+// machine's runs (on db as it is, or, when the claims do not select the
+// costs, Machine.Unfiltered, on a copy without the runs on the paper's
+// machine that twin them: reproductions.FreeMachineCopy), and paper, on
+// the paper's machine's runs in place of their twins
+// (reproductions.PaperMachineCopy); db is not changed. mr counts the runs on the paper's machine and those that stood
 // in (none: paper is nil). Without a preset free is judged on db itself.
 func machineVerdicts(ctx context.Context, db string, r reproductions.Reproduction) (free []reproductions.Outcome, mr reproductions.MachineRun, paper []reproductions.Outcome, err error) {
 	costs, ok := r.Machine.PaperCosts()
 	if !ok || len(r.Claims) == 0 {
 		free, err = judgeClaims(ctx, db, r.Claims)
 		return free, mr, nil, err
+	}
+	if !r.Machine.Unfiltered {
+		if free, err = judgeClaims(ctx, db, r.Claims); err != nil {
+			return nil, mr, nil, err
+		}
 	}
 	st, err := results.Open(db)
 	if err != nil {
@@ -40,11 +45,13 @@ func machineVerdicts(ctx context.Context, db string, r reproductions.Reproductio
 	}
 	defer os.RemoveAll(dir)
 	fc, pc := filepath.Join(dir, "free.db"), filepath.Join(dir, "paper.db")
-	if _, err = reproductions.FreeMachineCopy(ctx, st.DB(), fc, costs); err != nil {
-		return nil, mr, nil, err
-	}
-	if free, err = judgeClaims(ctx, fc, r.Claims); err != nil {
-		return nil, mr, nil, err
+	if r.Machine.Unfiltered {
+		if _, err = reproductions.FreeMachineCopy(ctx, st.DB(), fc, costs); err != nil {
+			return nil, mr, nil, err
+		}
+		if free, err = judgeClaims(ctx, fc, r.Claims); err != nil {
+			return nil, mr, nil, err
+		}
 	}
 	if mr.Moved, err = reproductions.PaperMachineCopy(ctx, st.DB(), pc, costs); err != nil || mr.Moved == 0 {
 		return free, mr, nil, err

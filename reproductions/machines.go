@@ -26,6 +26,12 @@ type Machine struct {
 	Costs  string
 	Source string // where the paper describes it
 	Note   string // what the model takes from it and what it leaves out
+	// Unfiltered says the claims' queries do not select the run's costs:
+	// the free machine's verdicts then read the results without the runs
+	// on the paper's machine that twin the free ones (FreeMachineCopy).
+	// Claims that select the costs read the results as they are, runs on
+	// the paper's machine among them (an ablation on it, say).
+	Unfiltered bool
 }
 
 // PaperCosts is m's cost model (ok false when m has no preset).
@@ -147,7 +153,7 @@ type MachineRun struct{ Runs, Moved int64 }
 // noTwins says what a run without twins on the paper's machine measured.
 func (mr MachineRun) noTwins(costs string) string {
 	if mr.Runs > 0 {
-		return fmt.Sprintf("every one of this run's %d runs on --costs %s is already the paper's machine alone (no twin on the free machine): its claims read them as they are", mr.Runs, costs)
+		return fmt.Sprintf("this run's %d runs on --costs %s have no twin on the free machine: they are the paper's machine alone, and its claims read them as they are", mr.Runs, costs)
 	}
 	return fmt.Sprintf("this run made no run on --costs %s beside the free machine's", costs)
 }

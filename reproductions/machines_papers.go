@@ -10,6 +10,9 @@ var (
 	machineCM5 = Machine{Name: "Thinking Machines CM-5, up to 512 SPARC processors with a data network",
 		Costs: "cm5", Source: "StarTech §2-4, *Socrates §5.1",
 		Note: "node 30 units of about 160 cycles (StarTech Fig. 4's serial rate), a global table read 10 (\"around 1600 cycles\", *Socrates §5.1), a steal request 16, migration, abort and wake 4, spawn 1"}
+	// machineCM5Unfiltered is machineCM5 for reproductions whose claims
+	// do not select the costs (Machine.Unfiltered).
+	machineCM5Unfiltered = func() Machine { m := machineCM5; m.Unfiltered = true; return m }()
 	// machineVAX is Bhattacharya and Bagchi's: its time is the paper's
 	// own accounting, which the run's terminal preset is.
 	machineVAX = Machine{Name: "one VAX 11/750, N VMS processes",
