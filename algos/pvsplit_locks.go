@@ -16,7 +16,8 @@ import (
 //     lock for CostModel.TTLock;
 //   - one lock per split node (a frame of the current variation): the
 //     controller takes it to post a piece of work, a searcher to post its
-//     result, each for CostModel.SplitLock.
+//     result, each for CostModel.SplitLock, which the poster spends (the
+//     serial program posts nothing: sched.Task.Post).
 //
 // A taker that finds a lock held spins until it is free (sched.Lock). The
 // history table takes no lock: ParaChinook shared it without one (003:L932).
@@ -32,7 +33,7 @@ func newPVLocks(cm sched.CostModel) *pvLocks {
 
 // post takes the lock of the split node at ply for a post (a piece of
 // work or a result).
-func (l *pvLocks) post(c sched.Ctx, ply int) { c.Self().Acquire(&l.split[ply], l.postHold) }
+func (l *pvLocks) post(c sched.Ctx, ply int) { c.Self().Post(&l.split[ply], l.postHold) }
 
 // pvTTAcct is the tt.Accountant of a view of the table: each access takes
 // its entry's lock, charged to the task *c runs.

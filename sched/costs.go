@@ -91,7 +91,8 @@ type CostModel struct {
 	// lock key mod TTLocks (0 with TTLock > 0 means one lock).
 	TTLocks int64 `json:"tt_locks,omitempty"`
 	// SplitLock is how long a post to a split node holds the node's lock:
-	// the controller writing a piece of work, a searcher its result.
+	// the controller writing a piece of work, a searcher its result. The
+	// poster spends it (Task.Post): the serial program posts nothing.
 	SplitLock int64 `json:"split_lock,omitempty"`
 }
 

@@ -16,6 +16,7 @@ package sched
 // read or write, a post to a split node).
 type Lock struct {
 	free int64 // the lock is held until this time
+	by   int   // the processor that took it last, plus one (0: none)
 	// Takes is how many times the lock was taken, Waited the time its
 	// takers spun for it while another held it (simulator units), and
 	// Contended how many takes found it held.
@@ -24,7 +25,8 @@ type Lock struct {
 }
 
 // Acquire takes l for a critical section of hold units and frees it at
-// the end, on the simulator: the task's processor spins until l is free,
+// the end, on the simulator: the task's processor spins until l is free
+// (unless it took l last itself: it never waits for its own hold),
 // pays CostModel.Lock to take and free it, and l is busy from then for
 // Lock + hold units. The spinning and Lock are scheduling overhead (the
 // processor's clock, not W or C); hold adds nothing to this processor's
@@ -37,9 +39,16 @@ func (t *Task) Acquire(l *Lock, hold int64) {
 		return
 	}
 	start := max(p.now, l.free)
+	if l.by == p.id+1 {
+		// The processor that holds it: its earlier access is over in its
+		// own time (the hold is part of the work it charged), so it does
+		// not wait for itself.
+		start = p.now
+	}
 	wait := start - p.now
 	take := p.m.cm.Lock
-	l.free = start + take + hold
+	l.free = max(l.free, start+take+hold)
+	l.by = p.id + 1
 	l.Takes++
 	if wait > 0 {
 		l.Contended++
@@ -47,6 +56,22 @@ func (t *Task) Acquire(l *Lock, hold int64) {
 	}
 	if c := wait + take; c > 0 {
 		p.spend(c)
+	}
+}
+
+// Post is Acquire for a critical section whose time is the taker's own:
+// a post to shared state that the serial program does not make (a piece
+// of work or a result written to a split node). The processor spins until
+// l is free, then spends CostModel.Lock and hold as scheduling overhead,
+// holding l throughout. On the pool it does nothing.
+func (t *Task) Post(l *Lock, hold int64) {
+	p := t.p
+	if !p.m.sim {
+		return
+	}
+	t.Acquire(l, hold)
+	if hold > 0 {
+		p.spend(hold)
 	}
 }
 

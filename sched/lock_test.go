@@ -8,13 +8,22 @@ import (
 // lockRace runs k searchers pinned to processors 1…k that all take l at
 // time 0 for hold units, then charge one node; the root waits for them.
 func lockRace(t *testing.T, cm CostModel, k int, hold int64, kind string) (*Stats, *Lock) {
+	return lockRaceBy(t, cm, k, hold, kind, false)
+}
+
+// lockRaceBy is lockRace with Post instead of Acquire when post.
+func lockRaceBy(t *testing.T, cm CostModel, k int, hold int64, kind string, post bool) (*Stats, *Lock) {
 	t.Helper()
 	var l Lock
 	cfg := Config{Machine: Machine{Kind: kind, P: k + 1}, Seed: 1, Costs: cm}
 	_, st, err := Run(context.Background(), cfg, func(c Ctx) any {
 		for i := 1; i <= k; i++ {
 			c.SpawnOn(i, func(c Ctx) any {
-				c.Self().Acquire(&l, hold)
+				if post {
+					c.Self().Post(&l, hold)
+				} else {
+					c.Self().Acquire(&l, hold)
+				}
 				c.Charge(Node, 1)
 				return nil
 			})
@@ -43,16 +52,18 @@ func TestLockContention(t *testing.T) {
 		cm   CostModel
 		k    int
 		hold int64
+		post bool // Post: the hold is the taker's own time
 	}{
-		{"free locks: nothing changes", CostModel{Node: 1}, 4, 0},
-		{"hold only", CostModel{Node: 1}, 3, 5},
-		{"lock only", CostModel{Node: 1, Lock: 3}, 3, 0},
-		{"tc2000 table entry, 2 searchers", tc, 2, tc.TTLock},
-		{"tc2000 table entry, 16 searchers", tc, 16, tc.TTLock},
-		{"tc2000 split node, 16 searchers", tc, 16, tc.SplitLock},
+		{"free locks: nothing changes", CostModel{Node: 1}, 4, 0, false},
+		{"hold only", CostModel{Node: 1}, 3, 5, false},
+		{"lock only", CostModel{Node: 1, Lock: 3}, 3, 0, false},
+		{"tc2000 table entry, 2 searchers", tc, 2, tc.TTLock, false},
+		{"tc2000 table entry, 16 searchers", tc, 16, tc.TTLock, false},
+		{"tc2000 split node, 16 searchers", tc, 16, tc.SplitLock, true},
+		{"posts, free spawns", CostModel{Node: 1, Lock: 2}, 4, 5, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			st, l := lockRace(t, tt.cm, tt.k, tt.hold, Sim)
+			st, l := lockRaceBy(t, tt.cm, tt.k, tt.hold, Sim, tt.post)
 			// The oracle: searcher i (1…k) is posted at i·spawn (the root
 			// pays each spawn), asks at once, and takes the lock when the
 			// one before it freed it: a FIFO queue of known service times.
@@ -66,7 +77,11 @@ func TestLockContention(t *testing.T) {
 					contended++
 				}
 				free = start + tt.cm.Lock + tt.hold
-				end = max(end, start+tt.cm.Lock+tt.cm.Node)
+				own := int64(0)
+				if tt.post {
+					own = tt.hold
+				}
+				end = max(end, start+tt.cm.Lock+own+tt.cm.Node)
 			}
 			if wantT := max(end, k*tt.cm.Spawn) + tt.cm.Wake; st.Time != wantT {
 				t.Errorf("T_P = %d, want %d", st.Time, wantT)
@@ -74,7 +89,11 @@ func TestLockContention(t *testing.T) {
 			if l.Waited != waited || l.Takes != k || l.Contended != contended {
 				t.Errorf("waited %d in %d takes (%d contended), want %d in %d (%d)", l.Waited, l.Takes, l.Contended, waited, k, contended)
 			}
-			if want := waited + k*tt.cm.Lock; st.Overhead != want {
+			own := int64(0)
+			if tt.post {
+				own = k * tt.hold
+			}
+			if want := waited + k*tt.cm.Lock + own; st.Overhead != want {
 				t.Errorf("overhead %d, want the spinning and the takes, %d", st.Overhead, want)
 			}
 			if st.Work != k*tt.cm.Node+int64(st.Counts[Spawn.String()])*tt.cm.Spawn {
@@ -109,6 +128,37 @@ func TestLockLater(t *testing.T) {
 	}
 	if st.Time != 5+7+2+20+2 {
 		t.Errorf("T_P = %d, want 36", st.Time)
+	}
+}
+
+// TestLockSelf: a processor that takes a lock again while its own hold
+// lasts does not wait for itself (its access is over in its own time);
+// another processor still waits for the later of the two holds.
+func TestLockSelf(t *testing.T) {
+	var l Lock
+	cfg := Config{Machine: Machine{Kind: Sim, P: 3}, Seed: 1, Costs: CostModel{Node: 1, Lock: 1}}
+	_, st, err := Run(context.Background(), cfg, func(c Ctx) any {
+		c.SpawnOn(1, func(c Ctx) any {
+			c.Self().Acquire(&l, 10) // 0: holds until 11
+			c.Self().Acquire(&l, 10) // 1: its own, no wait; holds until 12
+			return nil
+		})
+		c.SpawnOn(2, func(c Ctx) any {
+			c.Charge(Node, 3)
+			c.Self().Acquire(&l, 0) // asks at 3: waits until 12
+			return nil
+		})
+		c.Sync()
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Waited != 9 || l.Contended != 1 || l.Takes != 3 {
+		t.Errorf("waited %d, contended %d, takes %d; want 9, 1, 3", l.Waited, l.Contended, l.Takes)
+	}
+	if st.Time != 13 {
+		t.Errorf("T_P = %d, want 13", st.Time)
 	}
 }
 
