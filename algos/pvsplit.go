@@ -42,7 +42,8 @@ const (
 	DefaultLBQuorum = 0.25
 	// DefaultLBThresholdSim is Lu's 5 s of real time at Chinook's node
 	// rate (about 7,000 nodes/s, Table C.1): 35,000 nodes, i.e. units of
-	// the simulator's default cost model (Node = 1). Scale it with the
+	// the simulator's default cost model (Node = 1); on a cost model whose
+	// node costs more it is 35,000 node times (on tc2000, 4.9 s). Scale it with the
 	// run (Lu's 5 s was 0.7-2.7 % of the serial times, notes §1.4).
 	DefaultLBThresholdSim = 35000
 	// DefaultLBThresholdPool is Lu's 5 s of wall-clock time.
@@ -202,10 +203,13 @@ type PVSplitResult struct {
 	StragglerPct float64 `json:"straggler_pct"`
 	// SyncIdle is the synchronization overhead (Lu §3.3: a searcher made
 	// to wait for another): the straggler idle time, summed.
-	SyncIdle    int64          `json:"sync_idle"`
-	Preempted   []PVPreemption `json:"preempted,omitempty"`
-	Iterations  []JamIteration `json:"iterations,omitempty"`
-	TT          tt.Stats       `json:"tt"`
+	SyncIdle   int64          `json:"sync_idle"`
+	Preempted  []PVPreemption `json:"preempted,omitempty"`
+	Iterations []JamIteration `json:"iterations,omitempty"`
+	TT         tt.Stats       `json:"tt"`
+	// Locks are the machine's locks, on a cost model that takes them
+	// (tc2000): nil otherwise.
+	Locks       *PVLockStats `json:"locks,omitempty"`
 	serialNodes uint64
 }
 
@@ -252,6 +256,10 @@ func (r *PVSplitResult) WriteText(w io.Writer, _ MoveNamer, _ *sched.Stats) {
 		r.IdlePct, r.Time, r.TimeUnit, r.StarvedPct, r.StragglerPct, r.SyncIdle, r.TimeUnit)
 	if r.Options.Algo == AlgoPVSplitLB || r.Options.Algo == AlgoPVFSplitLB {
 		fmt.Fprintf(w, "  preemptions %d, work thrown away %d nodes\n", r.Preemptions, r.PreemptedNodes)
+	}
+	if l := r.Locks; l != nil {
+		fmt.Fprintf(w, "  locks: table %d takes (%d found it held, spun %d %s), split nodes %d takes (%d held, spun %d %s)\n",
+			l.TTTakes, l.TTContended, l.TTWaited, r.TimeUnit, l.SplitTakes, l.SplitContended, l.SplitWaited, r.TimeUnit)
 	}
 	if r.serialNodes > 0 {
 		fmt.Fprintf(w, "  search overhead %.1f%% over %d serial nodes\n", 100*SearchOverhead(r.Nodes, r.serialNodes), r.serialNodes)
@@ -386,7 +394,7 @@ func RunPVSplit[T any, P game.Position[T]](ctx context.Context, root *T, opt Opt
 		table = tt.New(opt.TTBits)
 	}
 	r, st, err := sched.Run(ctx, mcfg, func(c sched.Ctx) any {
-		e := newPVEngine[T, P](c, root, opt, n, cfg.IsSim(), table)
+		e := newPVEngine[T, P](c, root, opt, n, cfg.IsSim(), table, cfg.Costs)
 		return e.run()
 	})
 	res, _ := r.(*PVSplitResult)

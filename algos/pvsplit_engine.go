@@ -152,11 +152,15 @@ type pvEngine[T any, P game.Position[T]] struct {
 	havePrev  bool
 	lbc       pvLB
 	res       *PVSplitResult
+	locks     *pvLocks // the machine's locks (simulator, a cost model that takes locks); nil: none
 }
 
-func newPVEngine[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, n int, sim bool, table *tt.Table) *pvEngine[T, P] {
+func newPVEngine[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, n int, sim bool, table *tt.Table, cm sched.CostModel) *pvEngine[T, P] {
 	po := opt.PVSplitOptions
 	e := &pvEngine[T, P]{c: c, root: root, opt: opt, n: n, sim: sim, table: table, start: time.Now(), cutAt: 1 << 30}
+	if sim && cm.Locking() {
+		e.locks = newPVLocks(cm)
+	}
 	e.gran = po.Granularity
 	if e.gran == 0 {
 		e.gran = DefaultPVGranularity
@@ -171,16 +175,19 @@ func newPVEngine[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, n
 	e.forced = game.CapturesForced(any(root))
 	o := opt
 	o.Algo, o.Time, o.MaxNodes = AlgoScout, 0, 0
-	mk := func() *Searcher[T, P] {
+	mk := func(c *sched.Ctx) *Searcher[T, P] {
 		tab := table
 		if opt.PrivateTT {
 			tab = tt.New(opt.TTBits)
+		}
+		if e.locks != nil {
+			tab = tab.View(&pvTTAcct{c: c, l: e.locks})
 		}
 		s := getSearcher[T, P](o, tab, game.MaxPly) // every ply: quiescence may go to MaxPly
 		s.ForcedCaptures = e.forced
 		return s
 	}
-	e.cs = mk()
+	e.cs = mk(&e.c)
 	e.cs.Hook = &meterHook{c: c, s: &e.cs.Counters}
 	if table != nil {
 		table.NewSearch()
@@ -190,8 +197,8 @@ func newPVEngine[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, n
 		e.snaps = make([][2][historySize]int32, n)
 	}
 	for range n {
-		s := mk()
 		h := &pvHook{sim: sim, start: e.start, order: &e.lbc.order}
+		s := mk(&h.c)
 		s.Hook = h
 		if !sim {
 			s.HookMask = 63
@@ -220,7 +227,7 @@ func newPVEngine[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, n
 	if e.lbc.threshold == 0 {
 		e.lbc.threshold = DefaultLBThresholdPool
 		if sim {
-			e.lbc.threshold = DefaultLBThresholdSim
+			e.lbc.threshold = DefaultLBThresholdSim * cmp.Or(cm.Node, 1) // 35,000 of the machine's node times
 		}
 	}
 	e.lbc.newest = po.LBPick == "newest"
@@ -295,6 +302,9 @@ func (e *pvEngine[T, P]) run() *PVSplitResult {
 		res.IdlePct, res.StarvedPct, res.StragglerPct = 100*idle/float64(e.n), 100*starved/float64(e.n), 100*strag/float64(e.n)
 	}
 	res.PerSearch = e.stats
+	if e.locks != nil {
+		res.Locks = e.locks.stats()
+	}
 	putSearcher(e.cs)
 	for _, s := range e.ss {
 		putSearcher(s)
@@ -592,6 +602,9 @@ func (e *pvEngine[T, P]) farm(w pvWork) {
 	e.closeIdle(s, now)
 	e.busy[s], e.worked[s] = true, true
 	e.stats[s].Items++
+	if e.locks != nil {
+		e.locks.post(e.c, f.ply)
+	}
 	it.task = e.c.SpawnOn(1+s, func(c sched.Ctx) any { return e.runItem(c, it) })
 	e.items = append(e.items, it)
 	active := 0
@@ -635,6 +648,9 @@ func (e *pvEngine[T, P]) runItem(c sched.Ctx, it *pvItem[T]) any {
 	}
 	if e.hist != nil {
 		e.hist.merge(s, snap)
+	}
+	if e.locks != nil {
+		e.locks.post(c, it.frame)
 	}
 	return out
 }

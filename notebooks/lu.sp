@@ -25,6 +25,13 @@
 # workbench's own engine configuration (preset default: killers, MVV-LVA, a
 # 2^20 table, a history table per searcher).
 #
+# Then the main sweep again on Lu's machine, the BBN TC2000 (--costs tc2000:
+# a node 141 µs, spin locks on the table's entries and at split nodes, the
+# controller's messages one remote reference; docs/simulator.md), and the
+# five positions with one lock for the whole table, the other bound of the
+# lock granularity Lu does not give. reproduce judges every claim on these
+# runs too and lists the verdicts the machine changes.
+#
 #   go run . run notebooks/lu.sp        (about half an hour alone on 2 cores)
 
 set preset parachinook
@@ -38,7 +45,10 @@ sql "SELECT count(*) AS positions, min(depth) AS min_depth, max(depth) AS max_de
 # One difference at a time, on five of the positions.
 sweep --positions suite:tinsley#3,suite:tinsley#6,suite:tinsley#10,suite:tinsley#13,suite:tinsley#17 --algos pvsplit,pvfsplit,pvsplit-lb,pvfsplit-lb --sim 2,16 --costs node=1,spawn=7,wake=7
 sweep --positions suite:tinsley#3,suite:tinsley#6,suite:tinsley#10,suite:tinsley#13,suite:tinsley#17 --algos pvsplit-lb,pvfsplit-lb --sim 8,16 --param lb_threshold=70000
+sweep --positions suite:tinsley --algos pvsplit,pvfsplit,pvsplit-lb,pvfsplit-lb --sim 2,4,8,16 --costs tc2000
+sweep --positions suite:tinsley#3,suite:tinsley#6,suite:tinsley#10,suite:tinsley#13,suite:tinsley#17 --algos pvsplit,pvfsplit,pvsplit-lb,pvfsplit-lb --sim 2,16 --costs tc2000,tt_locks=1
+sql "SELECT CASE WHEN json_extract(costs, '$.lock') > 0 THEN 'tc2000' ELSE 'free' END AS costs_of, algo, p, count(*) AS positions, round(avg(speedup), 2) AS speedup, round(100 * avg(search_overhead), 1) AS so_pct, round(100 * avg(idle_fraction), 1) AS idle_pct, round(100 * avg(speedup) / p, 1) AS efficiency_band, round(100 - 100 * avg(speedup) / p - 100 * avg(idle_fraction), 1) AS other_band FROM derived WHERE role = 'parallel' AND tt_bits = 23 AND (json_extract(costs, '$.lock') > 0 AND json_extract(costs, '$.tt_locks') > 1 OR json_extract(costs, '$.wake') = 0) AND json_extract(result, '$.options.pvsplit.lb_threshold') IS NULL GROUP BY costs_of, algo, p ORDER BY algo, p, costs_of"
 set preset default
 sweep --positions suite:tinsley#3,suite:tinsley#6,suite:tinsley#10,suite:tinsley#13,suite:tinsley#17 --algos pvsplit,pvfsplit,pvsplit-lb,pvfsplit-lb --sim 2,16
-sql "SELECT CASE WHEN tt_bits = 20 THEN 'preset default' WHEN json_extract(costs, '$.wake') > 0 THEN 'spawn=7,wake=7' WHEN json_extract(result, '$.options.pvsplit.lb_threshold') IS NOT NULL THEN 'lb_threshold=70000' ELSE 'Lu''s configuration' END AS setting, algo, p, count(*) AS positions, round(avg(speedup), 2) AS speedup, round(100 * avg(search_overhead), 1) AS so_pct, round(100 * avg(idle_fraction), 1) AS idle_pct FROM derived WHERE role = 'parallel' AND position_id IN ('game 7', 'game 13', 'game 19', 'game 27', 'game 33') GROUP BY setting, algo, p ORDER BY algo, p, setting"
+sql "SELECT CASE WHEN tt_bits = 20 THEN 'preset default' WHEN json_extract(costs, '$.tt_locks') = 1 THEN 'tc2000, one table lock' WHEN json_extract(costs, '$.lock') > 0 THEN 'tc2000' WHEN json_extract(costs, '$.wake') > 0 THEN 'spawn=7,wake=7' WHEN json_extract(result, '$.options.pvsplit.lb_threshold') IS NOT NULL THEN 'lb_threshold=70000' ELSE 'Lu''s configuration' END AS setting, algo, p, count(*) AS positions, round(avg(speedup), 2) AS speedup, round(100 * avg(search_overhead), 1) AS so_pct, round(100 * avg(idle_fraction), 1) AS idle_pct FROM derived WHERE role = 'parallel' AND position_id IN ('game 7', 'game 13', 'game 19', 'game 27', 'game 33') GROUP BY setting, algo, p ORDER BY algo, p, setting"
 report --sweep all --out lu-report --title "Lu's ParaChinook algorithms on the Tinsley–Chinook 1992 suite"

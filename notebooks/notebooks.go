@@ -9,5 +9,5 @@ import "embed"
 
 // FS is the bundled notebooks, by file name.
 //
-//go:embed *.sp quick/*.sp
+//go:embed *.sp quick/*.sp scale/*.yaml
 var FS embed.FS

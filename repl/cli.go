@@ -31,7 +31,7 @@ stops at the first error with file:line: message and a non-zero exit.`,
 			jobsFlag(fs)
 			return nil
 		}},
-	{Name: "reproduce", Args: "list | NAME | --docs DIR [NAME...]", NArgs: 0, // reproduce checks its own arguments
+	{Name: "reproduce", Args: "list | NAME | --docs DIR [NAME...] | NAME --scale paper [--emit-spec DIR]", NArgs: 0, // reproduce checks its own arguments
 		Short: "bring back a paper's result: run its bundled notebook, write its report and judge the paper's claims",
 		Long: `Runs the bundled notebook that brings back a paper's result in a fresh
 session reproduce-NAME: it prints the paper's figures, the settings in
@@ -45,10 +45,18 @@ list" names them with the time each takes.
 session, and the index DIR/reproductions.md with the counts per paper:
 "splitpoint reproduce --docs docs" regenerates the project's
 docs/reproductions.md. Names after DIR limit it to those reproductions; a
-reproduction with no full-form session keeps its document.`,
+reproduction with no full-form session keeps its document.
+
+--scale paper runs nothing: it prints what the paper's scale costs (runs,
+simulated nodes and CPU-hours, estimated from a measured sample with the
+model it states) and the commands that run its sweep specs over a cluster
+(NATS or Slurm), resumably; --emit-spec DIR writes the specs (the free
+machine's and the paper's) into DIR (docs/reproductions.md).`,
 		Flags: func(fs *flag.FlagSet, _ lab.Tables) func(*workbench.Env, []string) error {
 			fs.Bool("quick", false, "the quick form: fewer positions, seeds or depths (minutes on a 2-core machine)")
 			fs.Bool("docs", false, "write under DIR each reproduction's document (DIR/reproductions/NAME.md) from its latest full-form run, and the index DIR/reproductions.md")
+			fs.String("scale", "", "paper: print the paper's scale, its estimated cost and the cluster commands that run it (runs nothing)")
+			fs.String("emit-spec", "", "with --scale paper: write the scale's sweep specs into this directory")
 			jobsFlag(fs)
 			return nil
 		}},

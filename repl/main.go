@@ -234,12 +234,16 @@ func runNotebook(home, name, path string, r io.Reader, keep bool, before func(sh
 	return 0
 }
 
+// valueFlags are the shell commands' flags that take a value as the next
+// argument.
+var valueFlags = map[string]bool{"jobs": true, "scale": true, "emit-spec": true}
+
 // splitArgs separates run's flags from its file argument.
 func splitArgs(args []string) (flags, rest []string) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
-		case (a == "-jobs" || a == "--jobs") && i+1 < len(args):
+		case valueFlags[strings.TrimLeft(a, "-")] && !strings.Contains(a, "=") && i+1 < len(args):
 			flags = append(flags, a, args[i+1]) // a flag with a value
 			i++
 		case strings.HasPrefix(a, "-"):
@@ -285,6 +289,9 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 			return 1
 		}
 		return 0
+	}
+	if scale := flagString(fs, "scale"); scale != "" || flagString(fs, "emit-spec") != "" {
+		return reproduceScale(rest, scale, flagString(fs, "emit-spec"), stdout, stderr)
 	}
 	if len(rest) != 1 {
 		fs.Usage()
@@ -338,12 +345,15 @@ func reproduce(home, named string, args []string, stdout, stderr io.Writer) int 
 		return 0
 	}
 	fmt.Fprintf(stdout, "\nThe papers' claims, judged from this run:\n")
-	outs, err := judgeClaims(context.Background(), db, r.Claims)
+	outs, mr, pouts, err := machineVerdicts(context.Background(), db, r)
 	if err != nil {
 		fmt.Fprintf(stderr, "splitpoint: reproduce: %v\n", err)
 		return 1
 	}
 	reproductions.WriteVerdicts(stdout, outs)
+	if r.Machine.Costs != "" {
+		reproductions.WriteMachineVerdicts(stdout, r.Machine, mr, outs, pouts)
+	}
 	return 0
 }
 

@@ -45,6 +45,14 @@ type verdictFile struct {
 	Saved    time.Time      `json:"saved"`
 	Host     string         `json:"host,omitempty"`
 	Verdicts []verdictEntry `json:"verdicts"`
+	// Machine is the paper's machine; PaperMachine the same claims judged
+	// on the runs on it (absent when the run has none beside the free
+	// machine's).
+	Machine      string         `json:"machine,omitempty"`
+	PaperMachine []verdictEntry `json:"paper_machine_verdicts,omitempty"`
+	// PaperMachineRuns counts the run's runs on the paper's machine (with
+	// no PaperMachine verdicts: its claims read them as they are).
+	PaperMachineRuns int64 `json:"paper_machine_runs,omitempty"`
 }
 
 type verdictEntry struct {
@@ -103,19 +111,12 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 	if err != nil {
 		return err
 	}
-	outs, err := judgeClaims(ctx, filepath.Join(sdir, sessions.DBName), r.Claims)
+	outs, mr, pouts, err := machineVerdicts(ctx, filepath.Join(sdir, sessions.DBName), r)
 	if err != nil {
 		return err
 	}
-	vf := verdictFile{Name: r.Name, Paper: r.Paper, Session: name, Saved: s.Saved.UTC(), Host: s.Host}
-	for _, o := range outs {
-		e := verdictEntry{Paper: o.Claim.Paper, Source: o.Claim.Source, Figure: o.Claim.Figure, Verdict: string(o.Verdict), Cause: causeOf(o)}
-		if !math.IsNaN(o.Measure) {
-			m := o.Measure
-			e.Measure = &m
-		}
-		vf.Verdicts = append(vf.Verdicts, e)
-	}
+	vf := verdictFile{Name: r.Name, Paper: r.Paper, Session: name, Saved: s.Saved.UTC(), Host: s.Host, Machine: r.Machine.Name,
+		Verdicts: verdictEntries(outs), PaperMachine: verdictEntries(pouts), PaperMachineRuns: mr.Runs}
 	js, err := json.MarshalIndent(vf, "", "  ")
 	if err != nil {
 		return err
@@ -153,6 +154,7 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 		fmt.Fprintf(w, "\n## The papers' claims, judged from this run\n\n")
 		writeVerdictTable(w, outs)
 	}
+	reproductions.WriteMachineMarkdown(w, r.Machine, mr, outs, pouts)
 	fmt.Fprintf(w, "\n## The run\n")
 	for _, c := range s.Cells {
 		fmt.Fprintf(w, "\n### [%d] `%s`\n\n", c.N, strings.ReplaceAll(c.Input, "`", "'"))
@@ -164,6 +166,20 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 		}
 	}
 	return atomicfile.WriteBytes(filepath.Join(sub, r.Name+".md"), b.Bytes())
+}
+
+// verdictEntries are outs as the verdict file holds them.
+func verdictEntries(outs []reproductions.Outcome) []verdictEntry {
+	var es []verdictEntry
+	for _, o := range outs {
+		e := verdictEntry{Paper: o.Claim.Paper, Source: o.Claim.Source, Figure: o.Claim.Figure, Verdict: string(o.Verdict), Cause: causeOf(o)}
+		if !math.IsNaN(o.Measure) {
+			m := o.Measure
+			e.Measure = &m
+		}
+		es = append(es, e)
+	}
+	return es
 }
 
 // writeVerdictTable writes outs as a Markdown table, then the cause of each
@@ -265,7 +281,8 @@ func writeReproductionIndex(dir string) error {
 	}
 	type tally [4]int // reproduced, partly, not reproduced, not measured
 	kinds := []reproductions.Verdict{reproductions.Reproduced, reproductions.Partly, reproductions.NotReproduced, reproductions.NotMeasured}
-	per := map[string]*tally{}
+	per, perMachine := map[string]*tally{}, map[string]*tally{}
+	var notRun []string
 	var papers []string
 	var b bytes.Buffer
 	w := &b
@@ -274,11 +291,11 @@ func writeReproductionIndex(dir string) error {
 	fmt.Fprintf(w, "Each reproduction's page gives its command, machine, date and settings, where its configuration differs from the paper's and\n")
 	fmt.Fprintf(w, "why, the paper's figures, the verdict of each of the paper's claims computed from the run (docs/claims.md says how), and\n")
 	fmt.Fprintf(w, "everything the run printed. A claim not reproduced carries its measured cause, or the word conjecture.\n\n")
-	fmt.Fprintf(w, "| reproduction | paper | run | reproduced | partly | not reproduced | not measured |\n|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| reproduction | paper | run | reproduced | partly | not reproduced | not measured | on the paper's machine |\n|---|---|---|---|---|---|---|---|\n")
 	for _, r := range reproductions.Reproductions {
 		vf, ok := vfs[r.Name]
 		if !ok {
-			fmt.Fprintf(w, "| %s | %s | no full-form run recorded: `splitpoint reproduce %s` | | | | |\n", r.Name, md(r.Paper), r.Name)
+			fmt.Fprintf(w, "| %s | %s | no full-form run recorded: `splitpoint reproduce %s` | | | | | |\n", r.Name, md(r.Paper), r.Name)
 			continue
 		}
 		var n tally
@@ -298,10 +315,40 @@ func writeReproductionIndex(dir string) error {
 		}
 		run := fmt.Sprintf("[%s](reproductions/%s.md)", vf.Saved.Format("2006-01-02"), r.Name)
 		if len(vf.Verdicts) == 0 {
-			fmt.Fprintf(w, "| [%s](reproductions/%s.md) | %s | %s | no claims | | | |\n", r.Name, r.Name, md(r.Paper), run)
+			fmt.Fprintf(w, "| [%s](reproductions/%s.md) | %s | %s | no claims | | | | |\n", r.Name, r.Name, md(r.Paper), run)
 			continue
 		}
-		fmt.Fprintf(w, "| [%s](reproductions/%s.md) | %s | %s | %d | %d | %d | %d |\n", r.Name, r.Name, md(r.Paper), run, n[0], n[1], n[2], n[3])
+		// On the papers' machines: the paper-machine verdicts where the
+		// run has them; the free machine's where the free machine is the
+		// paper's (no preset: its page says why); none where the paper's
+		// machine has a preset the run did not run.
+		var onMachine string
+		var pv []verdictEntry
+		switch {
+		case len(vf.PaperMachine) > 0:
+			pv = vf.PaperMachine
+			var m tally
+			for _, v := range pv {
+				m[verdictIndex(kinds, v.Verdict)]++
+			}
+			onMachine = fmt.Sprintf("%d / %d / %d / %d", m[0], m[1], m[2], m[3])
+		case r.Machine.Costs == "":
+			pv, onMachine = vf.Verdicts, "the same (no preset)"
+		case vf.PaperMachineRuns > 0:
+			pv, onMachine = vf.Verdicts, "the same (its runs are on it)"
+		default:
+			onMachine = fmt.Sprintf("not run (`--costs %s`)", r.Machine.Costs)
+			notRun = append(notRun, r.Name)
+		}
+		for _, v := range pv {
+			t := perMachine[v.Paper]
+			if t == nil {
+				t = &tally{}
+				perMachine[v.Paper] = t
+			}
+			t[verdictIndex(kinds, v.Verdict)]++
+		}
+		fmt.Fprintf(w, "| [%s](reproductions/%s.md) | %s | %s | %d | %d | %d | %d | %s |\n", r.Name, r.Name, md(r.Paper), run, n[0], n[1], n[2], n[3], onMachine)
 	}
 	fmt.Fprintf(w, "\n## Counts per paper\n\n| paper | reproduced | partly | not reproduced | not measured |\n|---|---|---|---|---|\n")
 	slices.Sort(papers)
@@ -309,7 +356,65 @@ func writeReproductionIndex(dir string) error {
 		t := per[p]
 		fmt.Fprintf(w, "| %s | %d | %d | %d | %d |\n", md(p), t[0], t[1], t[2], t[3])
 	}
+	fmt.Fprintf(w, "\n## Counts per paper on the papers' machines\n\nThe same claims judged on the runs on each paper's machine (its cost preset: the TC2000 for Lu, the CM-5 for StarTech and \\*Socrates) where the run has them beside the free machine's; where no preset models the paper's machine the free machine's verdicts stand (its page says why: the paper's accounting is the free machine's, or the paper describes too little of its hardware). ")
+	if len(notRun) > 0 {
+		fmt.Fprintf(w, "Not counted, their recorded runs having none on the paper's machine: %s.", strings.Join(notRun, ", "))
+	}
+	fmt.Fprintf(w, "\n\n| paper | reproduced | partly | not reproduced | not measured |\n|---|---|---|---|---|\n")
+	for _, p := range papers {
+		t := perMachine[p]
+		if t == nil {
+			t = &tally{}
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %d |\n", md(p), t[0], t[1], t[2], t[3])
+	}
+	if err := writeMachinesAndScale(w); err != nil {
+		return err
+	}
 	return atomicfile.WriteBytes(filepath.Join(dir, "reproductions.md"), b.Bytes())
+}
+
+// writeMachinesAndScale writes the index's table of the papers' machines
+// and scales: each reproduction's machine and preset, and the runs and
+// estimated cost of its paper's scale (reproductions.Scales).
+func writeMachinesAndScale(w io.Writer) error {
+	fmt.Fprintf(w, "\n## The papers' machines and scale\n\n")
+	fmt.Fprintf(w, "Each reproduction runs its paper's machine beside the free one where a cost preset models it (`--costs tc2000`, `--costs cm5`; docs/simulator.md gives each cost and its source) and judges every claim on both (its page lists the verdicts the machine changes). ")
+	fmt.Fprintf(w, "`splitpoint reproduce NAME --scale paper` prints what the paper's scale costs and the commands that run it over a cluster (NATS or Slurm), resumably; `--emit-spec DIR` writes its sweep specs (notebooks/scale: the free machine's and the paper's). ")
+	fmt.Fprintf(w, "The estimates come from a measured sample with the model each plan states (one CPU of the project's 2-core machine, user time, while other work loaded it).\n\n")
+	fmt.Fprintf(w, "| reproduction | the paper's machine | preset | the paper's scale | runs | simulated nodes (est.) | CPU-hours (est.) |\n|---|---|---|---|---|---|---|\n")
+	for _, r := range reproductions.Reproductions {
+		preset := "–"
+		if r.Machine.Costs != "" {
+			preset = "`" + r.Machine.Costs + "`"
+		}
+		s, ok := reproductions.Scales[r.Name]
+		if !ok {
+			fmt.Fprintf(w, "| %s | %s | %s | %s | | | |\n", r.Name, md(r.Machine.Name), preset, md(reproductions.ScaleNote[r.Name]))
+			continue
+		}
+		plans, err := s.Plan(lab.DefaultTables())
+		if err != nil {
+			return fmt.Errorf("%s: %w", r.Name, err)
+		}
+		var runs int
+		var nodes, hours float64
+		for _, p := range plans {
+			runs += p.Parallel + p.Baseline
+			nodes += p.Nodes
+			hours += p.CPUHours
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %d | %.2g | %.2g |\n", r.Name, md(r.Machine.Name), preset, md(s.Paper), runs, nodes, hours)
+	}
+	return nil
+}
+
+// verdictIndex is v's column among kinds (not measured when unknown).
+func verdictIndex(kinds []reproductions.Verdict, v string) int {
+	if i := slices.Index(kinds, reproductions.Verdict(v)); i >= 0 {
+		return i
+	}
+	return len(kinds) - 1
 }
 
 // thisMachine names this machine for a reproduction's document: its

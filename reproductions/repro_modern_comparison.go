@@ -4,7 +4,7 @@ package reproductions
 // published points come from other programs on other machines and
 // positions, so none of them is a claim this run can test: Differs says
 // why, point by point.
-var reproModernComparison = Reproduction{Name: "modern-comparison", Paper: "Hyatt's DTS, Feldmann's YBWC; Weill; Stockfish", Notebook: "modern.sp", Takes: "about an hour",
+var reproModernComparison = Reproduction{Name: "modern-comparison", Paper: "Hyatt's DTS, Feldmann's YBWC; Weill; Stockfish", Machine: machineModern, Notebook: "modern.sp", Takes: "about an hour",
 	Published: `Published reference points (different programs, machines and positions; not a controlled comparison):
   Hyatt's DTS (Cray Blitz): speedups 2.0 / 3.7 / 6.6 / 11.1 on 2 / 4 / 8 / 16 CPUs
   Feldmann's YBWC (Zugzwang): 28-34 on 64 processors, 126 on 256

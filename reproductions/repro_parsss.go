@@ -40,7 +40,7 @@ const (
 )
 
 // reproParsss is the reproduction "parsss".
-var reproParsss = Reproduction{Name: "parsss", Paper: "Bhattacharya & Bagchi, Tables 2 and 3", Notebook: "parsss.sp", Takes: "about a minute (30 s of CPU)",
+var reproParsss = Reproduction{Name: "parsss", Paper: "Bhattacharya & Bagchi, Tables 2 and 3", Machine: machineVAX, Notebook: "parsss.sp", Takes: "about a minute (30 s of CPU)",
 	Published: `The paper's speed-ups (one random tree per shape, terminal counts):
   PARSSS*     (2,15): N=2 1.92, N=5 2.77, N=8 3.36   (3,10): N=2 1.77, N=3 1.77, N=8 2.41   (5,7): N=2 1.84, N=5 3.54, N=8 4.22
   PARITERSSS* (3,10), over SSS*: N=1 0.47/0.52/0.57/0.62, N=8 1.51/1.58/2.59/2.69 for M = 11/23/36/61`,

@@ -101,7 +101,7 @@ const causePredict = "measured: the CM-5 cost model's steal latency at P > W/C, 
 	"What remains with unit costs is that small machines cannot tell what C costs: from P ≤ 32, c∞ comes out 0.42 to 0.63 in every row, from all P 0.73 to 1.41"
 
 // reproSocratesModel is the reproduction "socrates-model".
-var reproSocratesModel = Reproduction{Name: "socrates-model", Paper: "*Socrates §2.5 eq. 1, StarTech eq. 2", Notebook: "model.sp", Takes: "2 minutes of CPU (9 minutes at load 20 on the shared 2-core machine; 440 runs)",
+var reproSocratesModel = Reproduction{Name: "socrates-model", Paper: "*Socrates §2.5 eq. 1, StarTech eq. 2", Machine: machineCM5, Notebook: "model.sp", Takes: "2 minutes of CPU (9 minutes at load 20 on the shared 2-core machine; 440 runs)",
 	Published: `*Socrates: T ≈ 1.091·W/P + 0.95·C (± 0.001, ± 0.04), correlation 0.999947, mean relative error 4.85 %
 (eight Kaufman problems, depths up to the solving one, several machine sizes).
 StarTech: T ≈ 1.02·W/P + 1.5·C + 4.3 s; the tuned program's big-machine performance "matched the prediction".`,

@@ -49,7 +49,7 @@ const causeCyclesSize = "measured (the notebook's depth ablation): the smaller t
 const causeChessWork = "conjecture: the workbench's engine is not StarTech's: a bitboard legal-move generator and copy-make (cheap moves, so movement is a smaller share and generation, which includes the legality tests, a larger one), MVV-LVA ordering of every capture list in the quiescence search (a larger sorting share), and a search loop compiled by Go, not StarTech's C on the CM-5's SPARC; no ablation isolates the parts"
 
 // reproStartechCycles is the reproduction "startech-cycles".
-var reproStartechCycles = Reproduction{Name: "startech-cycles", Paper: "StarTech Figs. 8 and 9", Notebook: "cycles.sp", Takes: "23 minutes on the shared 2-core machine at load 15-20",
+var reproStartechCycles = Reproduction{Name: "startech-cycles", Paper: "StarTech Figs. 8 and 9", Machine: machineCM5, Notebook: "cycles.sp", Takes: "23 minutes on the shared 2-core machine at load 15-20",
 	Published: `StarTech Fig. 8 (512 processors, a typical Kaufman problem, deferred reads and RID, about 100 s):
   chess work 68.8 % (of which the best serial program's time is 21.4 %), waiting for global table
   reads 14.4 %, idle to avoid swamping 6.6 %, looking for work 3.6 %, waiting for a child 3.2 %,

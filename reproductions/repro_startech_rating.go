@@ -17,7 +17,7 @@ func rating(p int) string { return "(2930 - 200 * log10(" + t20(p) + "))" }
 const causeRatingDepth = "measured (the notebook's solved-per-P query): at depth 6 the engine solves the same positions at every P, each within a fraction of a second, and the unsolved ones among the fastest 20 count as the 60 s limit, so t20 is about the limit times their number whatever the machine; StarTech's slope comes from reaching tournament depths faster (16 s a position on 512 processors, 10^8 nodes and more), which a simulation of 25 positions at 10 machine sizes cannot reach on this 2-core machine"
 
 // reproStartechRating is the reproduction "startech-rating".
-var reproStartechRating = Reproduction{Name: "startech-rating", Paper: "StarTech Fig. 5", Notebook: "rating.sp", Takes: "29 minutes on the shared 2-core machine at load 10-20",
+var reproStartechRating = Reproduction{Name: "startech-rating", Paper: "StarTech Fig. 5", Machine: machineCM5, Notebook: "rating.sp", Takes: "29 minutes on the shared 2-core machine at load 10-20",
 	Published: `StarTech Fig. 5 (top-20 time, rating 2930 − 200·log10 t20, time for all 25):
   P = 1 8936.95 s 2139 38261.91 s,  4 3152.54 s 2230,  16 1240.72 s 2311,  32 844.00 s 2344,
   64 573.19 s 2378,  256 378.72 s 2414 907.24 s,  512 319.38 s 2429 677.11 s`,

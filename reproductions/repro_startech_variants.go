@@ -115,7 +115,7 @@ func speedAblations(v, b stRun, ordering string, order func(*stRun)) []Ablation 
 }
 
 // reproStartechVariants is the reproduction "startech-variants".
-var reproStartechVariants = Reproduction{Name: "startech-variants", Paper: "StarTech §4, *Socrates §4.3–4.4", Notebook: "ablation.sp", Takes: "2¼ minutes on a quiet 2-core machine (227 runs)",
+var reproStartechVariants = Reproduction{Name: "startech-variants", Paper: "StarTech §4, *Socrates §4.3–4.4", Machine: machineCM5, Notebook: "ablation.sp", Takes: "2¼ minutes on a quiet 2-core machine (227 runs)",
 	Published: `The papers' claims (no test set, depth or P stated; StarTech's context: 512 processors, tournament
 conditions, average parallelism over 1000, over 500 after serializing):
   recursive iterative deepening (rid)      about +20 % performance (StarTech: moves ordered by the table alone);

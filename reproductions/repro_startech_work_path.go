@@ -22,7 +22,7 @@ const profileRuns = "r.role = 'parallel' AND NOT json_extract(r.result, '$.optio
 const causeWorkSize = "measured (the notebook's ablations, P = 512): W over the serial work falls as the search grows, 3.64 at depth 5 and 3.36 at depth 6, toward the paper's 2 to 3, and the workbench's own ordering (killers and history) raises it to 4.21; these depth-6 searches have W/C around 400 at P = 512 where StarTech's tournament searches had over 1000, so 512 processors start more speculative work than the tree can use"
 
 // reproStartechWorkPath is the reproduction "startech-work-path".
-var reproStartechWorkPath = Reproduction{Name: "startech-work-path", Paper: "StarTech Figs. 6 and 7, §5; *Socrates §2.5–2.6", Notebook: "workpath.sp", Takes: "20 minutes on the shared 2-core machine at load 10-20, 7 GB at peak (the infinite machine)",
+var reproStartechWorkPath = Reproduction{Name: "startech-work-path", Paper: "StarTech Figs. 6 and 7, §5; *Socrates §2.5–2.6", Machine: machineCM5Unfiltered, Notebook: "workpath.sp", Takes: "20 minutes on the shared 2-core machine at load 10-20, 7 GB at peak (the infinite machine)",
 	Published: `StarTech Figs. 6 and 7: W and C of each Kaufman position on 1 … 512 processors and the best
 serial program ('S'); Jamboree does "about 2 to 3 times more work" than the best serial program;
 C is "less than 0.1 % of the total work" under tournament conditions (average parallelism over 1000);

@@ -14,7 +14,7 @@ func largestTheoremRow(order, col string) string {
 }
 
 // reproTheorems is the reproduction "theorems".
-var reproTheorems = Reproduction{Name: "theorems", Paper: "StarTech §3, Theorems 1 and 2", Notebook: "theorems.sp", Takes: "8 minutes on the shared 2-core machine at load 15-20, 3.2 GB",
+var reproTheorems = Reproduction{Name: "theorems", Paper: "StarTech §3, Theorems 1 and 2", Machine: machineTheory, Notebook: "theorems.sp", Takes: "8 minutes on the shared 2-core machine at load 15-20, 3.2 GB",
 	What: "Jamboree on best- and worst-ordered uniform trees on the infinite machine against the theorems' efficiency and parallelism",
 	Claims: []Claim{
 		{Paper: "StarTech", Source: "§3 Theorem 1, 000:L298", Condition: "uniform best-ordered trees, b = 2, 4, 8, d = 4, 6, 8; infinite machine, unit costs", Figure: "\"the efficiency is 1\"",

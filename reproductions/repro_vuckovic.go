@@ -28,7 +28,7 @@ const (
 )
 
 // reproVuckovic is the reproduction "vuckovic".
-var reproVuckovic = Reproduction{Name: "vuckovic", Paper: "Vučković 2007, Table 6.1", Notebook: "vuckovic.sp", Takes: "about 3 minutes (125 s of CPU)",
+var reproVuckovic = Reproduction{Name: "vuckovic", Paper: "Vučković 2007, Table 6.1", Machine: machineAxon, Notebook: "vuckovic.sp", Takes: "about 3 minutes (125 s of CPU)",
 	Published: `Vučković's 33 positions at depth 7 (master and slave each with its half of the ordered root moves):
 the pair "found key move faster - in less number of nodes for every test position" (§6): the searcher
 holding the single processor's move needs fewer nodes in 33 of 33; node saving by his table's rule mean

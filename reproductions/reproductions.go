@@ -27,6 +27,9 @@ type Reproduction struct {
 	// paper's configuration and why; reproduce prints them before the run
 	// and the generated docs beside the verdicts.
 	Differs []Difference
+	// Machine is the paper's machine, which the notebook runs beside the
+	// free one when it has a cost preset (machines.go).
+	Machine Machine
 }
 
 // Difference is one setting in which a reproduction's run differs from the

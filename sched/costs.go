@@ -71,7 +71,34 @@ type CostModel struct {
 	// processor (a child's result to a waiting parent, an Event's signal
 	// to a waiter): the waiter resumes Wake units after the event.
 	Wake int64 `json:"wake"`
+
+	// The locks of shared memory (lock.go), paid on the simulator only
+	// and only at the charge points of an algorithm that takes them
+	// (Lu's PVSplit family: the shared table and the split nodes). Each
+	// is 0 in every preset but tc2000, so no other run takes a lock.
+	//
+	// Lock is taking a free lock and giving it back (an atomic exchange
+	// on the lock word and the store that frees it), paid by the taker as
+	// scheduling overhead. A processor that finds the lock held spins
+	// until it is free: that wait is overhead too (Lock.Acquire).
+	Lock int64 `json:"lock,omitempty"`
+	// TTLock is how long a table access holds the table's lock (the
+	// entry's read or write through the memory system). The access's own
+	// time is part of Node (the serial program probes the same table), so
+	// the hold delays only another processor that wants the lock.
+	TTLock int64 `json:"tt_lock,omitempty"`
+	// TTLocks is how many locks guard the table: an entry is guarded by
+	// lock key mod TTLocks (0 with TTLock > 0 means one lock).
+	TTLocks int64 `json:"tt_locks,omitempty"`
+	// SplitLock is how long a post to a split node holds the node's lock:
+	// the controller writing a piece of work, a searcher its result. The
+	// poster spends it (Task.Post): the serial program posts nothing.
+	SplitLock int64 `json:"split_lock,omitempty"`
 }
+
+// Locking reports whether c takes any lock (lock.go): a table or split
+// lock held for some time, or taking a lock costs something.
+func (c CostModel) Locking() bool { return c.Lock > 0 || c.TTLock > 0 || c.SplitLock > 0 }
 
 // MaxCost is the largest cost ParseCosts accepts for any key (4096 units;
 // the CM-5 preset's largest is 30).
@@ -82,7 +109,9 @@ type CostModel struct {
 // key once, 11·2^12 < 2^16 units, so a processor's MaxRunSteps = 2^31 − 1
 // steps (about two billion) cost under 2^47 and P·T_P stays under 2^63:
 // no sum overflows for any depth or P in a run of fewer steps on one
-// processor.
+// processor. A lock's wait (lock.go) is not a key's cost but the holds of
+// the takers before it, each at most 2·MaxCost: it stays in the bound
+// while the takes of all processors together are fewer than MaxRunSteps.
 const MaxCost = 1 << 12
 
 // MaxRunSteps is the number of charged steps on one processor up to
@@ -111,6 +140,7 @@ func (c *CostModel) fields() []struct {
 	}{
 		{"node", &c.Node}, {"eval", &c.Eval}, {"gen", &c.Gen}, {"tt_local", &c.TTLocal}, {"tt_remote", &c.TTRemote},
 		{"spawn", &c.Spawn}, {"user", &c.User}, {"steal", &c.Steal}, {"migrate", &c.Migrate}, {"abort", &c.Abort}, {"wake", &c.Wake},
+		{"lock", &c.Lock}, {"tt_lock", &c.TTLock}, {"tt_locks", &c.TTLocks}, {"split_lock", &c.SplitLock},
 	}
 }
 
@@ -130,6 +160,7 @@ var costPresets = map[string]func() CostModel{
 	"unit":            DefaultCosts,
 	TerminalCostsName: TerminalCosts,
 	CM5CostsName:      CM5Costs,
+	TC2000CostsName:   TC2000Costs,
 }
 
 // CostPresetNames lists the named cost models, sorted.

@@ -45,3 +45,55 @@ func CM5Costs() CostModel {
 
 // CM5CostsName is the name under which CM5Costs is offered (--costs cm5).
 const CM5CostsName = "cm5"
+
+// TC2000Costs is a cost model of the BBN TC2000 on which Lu ran ParaChinook
+// (Lu §4.2, 003:L926: a NUMA shared-memory machine whose processors reach
+// each other's memory through a multistage Butterfly switch; the table in
+// shared memory, "coordinated through the use of spin-wait locks",
+// 003:L932). One unit is one microsecond; every cost comes from a
+// published description of the hardware or of the sequential program on
+// it, none from Lu's parallel results:
+//
+//   - node = 141: sequential Chinook on the TC2000 searched the suite's
+//     54,031,430 nodes in 7,594 s (Lu Table C.1, 003:L1680-1699), 140.5 µs
+//     a node, its evaluation, move generation and its own table probes
+//     included (the sequential program probes the same shared table), so
+//     eval, gen and the probes' own time are 0;
+//   - a reference to another processor's memory through the switch is
+//     taken as 4 µs: BBN gives the Butterfly's memory access time as
+//     "typically less than 1 microsecond, 4 microseconds worst case
+//     (without contention)" (BBN Advanced Computers, "BBN Butterfly
+//     GP1000 and TC2000 Parallel Processor", netlib machines/bbn.tex), and
+//     a remote reference about 15 times a local one (paralogos.com,
+//     DeadSuper/Misc/BBN.html); the TC2000's own datasheet figure was not
+//     found, so the Butterfly's bound stands for it;
+//   - lock = 8: taking a spin lock is an atomic exchange on the lock word
+//     (the MC88100's xmem) through the switch and freeing it a store: two
+//     remote references;
+//   - tt_lock = 8: a table access holds the entry's lock while it reads or
+//     writes the 16-byte entry (128 MB for 2^23 entries, 003:L932): two
+//     64-bit references (ld.d/st.d) through the switch;
+//   - tt_locks = 4096: the thesis does not say how finely the table is
+//     locked; the preset takes many locks (an entry contends only with the
+//     entries of its stripe, close to a lock per entry); tt_locks=1, one
+//     lock for the whole table, is the other bound the text allows;
+//   - split_lock = 16: a post to a split node (the controller's piece of
+//     work, a searcher's result: position, window, depth, value, about
+//     32 bytes) holds the node's lock for four 64-bit remote writes;
+//   - spawn = 4, wake = 4, abort = 4: FarmWork's signal to the searcher, a
+//     returned result seen by the polling controller, and an interrupt
+//     seen by a searcher are each one remote reference (003:L916).
+//
+// Steal and migrate are 0: Lu's searchers are given work by the
+// controller and never steal. The switch's contention (hot spots of
+// spinning processors) is not modelled: BBN's figures are without it.
+func TC2000Costs() CostModel {
+	return CostModel{Node: 141, Spawn: 4, Abort: 4, Wake: 4, Lock: 8, TTLock: 8, TTLocks: 4096, SplitLock: 16}
+}
+
+// TC2000CostsName is the name under which TC2000Costs is offered (--costs
+// tc2000), and TC2000TimeUnit the name of its time unit.
+const (
+	TC2000CostsName = "tc2000"
+	TC2000TimeUnit  = "µs"
+)
