@@ -19,6 +19,7 @@ import (
 
 	"splitpoint/atomicfile"
 	"splitpoint/cluster"
+	"splitpoint/lab"
 	"splitpoint/reproductions"
 	"splitpoint/results"
 	"splitpoint/sessions"
