@@ -61,6 +61,7 @@ type machine struct {
 	// steps between two (sampleMem)
 	memNext, memEvery int
 	peakLive          int
+	internals         SimInternals // the simulator's own counts (Config.Internals)
 
 	// memory (memory.go)
 	limit    int64 // budget, bytes (0: none)

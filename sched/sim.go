@@ -334,6 +334,7 @@ func (m *machine) attach(p *proc) {
 		c = newCoro()
 	}
 	c.p, p.co = p, c
+	m.internals.Attaches++
 	m.live++
 	if m.live > m.peakLive {
 		m.peakLive = m.live

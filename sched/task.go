@@ -361,6 +361,9 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any,
 // by joinKids; on the simulator one list for all, see proc.tfree), or
 // allocates one.
 func (p *proc) newTask() *Task {
+	if p.m.sim {
+		p.m.internals.TaskRecords++
+	}
 	l := p.tfree
 	if n := len(*l); n > 0 {
 		k := (*l)[n-1]
@@ -414,13 +417,10 @@ func (t *Task) joinKids() {
 
 // Wait waits for the given children and joins their timestamps (Ctx).
 func (t *Task) Wait(ts ...*Task) {
-	for i, k := range ts {
-		if !k.isDone() {
-			// A task once done stays done: the wait looks from the
-			// first child not done.
-			t.p.waitKids(t, waitSome, ts[i:])
-			break
-		}
+	if i := firstNotDone(ts, t.doneReads()); i < len(ts) {
+		// A task once done stays done: the wait looks from the first
+		// child not done.
+		t.p.waitKids(t, waitSome, ts[i:])
 	}
 	for _, k := range ts {
 		if k.span > t.span {
@@ -434,7 +434,7 @@ func (t *Task) WaitAny(ts ...*Task) *Task {
 	if len(ts) == 0 {
 		return nil
 	}
-	k := firstDone(ts)
+	k := firstDone(ts, t.doneReads())
 	if k == nil {
 		k = t.p.waitKids(t, waitOne, ts)
 	}
@@ -446,20 +446,44 @@ func (t *Task) WaitAny(ts ...*Task) *Task {
 
 // firstNotDone is the index of the first task of ts not done, len(ts) if
 // all are.
-func firstNotDone(ts []*Task) int {
+// n, when not nil, counts the flags read (SimInternals.DoneReads).
+func firstNotDone(ts []*Task, n *int64) int {
 	for i, k := range ts {
 		if !k.isDone() {
+			if n != nil {
+				*n += int64(i + 1)
+			}
 			return i
 		}
+	}
+	if n != nil {
+		*n += int64(len(ts))
 	}
 	return len(ts)
 }
 
-func firstDone(ts []*Task) *Task {
-	for _, k := range ts {
+// firstDone is the first task of ts done, nil if none; n as in
+// firstNotDone.
+func firstDone(ts []*Task, n *int64) *Task {
+	for i, k := range ts {
 		if k.isDone() {
+			if n != nil {
+				*n += int64(i + 1)
+			}
 			return k
 		}
+	}
+	if n != nil {
+		*n += int64(len(ts))
+	}
+	return nil
+}
+
+// doneReads is the simulator's count of done flags read, nil on the pool
+// (its waits run concurrently).
+func (t *Task) doneReads() *int64 {
+	if t.m.sim {
+		return &t.m.internals.DoneReads
 	}
 	return nil
 }
@@ -501,6 +525,7 @@ func (m *machine) abortTree(k *Task, at int64) {
 // abortTreeSim is abortTree on the simulator: one processor at a time, so
 // plain stores and no lock.
 func (m *machine) abortTreeSim(k *Task, at int64) {
+	m.internals.AbortVisits++
 	if k.abortAt <= at {
 		return
 	}
@@ -630,7 +655,7 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 		pend := t.loadPending()
 		if !sim || mode == waitAll || t.doneKids != seen {
 			if mode == waitSome {
-				ts = ts[firstNotDone(ts):] // done stays done
+				ts = ts[firstNotDone(ts, t.doneReads()):] // done stays done
 			}
 			if k, ok := waitDone(t, mode, ts); ok {
 				b.done(p, WaitChildren)
@@ -670,9 +695,9 @@ func waitDone(t *Task, mode int, ts []*Task) (*Task, bool) {
 	case waitAll:
 		return nil, t.loadPending() == 0
 	case waitSome:
-		return nil, firstNotDone(ts) == len(ts)
+		return nil, firstNotDone(ts, t.doneReads()) == len(ts)
 	default:
-		k := firstDone(ts)
+		k := firstDone(ts, t.doneReads())
 		return k, k != nil
 	}
 }
