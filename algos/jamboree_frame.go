@@ -27,6 +27,12 @@ type jamFrame[T any] struct {
 	// are per processor, and the infinite simulated machine has many.
 	kids []jamKid
 	pend []*sched.Task // the tests still running, in move order
+	// On the simulator (nextDone): fin has bit i set for a test i of
+	// [finLo, finHi) seen finished and not yet taken, seen is the count of
+	// the task's finished children at the last look.
+	fin          []uint64
+	finLo, finHi int
+	seen         uint32
 	// stale is restartStale's scratch: the tests it interrupts.
 	stale []*sched.Task
 	// test runs the test of child i (J8) as a task; made once per frame,

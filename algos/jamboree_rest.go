@@ -1,6 +1,8 @@
 package algos
 
 import (
+	"math/bits"
+
 	"splitpoint/game"
 	"splitpoint/sched"
 )
@@ -74,6 +76,7 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int
 	// owner's LIFO pops the first child first; with levels in move order
 	// (each level runs oldest first).
 	pend := f.pend[:n-start]
+	f.startFinished(c, start, n)
 	c.SpawnRangeAt(level, f.test, start, n, !e.levels, pend)
 	for i := start; i < n; i++ {
 		f.kids[i].task = pend[i-start]
@@ -84,7 +87,7 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int
 		if next >= n || cut >= 0 || aborted {
 			break
 		}
-		t := c.WaitAny(pend...)
+		t := f.nextDone(c)
 		j := t.Index()
 		pend = removeTask(pend, t)
 		k := &f.kids[j]
@@ -223,4 +226,49 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 		}
 	}
 	f.pend = pend[:0]
+}
+
+// startFinished readies nextDone for the tests of children start…n−1,
+// about to be spawned: none is seen finished, and the children of the
+// task finished so far are not theirs.
+func (f *jamFrame[T]) startFinished(c sched.Ctx, start, n int) {
+	w := (n + 63) / 64
+	if cap(f.fin) < w {
+		f.fin = make([]uint64, w)
+	}
+	f.fin = f.fin[:w]
+	clear(f.fin)
+	f.finLo, f.finHi = start, n
+	_, f.seen = c.Self().Finished()
+}
+
+// nextDone is WaitAny(pend...) of parallelLoop (the simulator's) reading
+// only the tests that finished since its last look (sched.Task.Finished),
+// not every test's done flag: it returns the finished test of least index
+// not yet taken — pend is in move order, so the one WaitAny returns — with
+// its timestamp joined.
+func (f *jamFrame[T]) nextDone(c sched.Ctx) *sched.Task {
+	self := c.Self()
+	for {
+		last, n := self.Finished()
+		for k := last; n != f.seen; n-- {
+			if j := k.Index(); j >= f.finLo && j < f.finHi && f.kids[j].task == k {
+				f.fin[j>>6] |= 1 << (j & 63)
+			}
+			k = k.FinishedBefore()
+		}
+		_, f.seen = self.Finished()
+		for w := range f.fin {
+			for f.fin[w] != 0 {
+				b := bits.TrailingZeros64(f.fin[w])
+				f.fin[w] &^= 1 << b
+				k := f.kids[w<<6+b].task
+				if k.Done() { // else replaced by a restart since it was seen
+					c.Wait(k)
+					return k
+				}
+			}
+		}
+		self.WaitFinished(f.seen)
+	}
 }

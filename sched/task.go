@@ -47,7 +47,13 @@ type Task struct {
 	doneKids uint32
 	kidMin   int32 // smallest level among children since the last Sync
 	recycle  bool  // spawned by Go: no handle, recycled when joined
-	under    *Task // the waiting task this one runs nested on, if any
+	// under is the waiting task this one runs nested on, if any, while
+	// it runs; once it is done (simulator), the child of its parent that
+	// finished before it (Task.Finished).
+	under *Task
+	// lastDone is the child that finished last (simulator only): the
+	// head of the chain of finished children through their under.
+	lastDone *Task
 	// The abort table: the children since the last Sync, a list through
 	// sibling published by an atomic store of head (only the task itself
 	// adds to it). mu excludes an abort walk from the recycling of
@@ -488,6 +494,41 @@ func (t *Task) doneReads() *int64 {
 	return nil
 }
 
+// Finished is, on the simulator, the child of t that finished last and
+// the number of t's children finished so far; FinishedBefore steps from
+// a finished child to the one that finished before it. A wait for some
+// of many children (WaitAny) can so read only the children that finished
+// since its last look (WaitFinished), not every child's done flag. The
+// chain holds until t's next Sync (which may recycle the children). On
+// the pool Finished is nil, 0.
+func (t *Task) Finished() (last *Task, n uint32) {
+	if !t.m.sim {
+		return nil, 0
+	}
+	return t.lastDone, t.doneKids
+}
+
+// FinishedBefore is the child of the same parent that finished before k
+// (Finished), counted as a done flag read (SimInternals.DoneReads).
+func (k *Task) FinishedBefore() *Task {
+	k.m.internals.DoneReads++
+	return k.under
+}
+
+// WaitFinished is the helpful wait of WaitAny (simulator only) until
+// more than seen of t's children have finished (Finished): the caller has
+// just looked at the children finished so far and found none it waits
+// for. The run is the one WaitAny gives over the same children, bit for
+// bit, when every child t has not seen finish is among them.
+func (t *Task) WaitFinished(seen uint32) {
+	if !t.m.sim {
+		panic("sched: WaitFinished on the pool")
+	}
+	if t.doneKids == seen {
+		t.p.waitKids(t, waitNew, nil)
+	}
+}
+
 // Abort marks k and its descendants aborted (Ctx).
 func (t *Task) Abort(k *Task) {
 	t.m.aborts.Add(1)
@@ -596,6 +637,7 @@ func (p *proc) finish(t, prev *Task) {
 	par.addPending(sim, -1)
 	if sim {
 		par.doneKids++
+		t.under, par.lastDone = par.lastDone, t
 	}
 	p.m.notify(par, q, p)
 }
@@ -633,6 +675,7 @@ const (
 	waitAll = iota
 	waitSome
 	waitOne
+	waitNew // (simulator) until another child finishes
 )
 
 // waitKids is the helpful wait: until the condition holds (the caller
@@ -694,6 +737,8 @@ func waitDone(t *Task, mode int, ts []*Task) (*Task, bool) {
 	switch mode {
 	case waitAll:
 		return nil, t.loadPending() == 0
+	case waitNew:
+		return nil, true // (looked at only once t.doneKids has changed)
 	case waitSome:
 		return nil, firstNotDone(ts, t.doneReads()) == len(ts)
 	default:
