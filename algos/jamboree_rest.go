@@ -199,7 +199,11 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 		}
 	}
 	if len(pend) > 0 {
-		c.Wait(pend...)
+		if e.batch {
+			c.Wait(pend...)
+		} else {
+			f.waitTests(c, pend)
+		}
 	}
 	for j := start; j < n; j++ {
 		k := &f.kids[j]
@@ -239,7 +243,8 @@ func (f *jamFrame[T]) startFinished(c sched.Ctx, start, n int) {
 	f.fin = f.fin[:w]
 	clear(f.fin)
 	f.finLo, f.finHi = start, n
-	_, f.seen = c.Self().Finished()
+	f.self = c.Self()
+	_, f.seen = f.self.Finished()
 }
 
 // nextDone is WaitAny(pend...) of parallelLoop (the simulator's) reading
@@ -249,26 +254,76 @@ func (f *jamFrame[T]) startFinished(c sched.Ctx, start, n int) {
 // its timestamp joined.
 func (f *jamFrame[T]) nextDone(c sched.Ctx) *sched.Task {
 	self := c.Self()
-	for {
-		last, n := self.Finished()
-		for k := last; n != f.seen; n-- {
-			if j := k.Index(); j >= f.finLo && j < f.finHi && f.kids[j].task == k {
-				f.fin[j>>6] |= 1 << (j & 63)
-			}
-			k = k.FinishedBefore()
+	f.left = -1
+	if !f.Over() {
+		self.WaitFinished(f)
+	}
+	for w := range f.fin {
+		if f.fin[w] != 0 {
+			b := bits.TrailingZeros64(f.fin[w])
+			f.fin[w] &^= 1 << b
+			k := f.kids[w<<6+b].task
+			self.JoinFinished(k)
+			return k
 		}
-		_, f.seen = self.Finished()
-		for w := range f.fin {
-			for f.fin[w] != 0 {
-				b := bits.TrailingZeros64(f.fin[w])
-				f.fin[w] &^= 1 << b
-				k := f.kids[w<<6+b].task
-				if k.Done() { // else replaced by a restart since it was seen
-					c.Wait(k)
-					return k
-				}
+	}
+	panic("jamboree: no test finished")
+}
+
+// waitTests is Wait(pend...) of settle on the simulator: it waits for the
+// running tests pend (aborted), reading only the tests that finished since
+// the last look, and joins their timestamps.
+func (f *jamFrame[T]) waitTests(c sched.Ctx, pend []*sched.Task) {
+	self := c.Self()
+	f.left = 0
+	for _, k := range pend {
+		if !f.isFin(k.Index()) {
+			f.left++
+		}
+	}
+	if !f.Over() {
+		self.WaitFinished(f)
+	}
+	for _, k := range pend {
+		self.JoinFinished(k)
+	}
+}
+
+// Over reads the children of the frame's task finished since the last
+// look, marks the tests among them, and reports whether the wait is over
+// (sched.FinishWaiter): for nextDone (left < 0) when a test is finished
+// and not taken, for waitTests when the left tests it waits for have.
+func (f *jamFrame[T]) Over() bool {
+	last, n := f.self.Finished()
+	for k := last; n != f.seen; n-- {
+		if j := k.Index(); j >= f.finLo && j < f.finHi && f.kids[j].task == k && !f.isFin(j) {
+			f.fin[j>>6] |= 1 << (j & 63)
+			if f.left > 0 && f.kids[j].state == kidRunning {
+				f.left--
 			}
 		}
-		self.WaitFinished(f.seen)
+		k = k.FinishedBefore()
+	}
+	_, f.seen = f.self.Finished()
+	if f.left >= 0 {
+		return f.left == 0
+	}
+	for _, w := range f.fin {
+		if w != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *jamFrame[T]) isFin(j int) bool {
+	return j >= f.finLo && j < f.finHi && f.fin[j>>6]&(1<<(j&63)) != 0
+}
+
+// unfinish forgets that test j was seen finished: a restart has replaced
+// its task (restartStale).
+func (f *jamFrame[T]) unfinish(j int) {
+	if j >= f.finLo && j < f.finHi && j>>6 < len(f.fin) {
+		f.fin[j>>6] &^= 1 << (j & 63)
 	}
 }

@@ -208,6 +208,7 @@ func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sch
 		k.started.Store(false)
 		c.Release(old)
 		k.task = c.SpawnIndexedAt(nd.ply+1, f.test, j)
+		f.unfinish(j)
 		if x := slices.Index(*pend, old); x >= 0 {
 			(*pend)[x] = k.task
 		}

@@ -117,6 +117,7 @@ type proc struct {
 	minLevel  int32
 	waitTask  *Task
 	waitObj   any
+	fw        FinishWaiter // the condition of the running WaitFinished
 }
 
 // procTally is what a processor counts besides its work: steps by kind,

@@ -515,18 +515,29 @@ func (k *Task) FinishedBefore() *Task {
 	return k.under
 }
 
-// WaitFinished is the helpful wait of WaitAny (simulator only) until
-// more than seen of t's children have finished (Finished): the caller has
-// just looked at the children finished so far and found none it waits
-// for. The run is the one WaitAny gives over the same children, bit for
-// bit, when every child t has not seen finish is among them.
-func (t *Task) WaitFinished(seen uint32) {
+// JoinFinished joins the timestamp of k, a child of t that Finished has
+// reported finished, as Wait(k) does, without reading its done flag again.
+func (t *Task) JoinFinished(k *Task) {
+	if k.span > t.span {
+		t.span = k.span
+	}
+}
+
+// FinishWaiter is the condition of WaitFinished: Over reads the children
+// of the waiting task finished since its last look (Task.Finished) and
+// reports whether the wait is over.
+type FinishWaiter interface{ Over() bool }
+
+// WaitFinished is the helpful wait of Wait and WaitAny (simulator only)
+// until w is over, which the caller has just found it is not: w is
+// looked at again only when another child of t has finished. Over the
+// same children the run is the one Wait or WaitAny gives, bit for bit.
+func (t *Task) WaitFinished(w FinishWaiter) {
 	if !t.m.sim {
 		panic("sched: WaitFinished on the pool")
 	}
-	if t.doneKids == seen {
-		t.p.waitKids(t, waitNew, nil)
-	}
+	t.p.fw = w
+	t.p.waitKids(t, waitNew, nil)
 }
 
 // Abort marks k and its descendants aborted (Ctx).
@@ -694,7 +705,9 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 	// over (the caller's, or one here) is good until another child of t
 	// finishes: seen is t.doneKids at that look.
 	sim, seen := p.m.sim, t.doneKids
+	fw := p.fw // nested tasks run here may wait on their own (WaitFinished)
 	for {
+		p.fw = fw
 		pend := t.loadPending()
 		if !sim || mode == waitAll || t.doneKids != seen {
 			if mode == waitSome {
@@ -738,7 +751,7 @@ func waitDone(t *Task, mode int, ts []*Task) (*Task, bool) {
 	case waitAll:
 		return nil, t.loadPending() == 0
 	case waitNew:
-		return nil, true // (looked at only once t.doneKids has changed)
+		return nil, t.p.fw.Over()
 	case waitSome:
 		return nil, firstNotDone(ts, t.doneReads()) == len(ts)
 	default:
