@@ -33,8 +33,11 @@ type jamFrame[T any] struct {
 	fin          []uint64
 	finLo, finHi int
 	seen         uint32
-	self         *sched.Task
-	left         int // the tests waitTests waits for, not yet seen finished; −1 for nextDone
+	// rng is the tests' range on the simulator (sched.Task.LastRange),
+	// nil once a restart has replaced one of them.
+	rng, rngAll *sched.TaskRange // rngAll: the range, to hand back (settle)
+	self        *sched.Task
+	left        int // the tests waitTests waits for, not yet seen finished; −1 for nextDone
 	// stale is restartStale's scratch: the tests it interrupts.
 	stale []*sched.Task
 	// test runs the test of child i (J8) as a task; made once per frame,

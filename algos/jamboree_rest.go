@@ -77,7 +77,8 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int
 	// (each level runs oldest first).
 	pend := f.pend[:n-start]
 	f.startFinished(c, start, n)
-	c.SpawnRangeAt(level, f.test, start, n, !e.levels, pend)
+	f.rng = c.Self().SpawnRange(level, f.test, start, n, !e.levels, pend)
+	f.rngAll = f.rng
 	for i := start; i < n; i++ {
 		f.kids[i].task = pend[i-start]
 	}
@@ -194,9 +195,16 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 		}
 		tasks = true
 		if k.state == kidRunning {
-			c.Abort(k.task)
+			if f.rng == nil {
+				c.Abort(k.task)
+			}
 			pend = append(pend, k.task)
 		}
+	}
+	if f.rng != nil && len(pend) > 0 {
+		// Every test still running is of the range (no restart has
+		// replaced one): one mark for those not started.
+		c.Self().AbortRange(f.rng, len(pend))
 	}
 	if len(pend) > 0 {
 		if e.batch {
@@ -223,6 +231,9 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 			rec.addUseful(&kr)
 		}
 	}
+	// Every test is done: the range's children have all started.
+	c.Self().ReleaseRange(f.rngAll)
+	f.rng, f.rngAll = nil, nil
 	for j := start; tasks && j < n; j++ {
 		if k := &f.kids[j]; k.task != nil {
 			c.Release(k.task)

@@ -51,10 +51,11 @@ type machine struct {
 	prof      profiler
 	cancelled bool
 	rngSched  rng
-	logMisses []float64 // stealSim: log(1 − k/(P−1)) by k, 0 until computed
-	freeCoros []*coro   // coroutines without a processor (at most maxFreeCoros)
-	taskFree  []*Task   // recycled tasks of every processor (see proc.tfree)
-	live      int       // processors with a coroutine
+	logMisses []float64    // stealSim: log(1 − k/(P−1)) by k, 0 until computed
+	freeCoros []*coro      // coroutines without a processor (at most maxFreeCoros)
+	taskFree  []*Task      // recycled tasks of every processor (see proc.tfree)
+	rangeFree []*taskRange // recycled ranges (Task.ReleaseRange)
+	live      int          // processors with a coroutine
 	// liveSampled is live at the last sample of the memory (memCheckLive)
 	liveSampled int
 	// memNext is the event-loop step of the next sample, memEvery the

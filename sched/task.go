@@ -126,7 +126,7 @@ var stopUnwind any = stopUnwindT{}
 // aborted by Check or panicked). Read it after waiting for the task.
 func (t *Task) Result() any {
 	switch t.fn.(type) {
-	case func(Ctx) any, func(Ctx, int) any:
+	case func(Ctx) any, func(Ctx, int) any, *taskRange:
 		return nil // not started
 	}
 	return t.fn
@@ -137,7 +137,23 @@ func (t *Task) Done() bool { return t.isDone() }
 
 // WasAborted reports whether an abort reached the task (its mark is set,
 // whatever the time it takes effect on the simulator).
-func (t *Task) WasAborted() bool { return t.loadAbort() != never }
+func (t *Task) WasAborted() bool {
+	if t.loadAbort() != never {
+		return true
+	}
+	r, ok := t.fn.(*taskRange) // not started: its range's mark is its own
+	return ok && r.abortAt != never
+}
+
+// taskRange is a range of children spawned by SpawnRangeAt on the
+// simulator: each child's fn until it starts. Its abort mark (AbortRange)
+// is every child's not yet started, which takes it as it starts; started
+// lists the children started, for the abort walk.
+type taskRange struct {
+	fn      func(Ctx, int) any
+	abortAt int64
+	started []*Task
+}
 
 // Span is the task's timestamp: its critical path so far, or at its end
 // once it is done.
@@ -218,23 +234,23 @@ func (t *Task) Check() {
 }
 
 // Spawn posts a child at the next level (Ctx).
-func (t *Task) Spawn(fn func(Ctx) any) *Task { return t.spawn(t.level+1, -1, fn, nil, 0, false) }
+func (t *Task) Spawn(fn func(Ctx) any) *Task { return t.spawn(t.level+1, -1, fn, nil, 0, false, nil) }
 
 // Go posts a child at the next level without returning a handle (Ctx).
-func (t *Task) Go(fn func(Ctx) any) { t.spawn(t.level+1, -1, fn, nil, 0, true) }
+func (t *Task) Go(fn func(Ctx) any) { t.spawn(t.level+1, -1, fn, nil, 0, true, nil) }
 
 // GoIndexed is Go calling fn(c, i) (Ctx).
-func (t *Task) GoIndexed(fn func(Ctx, int) any, i int) { t.spawn(t.level+1, -1, nil, fn, i, true) }
+func (t *Task) GoIndexed(fn func(Ctx, int) any, i int) { t.spawn(t.level+1, -1, nil, fn, i, true, nil) }
 
 // SpawnAt posts a child at an explicit level (Ctx).
 func (t *Task) SpawnAt(level int, fn func(Ctx) any) *Task {
-	return t.spawn(int32(level), -1, fn, nil, 0, false)
+	return t.spawn(int32(level), -1, fn, nil, 0, false, nil)
 }
 
 // SpawnIndexedAt posts a child at an explicit level that calls fn(c, i)
 // (Ctx).
 func (t *Task) SpawnIndexedAt(level int, fn func(Ctx, int) any, i int) *Task {
-	return t.spawn(int32(level), -1, nil, fn, i, false)
+	return t.spawn(int32(level), -1, nil, fn, i, false, nil)
 }
 
 // SpawnRangeAt spawns fn(c, i) for i in [lo, hi) (Ctx). The simulator
@@ -257,7 +273,7 @@ func (t *Task) SpawnRangeAt(level int, fn func(Ctx, int) any, lo, hi int, revers
 	if m.sim || p.costs[Spawn] != 0 {
 		for j := range n {
 			i := at(j)
-			out[i-lo] = t.spawn(int32(level), -1, nil, fn, i, false)
+			out[i-lo] = t.spawn(int32(level), -1, nil, fn, i, false, nil)
 		}
 		return
 	}
@@ -315,10 +331,10 @@ func (t *Task) SpawnOn(proc int, fn func(Ctx) any) *Task {
 	if n := t.m.nprocs; n > 0 {
 		pin = int32(((proc % n) + n) % n)
 	}
-	return t.spawn(t.level+1, pin, fn, nil, 0, false)
+	return t.spawn(t.level+1, pin, fn, nil, 0, false, nil)
 }
 
-func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any, idx int, recycle bool) *Task {
+func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any, idx int, recycle bool, r *taskRange) *Task {
 	p := t.p
 	m := p.m
 	p.tally.spawns++
@@ -335,9 +351,12 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any,
 	}
 	k := p.newTask()
 	k.m, k.parent, k.level, k.pin, k.span = m, t, level, pin, t.span
-	if fni != nil {
+	switch {
+	case r != nil:
+		k.fn = r
+	case fni != nil:
 		k.fn = fni
-	} else {
+	default:
 		k.fn = fn
 	}
 	k.idx, k.recycle = int32(idx), recycle
@@ -550,6 +569,78 @@ func (t *Task) Abort(k *Task) {
 	t.m.abortTree(k, at)
 }
 
+// TaskRange is a range of children SpawnRangeAt made on the simulator
+// (LastRange), for AbortRange.
+type TaskRange = taskRange
+
+// SpawnRange is SpawnRangeAt returning, on the simulator, the range of
+// the children as one record (nil on the pool): its abort mark stands for
+// theirs until they start (AbortRange). Hand it back with ReleaseRange once
+// every child is done.
+func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse bool, out []*Task) *TaskRange {
+	m := t.m
+	if !m.sim || hi <= lo {
+		t.SpawnRangeAt(level, fn, lo, hi, reverse, out)
+		return nil
+	}
+	var r *taskRange
+	if k := len(m.rangeFree); k > 0 {
+		r = m.rangeFree[k-1]
+		m.rangeFree = m.rangeFree[:k-1]
+	} else {
+		r = new(taskRange)
+	}
+	r.fn, r.abortAt = fn, never
+	for j := range hi - lo {
+		i := lo + j
+		if reverse {
+			i = hi - 1 - j
+		}
+		out[i-lo] = t.spawn(int32(level), -1, nil, nil, i, false, r)
+	}
+	return r
+}
+
+// ReleaseRange hands back r (SpawnRange), every child of which is done,
+// for reuse; nil does nothing.
+func (t *Task) ReleaseRange(r *TaskRange) {
+	if r == nil {
+		return
+	}
+	clear(r.started)
+	r.fn, r.started = nil, r.started[:0]
+	if len(t.m.rangeFree) < maxFreeTasks {
+		t.m.rangeFree = append(t.m.rangeFree, r)
+	}
+}
+
+// AbortRange aborts, as Abort(k) for each of them would in the order of
+// their indices, every child of the range r (SpawnRange) that is not
+// done, and counts n aborts (the Abort calls it stands for): the children
+// not yet started take the range's one mark as they start, and the walk
+// visits only the children started.
+func (t *Task) AbortRange(r *TaskRange, n int) { t.abortRange(r, n) }
+
+func (t *Task) abortRange(r *taskRange, n int) {
+	m := t.m
+	m.aborts.Add(int64(n))
+	at := t.p.now + m.abortHop
+	if at < r.abortAt {
+		r.abortAt = at
+	}
+	ks := r.started
+	for i := 1; i < len(ks); i++ { // by index (few, nearly sorted)
+		for j := i; j > 0 && ks[j].idx < ks[j-1].idx; j-- {
+			ks[j], ks[j-1] = ks[j-1], ks[j]
+		}
+	}
+	for _, k := range ks {
+		if k.done == 0 {
+			m.abortTreeSim(k, at)
+		}
+	}
+}
+
 // abortTree walks the abort tables below k (*Socrates §4.2), marking each
 // task; a task spawned after the walk passed its parent inherits the mark
 // in spawn. Each edge adds the abort message latency.
@@ -593,6 +684,14 @@ var levelHook func(*Task)
 
 // run executes t on p to its end: its function, then an implicit Sync.
 func (p *proc) run(t *Task) {
+	if r, ok := t.fn.(*taskRange); ok {
+		// A child of a range starts: it takes the range's abort mark,
+		// and the range's abort walk will visit it from now on.
+		if r.abortAt < t.abortAt {
+			t.abortAt = r.abortAt
+		}
+		r.started = append(r.started, t)
+	}
 	t.p = p
 	prev := p.cur
 	p.cur = t
@@ -674,6 +773,8 @@ func (p *proc) exec(t *Task) {
 	fn := t.fn
 	t.fn = nil // an aborted task's result is nil
 	switch f := fn.(type) {
+	case *taskRange:
+		t.fn = f.fn(t, int(t.idx))
 	case func(Ctx, int) any:
 		t.fn = f(t, int(t.idx))
 	case func(Ctx) any:
