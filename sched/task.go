@@ -26,14 +26,16 @@ type Task struct {
 	m       *machine
 	p       *proc // processor running it; set when it starts
 	parent  *Task
-	// fn is the task's function until it starts (a func(Ctx) any, or a
-	// func(Ctx, int) any called with idx), then what it returned: one
+	// fn is the task's function until it starts (a func(Ctx) any, a
+	// func(Ctx, int) any called with idx, or the *taskRange of a range's
+	// child, which holds the latter), then what it returned: one
 	// field for both keeps a Task at 128 bytes (hundreds of thousands
 	// are in flight on a large simulated machine).
-	fn    any
-	idx   int32
-	level int32
-	pin   int32 // processor it is pinned to, or -1
+	fn      any
+	idx     int32
+	level   int32
+	pin     int32 // processor it is pinned to, or -1
+	recycle bool  // spawned by Go: no handle, recycled when joined (in pin's padding)
 
 	// span is the task's timestamp (*Socrates Fig. 9): the critical path
 	// length of everything its current point depends on.
@@ -46,7 +48,6 @@ type Task struct {
 	// again only when it has changed.
 	doneKids uint32
 	kidMin   int32 // smallest level among children since the last Sync
-	recycle  bool  // spawned by Go: no handle, recycled when joined
 	// under is the waiting task this one runs nested on, if any, while
 	// it runs; once it is done (simulator), the child of its parent that
 	// finished before it (Task.Finished).
