@@ -46,6 +46,7 @@ mem() {
 	echo "memory $label: peak RSS $((rss / 1024)) MB, ${secs}s (target ≤ $target)"
 }
 mem "P = 65536, depth 4 (Kaufman #1)" "300 MB" "$bin" search 'suite:kaufman#1' --algo jamboree --preset plain --sim 65536 --depth 4 --grain 0 --levels=false --baseline none
+mem "P = 65536, depth 4 (BK.01)" "300 MB" "$bin" search 'suite:bk#1' --algo jamboree --preset plain --sim 65536 --depth 4 --grain 0 --levels=false --baseline none
 mem "P = inf, depth 5 (BK.01)" "1.5 GB" "$bin" search 'suite:bk#1' --algo jamboree --preset plain --sim inf --depth 5 --grain 0 --levels=false --max-mem none --baseline none
 
 # 5. A small sweep one job at a time and one per core (target ≤ 0.55 on 2
