@@ -620,7 +620,12 @@ func (t *Task) ReleaseRange(r *TaskRange) {
 // done, and counts n aborts (the Abort calls it stands for): the children
 // not yet started take the range's one mark as they start, and the walk
 // visits only the children started.
-func (t *Task) AbortRange(r *TaskRange, n int) { t.abortRange(r, n) }
+func (t *Task) AbortRange(r *TaskRange, n int) {
+	if r == nil {
+		panic("sched: AbortRange of no range (SpawnRange returns none on the pool)")
+	}
+	t.abortRange(r, n)
+}
 
 func (t *Task) abortRange(r *taskRange, n int) {
 	m := t.m
