@@ -1,6 +1,8 @@
 package algos
 
 import (
+	"math/bits"
+
 	"splitpoint/game"
 	"splitpoint/sched"
 )
@@ -74,7 +76,9 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int
 	// owner's LIFO pops the first child first; with levels in move order
 	// (each level runs oldest first).
 	pend := f.pend[:n-start]
-	c.SpawnRangeAt(level, f.test, start, n, !e.levels, pend)
+	f.startFinished(c, start, n)
+	f.rng = c.Self().SpawnRange(level, f.test, start, n, !e.levels, pend)
+	f.rngAll = f.rng
 	for i := start; i < n; i++ {
 		f.kids[i].task = pend[i-start]
 	}
@@ -84,7 +88,7 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int
 		if next >= n || cut >= 0 || aborted {
 			break
 		}
-		t := c.WaitAny(pend...)
+		t := f.nextDone(c)
 		j := t.Index()
 		pend = removeTask(pend, t)
 		k := &f.kids[j]
@@ -191,12 +195,23 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 		}
 		tasks = true
 		if k.state == kidRunning {
-			c.Abort(k.task)
+			if f.rng == nil {
+				c.Abort(k.task)
+			}
 			pend = append(pend, k.task)
 		}
 	}
+	if f.rng != nil && len(pend) > 0 {
+		// Every test still running is of the range (no restart has
+		// replaced one): one mark for those not started.
+		c.Self().AbortRange(f.rng, len(pend))
+	}
 	if len(pend) > 0 {
-		c.Wait(pend...)
+		if e.batch {
+			c.Wait(pend...)
+		} else {
+			f.waitTests(c, pend)
+		}
 	}
 	for j := start; j < n; j++ {
 		k := &f.kids[j]
@@ -216,6 +231,9 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 			rec.addUseful(&kr)
 		}
 	}
+	// Every test is done: the range's children have all started.
+	c.Self().ReleaseRange(f.rngAll)
+	f.rng, f.rngAll = nil, nil
 	for j := start; tasks && j < n; j++ {
 		if k := &f.kids[j]; k.task != nil {
 			c.Release(k.task)
@@ -223,4 +241,100 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 		}
 	}
 	f.pend = pend[:0]
+}
+
+// startFinished readies nextDone for the tests of children start…n−1,
+// about to be spawned: none is seen finished, and the children of the
+// task finished so far are not theirs.
+func (f *jamFrame[T]) startFinished(c sched.Ctx, start, n int) {
+	w := (n + 63) / 64
+	if cap(f.fin) < w {
+		f.fin = make([]uint64, w)
+	}
+	f.fin = f.fin[:w]
+	clear(f.fin)
+	f.finLo, f.finHi = start, n
+	f.self = c.Self()
+	_, f.seen = f.self.Finished()
+}
+
+// nextDone is WaitAny(pend...) of parallelLoop (the simulator's) reading
+// only the tests that finished since its last look (sched.Task.Finished),
+// not every test's done flag: it returns the finished test of least index
+// not yet taken — pend is in move order, so the one WaitAny returns — with
+// its timestamp joined.
+func (f *jamFrame[T]) nextDone(c sched.Ctx) *sched.Task {
+	self := c.Self()
+	f.left = -1
+	if !f.Over() {
+		self.WaitFinished(f)
+	}
+	for w := range f.fin {
+		if f.fin[w] != 0 {
+			b := bits.TrailingZeros64(f.fin[w])
+			f.fin[w] &^= 1 << b
+			k := f.kids[w<<6+b].task
+			self.JoinFinished(k)
+			return k
+		}
+	}
+	panic("jamboree: no test finished")
+}
+
+// waitTests is Wait(pend...) of settle on the simulator: it waits for the
+// running tests pend (aborted), reading only the tests that finished since
+// the last look, and joins their timestamps.
+func (f *jamFrame[T]) waitTests(c sched.Ctx, pend []*sched.Task) {
+	self := c.Self()
+	f.left = 0
+	for _, k := range pend {
+		if !f.isFin(k.Index()) {
+			f.left++
+		}
+	}
+	if !f.Over() {
+		self.WaitFinished(f)
+	}
+	for _, k := range pend {
+		self.JoinFinished(k)
+	}
+}
+
+// Over reads the children of the frame's task finished since the last
+// look, marks the tests among them, and reports whether the wait is over
+// (sched.FinishWaiter): for nextDone (left < 0) when a test is finished
+// and not taken, for waitTests when the left tests it waits for have.
+func (f *jamFrame[T]) Over() bool {
+	last, n := f.self.Finished()
+	for k := last; n != f.seen; n-- {
+		if j := k.Index(); j >= f.finLo && j < f.finHi && f.kids[j].task == k && !f.isFin(j) {
+			f.fin[j>>6] |= 1 << (j & 63)
+			if f.left > 0 && f.kids[j].state == kidRunning {
+				f.left--
+			}
+		}
+		k = k.FinishedBefore()
+	}
+	_, f.seen = f.self.Finished()
+	if f.left >= 0 {
+		return f.left == 0
+	}
+	for _, w := range f.fin {
+		if w != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *jamFrame[T]) isFin(j int) bool {
+	return j >= f.finLo && j < f.finHi && f.fin[j>>6]&(1<<(j&63)) != 0
+}
+
+// unfinish forgets that test j was seen finished: a restart has replaced
+// its task (restartStale).
+func (f *jamFrame[T]) unfinish(j int) {
+	if j >= f.finLo && j < f.finHi && j>>6 < len(f.fin) {
+		f.fin[j>>6] &^= 1 << (j & 63)
+	}
 }

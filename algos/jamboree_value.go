@@ -208,6 +208,8 @@ func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sch
 		k.started.Store(false)
 		c.Release(old)
 		k.task = c.SpawnIndexedAt(nd.ply+1, f.test, j)
+		f.unfinish(j)
+		f.rng = nil // k.task is not of the range: settle aborts one by one
 		if x := slices.Index(*pend, old); x >= 0 {
 			(*pend)[x] = k.task
 		}

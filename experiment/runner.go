@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
+	"sort"
 	"strings"
 	"time"
 
@@ -130,8 +132,9 @@ type dispatch struct {
 	running map[int]bool // jobs running (their plan index)
 	beside  []bool       // jobs that ran beside another
 	retry   []int        // runs stopped by the memory budget beside others: again, alone
-	next    int          // the next job to start
-	stored  int          // the next job to store
+	order   []int        // the jobs in the order they start (startOrder)
+	next    int          // the next job of order to start
+	stored  int          // the next job to store (plan order)
 	stopErr error
 }
 
@@ -203,27 +206,100 @@ func (d *dispatch) startMore() {
 			d.retry = d.retry[1:]
 			continue
 		}
-		if d.next >= len(d.jobs) {
+		if d.order == nil && !d.startOrder() {
 			return
 		}
-		j := &d.jobs[d.next]
-		if j.Role == results.RoleBaseline {
-			d.planned[j.Position.Name] = true
-		} else if !d.planned[j.Position.Name] {
-			row := j.Row()
-			d.stopErr = fmt.Errorf("%s: no baseline run before it", row.Short())
+		if d.next >= len(d.order) {
 			return
 		}
+		i := d.order[d.next]
+		j := &d.jobs[i]
 		if !d.slots.CanStart(j.Exclusive()) {
 			return
+		}
+		if d.slots.N() > 1 && !j.Exclusive() && d.next > 0 && d.jobs[d.order[d.next-1]].Exclusive() {
+			d.sortLongestFirst(d.order[d.next:])
+			i = d.order[d.next]
+			j = &d.jobs[i]
 		}
 		if j.Machine.Kind == sched.Pool && j.Machine.P > d.cores && !d.noted {
 			d.noted = true
 			d.note(fmt.Sprintf("note: pool runs with P > %d cores oversubscribe them: their wall time and speedup are not those of P processors", d.cores))
 		}
-		d.start(d.next, j.Exclusive())
+		d.start(i, j.Exclusive())
 		d.next++
 	}
+}
+
+// startOrder checks that every position's baseline comes before its
+// other runs in plan order, and orders the jobs to start: the exclusive
+// ones (serial baselines, pool runs: each alone) first, in plan order,
+// then the simulated ones, which run side by side, the longest first
+// (sortLongestFirst, once the exclusive ones have ended), so that the
+// last jobs of a sweep to end are short ones and the cores stay busy to
+// its end. One job at a time, the plan's order. The runs are stored in
+// plan order whatever the order they ran in, and a simulated run is the
+// same bit for bit.
+func (d *dispatch) startOrder() bool {
+	var excl, sim []int
+	for i := range d.jobs {
+		j := &d.jobs[i]
+		if j.Role == results.RoleBaseline {
+			d.planned[j.Position.Name] = true
+		} else if !d.planned[j.Position.Name] {
+			row := j.Row()
+			d.stopErr = fmt.Errorf("%s: no baseline run before it", row.Short())
+			return false
+		}
+		if j.Exclusive() {
+			excl = append(excl, i)
+		} else {
+			sim = append(sim, i)
+		}
+	}
+	if d.slots.N() == 1 {
+		// One job at a time: the plan's order (what a cancelled
+		// sweep keeps is then a prefix of the plan).
+		d.order = make([]int, len(d.jobs))
+		for i := range d.order {
+			d.order[i] = i
+		}
+		return true
+	}
+	d.order = append(excl, sim...)
+	if len(excl) == 0 {
+		d.sortLongestFirst(d.order)
+	}
+	return true
+}
+
+// sortLongestFirst sorts the simulated jobs is by their estimated length,
+// the longest first (ties in plan order): the serial baseline's time on
+// the job's position (the finished baseline run's; without one, the
+// nodes of a tree of the job's depth), times a factor growing with P (the
+// simulator's cost per node grows with the machine: steals and
+// speculative nodes).
+func (d *dispatch) sortLongestFirst(is []int) {
+	base := map[string]float64{}
+	for i, e := range d.fin {
+		if e != nil && e.err == nil && d.jobs[i].Role == results.RoleBaseline {
+			base[d.jobs[i].Position.Name] = e.row.Seconds
+		}
+	}
+	est := make(map[int]float64, len(is))
+	for _, i := range is {
+		j := &d.jobs[i]
+		b, ok := base[j.Position.Name]
+		if !ok || b <= 0 {
+			b = math.Pow(6, float64(j.Opt.Depth)) // nodes of an alpha-beta tree, about
+		}
+		p := j.Machine.P
+		if p <= 0 {
+			p = 1 << 16 // the infinite machine
+		}
+		est[i] = b * (1 + math.Log2(float64(p))/4)
+	}
+	sort.SliceStable(is, func(a, b int) bool { return est[is[a]] > est[is[b]] })
 }
 
 // start starts job i on a goroutine of its own.
@@ -276,7 +352,7 @@ func (d *dispatch) ended(e endedJob) {
 // store stores the finished runs next in plan order (all: every
 // finished run, skipping those that did not finish).
 func (d *dispatch) store(all bool) error {
-	for ; d.stored < d.next; d.stored++ {
+	for ; d.stored < len(d.jobs); d.stored++ {
 		e := d.fin[d.stored]
 		if e == nil && !all {
 			return nil

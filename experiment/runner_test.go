@@ -281,3 +281,52 @@ func TestSlots(t *testing.T) {
 		t.Fatal("slots not free after the exclusive job")
 	}
 }
+
+// TestRunnerLongestFirst: with jobs side by side, the simulated runs
+// start the longest first (by their position's baseline time, times a
+// factor growing with P), the exclusive runs before them, and the rows are
+// stored in plan order all the same.
+func TestRunnerLongestFirst(t *testing.T) {
+	jobs := planOf(t, "positions: [two:a]\nalgos: [pnegamax]\ndepth: 3\nsim: [1, 16, 256]\n")
+	name := func(i int) string { return fmt.Sprintf("%s/%d", jobs[i].Position.Name, jobs[i].Machine.P) }
+	d := (&Runner{Jobs: 2}).dispatcher(context.Background(), jobs)
+	if !d.startOrder() {
+		t.Fatal(d.stopErr)
+	}
+	var got []string
+	for _, i := range d.order {
+		got = append(got, name(i))
+	}
+	if want := "a#1/0 a#2/0 a#1/1 a#1/16 a#1/256 a#2/1 a#2/16 a#2/256"; strings.Join(got, " ") != want {
+		t.Errorf("start order %v, want %s (sorted once the baselines have run)", got, want)
+	}
+	// The baselines ran: a#2's took 5 s, a#1's 1 s.
+	for i, j := range jobs {
+		if j.Role == results.RoleBaseline {
+			secs := 1.0
+			if j.Position.Name == "a#2" {
+				secs = 5
+			}
+			d.fin[i] = &endedJob{i: i, row: results.Run{Seconds: secs}}
+		}
+	}
+	d.sortLongestFirst(d.order[2:])
+	got = got[:0]
+	for _, i := range d.order {
+		got = append(got, name(i))
+	}
+	if want := "a#1/0 a#2/0 a#2/256 a#2/16 a#2/1 a#1/256 a#1/16 a#1/1"; strings.Join(got, " ") != want {
+		t.Errorf("start order %v, want %s", got, want)
+	}
+	// A real run stores the rows in plan order.
+	r := &Runner{Store: newStore(t), Engine: &fakeEngine{}, ID: "lf", Jobs: 2}
+	o, err := r.Run(context.Background(), jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, row := range o.Rows {
+		if w := jobs[i].Row(); row.Short() != w.Short() {
+			t.Errorf("row %d: %s, planned %s", i, row.Short(), w.Short())
+		}
+	}
+}

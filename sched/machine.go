@@ -51,16 +51,18 @@ type machine struct {
 	prof      profiler
 	cancelled bool
 	rngSched  rng
-	logMisses []float64 // stealSim: log(1 − k/(P−1)) by k, 0 until computed
-	freeCoros []*coro   // coroutines without a processor (at most maxFreeCoros)
-	taskFree  []*Task   // recycled tasks of every processor (see proc.tfree)
-	live      int       // processors with a coroutine
+	logMisses []float64    // stealSim: log(1 − k/(P−1)) by k, 0 until computed
+	freeCoros []*coro      // coroutines without a processor (at most maxFreeCoros)
+	taskFree  []*Task      // recycled tasks of every processor (see proc.tfree)
+	rangeFree []*taskRange // recycled ranges (Task.ReleaseRange)
+	live      int          // processors with a coroutine
 	// liveSampled is live at the last sample of the memory (memCheckLive)
 	liveSampled int
 	// memNext is the event-loop step of the next sample, memEvery the
 	// steps between two (sampleMem)
 	memNext, memEvery int
 	peakLive          int
+	internals         SimInternals // the simulator's own counts (Config.Internals)
 
 	// memory (memory.go)
 	limit    int64 // budget, bytes (0: none)
@@ -116,6 +118,7 @@ type proc struct {
 	minLevel  int32
 	waitTask  *Task
 	waitObj   any
+	fw        FinishWaiter // the condition of the running WaitFinished
 }
 
 // procTally is what a processor counts besides its work: steps by kind,

@@ -52,6 +52,25 @@ type Config struct {
 	// Charguéraud, Guatto, Rainey & Sieczkowski, PLDI 2018). The
 	// simulator ignores it.
 	Heartbeat int64 `json:"heartbeat_ns,omitempty"`
+	// Internals, when not nil, receives the simulator's own counts of
+	// the run (SimInternals) when it ends: what the simulator did to run
+	// it, not what the simulated machine did. The pool leaves it alone.
+	Internals *SimInternals `json:"-"`
+}
+
+// SimInternals counts the simulator's own work in a run, for its speed
+// and memory goals (bench/simgoals.sh): none of it is simulated time.
+type SimInternals struct {
+	// TaskRecords is the task records taken (new or recycled): one per
+	// spawned child today.
+	TaskRecords int64 `json:"task_records"`
+	// DoneReads is the children's done flags read by waits (Wait,
+	// WaitAny and the helpful wait's looks).
+	DoneReads int64 `json:"done_reads"`
+	// AbortVisits is the tasks an abort walk visited.
+	AbortVisits int64 `json:"abort_visits"`
+	// Attaches is the coroutines given to processors.
+	Attaches int64 `json:"attaches"`
 }
 
 // MemoryBudget is the budget a run of c has, in bytes (0: none): for
@@ -147,6 +166,9 @@ func (m *machine) runSim() *Stats {
 	}
 	m.simLoop()
 	m.sampleMem(nil)
+	if m.cfg.Internals != nil {
+		*m.cfg.Internals = m.internals
+	}
 	if m.restoreGC != nil {
 		m.restoreGC()
 	}

@@ -334,6 +334,7 @@ func (m *machine) attach(p *proc) {
 		c = newCoro()
 	}
 	c.p, p.co = p, c
+	m.internals.Attaches++
 	m.live++
 	if m.live > m.peakLive {
 		m.peakLive = m.live
@@ -406,6 +407,31 @@ func newCoro() *coro {
 	return c
 }
 
+// finishBare is simMain's step for a processor of the infinite machine
+// that waits to finish a task with no children left (run: finishing):
+// done, the task tells its parent, and the processor, which then finds no
+// work (on the infinite machine every task starts on a processor of its
+// own), parks idle. No step of it yields, so it runs on the event loop
+// without a coroutine; it counts the processor live for the step as the
+// coroutine would (Stats.PeakLiveProcs), so the run is the same bit for
+// bit.
+func (m *machine) finishBare(p *proc) {
+	m.live++
+	if m.live > m.peakLive {
+		m.peakLive = m.live
+	}
+	t := p.finishing
+	p.finishing = nil
+	p.finish(t, nil)
+	if m.over {
+		p.state = stExited
+	} else {
+		p.park(-1, nil, anyLevel, nil) // idle on the infinite machine: returns at once
+		p.detach = false
+	}
+	m.live--
+}
+
 // simMain is a simulated processor's scheduling loop. It returns true when
 // the processor parked idle or waits to finish a task (run: finishing)
 // with nothing on its stack (its coroutine is then free), false when the
@@ -464,10 +490,14 @@ func (m *machine) simLoop() {
 		}
 		m.running = p
 		p.state = stRunning
-		if p.co == nil {
-			m.attach(p)
+		if p.co == nil && m.inf && p.finishing != nil && p.finishing.pending == 0 {
+			m.finishBare(p)
+		} else {
+			if p.co == nil {
+				m.attach(p)
+			}
+			p.co.next()
 		}
-		p.co.next()
 		m.running = nil
 		if p.state == stRunnable {
 			m.queuePush(p)

@@ -26,14 +26,16 @@ type Task struct {
 	m       *machine
 	p       *proc // processor running it; set when it starts
 	parent  *Task
-	// fn is the task's function until it starts (a func(Ctx) any, or a
-	// func(Ctx, int) any called with idx), then what it returned: one
+	// fn is the task's function until it starts (a func(Ctx) any, a
+	// func(Ctx, int) any called with idx, or the *taskRange of a range's
+	// child, which holds the latter), then what it returned: one
 	// field for both keeps a Task at 128 bytes (hundreds of thousands
 	// are in flight on a large simulated machine).
-	fn    any
-	idx   int32
-	level int32
-	pin   int32 // processor it is pinned to, or -1
+	fn      any
+	idx     int32
+	level   int32
+	pin     int32 // processor it is pinned to, or -1
+	recycle bool  // spawned by Go: no handle, recycled when joined (in pin's padding)
 
 	// span is the task's timestamp (*Socrates Fig. 9): the critical path
 	// length of everything its current point depends on.
@@ -46,8 +48,13 @@ type Task struct {
 	// again only when it has changed.
 	doneKids uint32
 	kidMin   int32 // smallest level among children since the last Sync
-	recycle  bool  // spawned by Go: no handle, recycled when joined
-	under    *Task // the waiting task this one runs nested on, if any
+	// under is the waiting task this one runs nested on, if any, while
+	// it runs; once it is done (simulator), the child of its parent that
+	// finished before it (Task.Finished).
+	under *Task
+	// lastDone is the child that finished last (simulator only): the
+	// head of the chain of finished children through their under.
+	lastDone *Task
 	// The abort table: the children since the last Sync, a list through
 	// sibling published by an atomic store of head (only the task itself
 	// adds to it). mu excludes an abort walk from the recycling of
@@ -120,7 +127,7 @@ var stopUnwind any = stopUnwindT{}
 // aborted by Check or panicked). Read it after waiting for the task.
 func (t *Task) Result() any {
 	switch t.fn.(type) {
-	case func(Ctx) any, func(Ctx, int) any:
+	case func(Ctx) any, func(Ctx, int) any, *taskRange:
 		return nil // not started
 	}
 	return t.fn
@@ -131,7 +138,23 @@ func (t *Task) Done() bool { return t.isDone() }
 
 // WasAborted reports whether an abort reached the task (its mark is set,
 // whatever the time it takes effect on the simulator).
-func (t *Task) WasAborted() bool { return t.loadAbort() != never }
+func (t *Task) WasAborted() bool {
+	if t.loadAbort() != never {
+		return true
+	}
+	r, ok := t.fn.(*taskRange) // not started: its range's mark is its own
+	return ok && r.abortAt != never
+}
+
+// taskRange is a range of children spawned by SpawnRangeAt on the
+// simulator: each child's fn until it starts. Its abort mark (AbortRange)
+// is every child's not yet started, which takes it as it starts; started
+// lists the children started, for the abort walk.
+type taskRange struct {
+	fn      func(Ctx, int) any
+	abortAt int64
+	started []*Task
+}
 
 // Span is the task's timestamp: its critical path so far, or at its end
 // once it is done.
@@ -212,23 +235,23 @@ func (t *Task) Check() {
 }
 
 // Spawn posts a child at the next level (Ctx).
-func (t *Task) Spawn(fn func(Ctx) any) *Task { return t.spawn(t.level+1, -1, fn, nil, 0, false) }
+func (t *Task) Spawn(fn func(Ctx) any) *Task { return t.spawn(t.level+1, -1, fn, nil, 0, false, nil) }
 
 // Go posts a child at the next level without returning a handle (Ctx).
-func (t *Task) Go(fn func(Ctx) any) { t.spawn(t.level+1, -1, fn, nil, 0, true) }
+func (t *Task) Go(fn func(Ctx) any) { t.spawn(t.level+1, -1, fn, nil, 0, true, nil) }
 
 // GoIndexed is Go calling fn(c, i) (Ctx).
-func (t *Task) GoIndexed(fn func(Ctx, int) any, i int) { t.spawn(t.level+1, -1, nil, fn, i, true) }
+func (t *Task) GoIndexed(fn func(Ctx, int) any, i int) { t.spawn(t.level+1, -1, nil, fn, i, true, nil) }
 
 // SpawnAt posts a child at an explicit level (Ctx).
 func (t *Task) SpawnAt(level int, fn func(Ctx) any) *Task {
-	return t.spawn(int32(level), -1, fn, nil, 0, false)
+	return t.spawn(int32(level), -1, fn, nil, 0, false, nil)
 }
 
 // SpawnIndexedAt posts a child at an explicit level that calls fn(c, i)
 // (Ctx).
 func (t *Task) SpawnIndexedAt(level int, fn func(Ctx, int) any, i int) *Task {
-	return t.spawn(int32(level), -1, nil, fn, i, false)
+	return t.spawn(int32(level), -1, nil, fn, i, false, nil)
 }
 
 // SpawnRangeAt spawns fn(c, i) for i in [lo, hi) (Ctx). The simulator
@@ -251,7 +274,7 @@ func (t *Task) SpawnRangeAt(level int, fn func(Ctx, int) any, lo, hi int, revers
 	if m.sim || p.costs[Spawn] != 0 {
 		for j := range n {
 			i := at(j)
-			out[i-lo] = t.spawn(int32(level), -1, nil, fn, i, false)
+			out[i-lo] = t.spawn(int32(level), -1, nil, fn, i, false, nil)
 		}
 		return
 	}
@@ -309,10 +332,10 @@ func (t *Task) SpawnOn(proc int, fn func(Ctx) any) *Task {
 	if n := t.m.nprocs; n > 0 {
 		pin = int32(((proc % n) + n) % n)
 	}
-	return t.spawn(t.level+1, pin, fn, nil, 0, false)
+	return t.spawn(t.level+1, pin, fn, nil, 0, false, nil)
 }
 
-func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any, idx int, recycle bool) *Task {
+func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any, idx int, recycle bool, r *taskRange) *Task {
 	p := t.p
 	m := p.m
 	p.tally.spawns++
@@ -329,9 +352,12 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any,
 	}
 	k := p.newTask()
 	k.m, k.parent, k.level, k.pin, k.span = m, t, level, pin, t.span
-	if fni != nil {
+	switch {
+	case r != nil:
+		k.fn = r
+	case fni != nil:
 		k.fn = fni
-	} else {
+	default:
 		k.fn = fn
 	}
 	k.idx, k.recycle = int32(idx), recycle
@@ -361,6 +387,9 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any,
 // by joinKids; on the simulator one list for all, see proc.tfree), or
 // allocates one.
 func (p *proc) newTask() *Task {
+	if p.m.sim {
+		p.m.internals.TaskRecords++
+	}
 	l := p.tfree
 	if n := len(*l); n > 0 {
 		k := (*l)[n-1]
@@ -414,13 +443,10 @@ func (t *Task) joinKids() {
 
 // Wait waits for the given children and joins their timestamps (Ctx).
 func (t *Task) Wait(ts ...*Task) {
-	for i, k := range ts {
-		if !k.isDone() {
-			// A task once done stays done: the wait looks from the
-			// first child not done.
-			t.p.waitKids(t, waitSome, ts[i:])
-			break
-		}
+	if i := firstNotDone(ts, t.doneReads()); i < len(ts) {
+		// A task once done stays done: the wait looks from the first
+		// child not done.
+		t.p.waitKids(t, waitSome, ts[i:])
 	}
 	for _, k := range ts {
 		if k.span > t.span {
@@ -434,7 +460,7 @@ func (t *Task) WaitAny(ts ...*Task) *Task {
 	if len(ts) == 0 {
 		return nil
 	}
-	k := firstDone(ts)
+	k := firstDone(ts, t.doneReads())
 	if k == nil {
 		k = t.p.waitKids(t, waitOne, ts)
 	}
@@ -446,22 +472,92 @@ func (t *Task) WaitAny(ts ...*Task) *Task {
 
 // firstNotDone is the index of the first task of ts not done, len(ts) if
 // all are.
-func firstNotDone(ts []*Task) int {
+// n, when not nil, counts the flags read (SimInternals.DoneReads).
+func firstNotDone(ts []*Task, n *int64) int {
 	for i, k := range ts {
 		if !k.isDone() {
+			if n != nil {
+				*n += int64(i + 1)
+			}
 			return i
 		}
+	}
+	if n != nil {
+		*n += int64(len(ts))
 	}
 	return len(ts)
 }
 
-func firstDone(ts []*Task) *Task {
-	for _, k := range ts {
+// firstDone is the first task of ts done, nil if none; n as in
+// firstNotDone.
+func firstDone(ts []*Task, n *int64) *Task {
+	for i, k := range ts {
 		if k.isDone() {
+			if n != nil {
+				*n += int64(i + 1)
+			}
 			return k
 		}
 	}
+	if n != nil {
+		*n += int64(len(ts))
+	}
 	return nil
+}
+
+// doneReads is the simulator's count of done flags read, nil on the pool
+// (its waits run concurrently).
+func (t *Task) doneReads() *int64 {
+	if t.m.sim {
+		return &t.m.internals.DoneReads
+	}
+	return nil
+}
+
+// Finished is, on the simulator, the child of t that finished last and
+// the number of t's children finished so far; FinishedBefore steps from
+// a finished child to the one that finished before it. A wait for some
+// of many children (WaitAny) can so read only the children that finished
+// since its last look (WaitFinished), not every child's done flag. The
+// chain holds until t's next Sync (which may recycle the children). On
+// the pool Finished is nil, 0.
+func (t *Task) Finished() (last *Task, n uint32) {
+	if !t.m.sim {
+		return nil, 0
+	}
+	return t.lastDone, t.doneKids
+}
+
+// FinishedBefore is the child of the same parent that finished before k
+// (Finished), counted as a done flag read (SimInternals.DoneReads).
+func (k *Task) FinishedBefore() *Task {
+	k.m.internals.DoneReads++
+	return k.under
+}
+
+// JoinFinished joins the timestamp of k, a child of t that Finished has
+// reported finished, as Wait(k) does, without reading its done flag again.
+func (t *Task) JoinFinished(k *Task) {
+	if k.span > t.span {
+		t.span = k.span
+	}
+}
+
+// FinishWaiter is the condition of WaitFinished: Over reads the children
+// of the waiting task finished since its last look (Task.Finished) and
+// reports whether the wait is over.
+type FinishWaiter interface{ Over() bool }
+
+// WaitFinished is the helpful wait of Wait and WaitAny (simulator only)
+// until w is over, which the caller has just found it is not: w is
+// looked at again only when another child of t has finished. Over the
+// same children the run is the one Wait or WaitAny gives, bit for bit.
+func (t *Task) WaitFinished(w FinishWaiter) {
+	if !t.m.sim {
+		panic("sched: WaitFinished on the pool")
+	}
+	t.p.fw = w
+	t.p.waitKids(t, waitNew, nil)
 }
 
 // Abort marks k and its descendants aborted (Ctx).
@@ -472,6 +568,83 @@ func (t *Task) Abort(k *Task) {
 		at = t.p.now + t.m.abortHop
 	}
 	t.m.abortTree(k, at)
+}
+
+// TaskRange is a range of children SpawnRangeAt made on the simulator
+// (LastRange), for AbortRange.
+type TaskRange = taskRange
+
+// SpawnRange is SpawnRangeAt returning, on the simulator, the range of
+// the children as one record (nil on the pool): its abort mark stands for
+// theirs until they start (AbortRange). Hand it back with ReleaseRange once
+// every child is done.
+func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse bool, out []*Task) *TaskRange {
+	m := t.m
+	if !m.sim || hi <= lo {
+		t.SpawnRangeAt(level, fn, lo, hi, reverse, out)
+		return nil
+	}
+	var r *taskRange
+	if k := len(m.rangeFree); k > 0 {
+		r = m.rangeFree[k-1]
+		m.rangeFree = m.rangeFree[:k-1]
+	} else {
+		r = new(taskRange)
+	}
+	r.fn, r.abortAt = fn, never
+	for j := range hi - lo {
+		i := lo + j
+		if reverse {
+			i = hi - 1 - j
+		}
+		out[i-lo] = t.spawn(int32(level), -1, nil, nil, i, false, r)
+	}
+	return r
+}
+
+// ReleaseRange hands back r (SpawnRange), every child of which is done,
+// for reuse; nil does nothing.
+func (t *Task) ReleaseRange(r *TaskRange) {
+	if r == nil {
+		return
+	}
+	clear(r.started)
+	r.fn, r.started = nil, r.started[:0]
+	if len(t.m.rangeFree) < maxFreeTasks {
+		t.m.rangeFree = append(t.m.rangeFree, r)
+	}
+}
+
+// AbortRange aborts, as Abort(k) for each of them would in the order of
+// their indices, every child of the range r (SpawnRange) that is not
+// done, and counts n aborts (the Abort calls it stands for): the children
+// not yet started take the range's one mark as they start, and the walk
+// visits only the children started.
+func (t *Task) AbortRange(r *TaskRange, n int) {
+	if r == nil {
+		panic("sched: AbortRange of no range (SpawnRange returns none on the pool)")
+	}
+	t.abortRange(r, n)
+}
+
+func (t *Task) abortRange(r *taskRange, n int) {
+	m := t.m
+	m.aborts.Add(int64(n))
+	at := t.p.now + m.abortHop
+	if at < r.abortAt {
+		r.abortAt = at
+	}
+	ks := r.started
+	for i := 1; i < len(ks); i++ { // by index (few, nearly sorted)
+		for j := i; j > 0 && ks[j].idx < ks[j-1].idx; j-- {
+			ks[j], ks[j-1] = ks[j-1], ks[j]
+		}
+	}
+	for _, k := range ks {
+		if k.done == 0 {
+			m.abortTreeSim(k, at)
+		}
+	}
 }
 
 // abortTree walks the abort tables below k (*Socrates §4.2), marking each
@@ -501,6 +674,7 @@ func (m *machine) abortTree(k *Task, at int64) {
 // abortTreeSim is abortTree on the simulator: one processor at a time, so
 // plain stores and no lock.
 func (m *machine) abortTreeSim(k *Task, at int64) {
+	m.internals.AbortVisits++
 	if k.abortAt <= at {
 		return
 	}
@@ -516,6 +690,14 @@ var levelHook func(*Task)
 
 // run executes t on p to its end: its function, then an implicit Sync.
 func (p *proc) run(t *Task) {
+	if r, ok := t.fn.(*taskRange); ok {
+		// A child of a range starts: it takes the range's abort mark,
+		// and the range's abort walk will visit it from now on.
+		if r.abortAt < t.abortAt {
+			t.abortAt = r.abortAt
+		}
+		r.started = append(r.started, t)
+	}
 	t.p = p
 	prev := p.cur
 	p.cur = t
@@ -571,6 +753,7 @@ func (p *proc) finish(t, prev *Task) {
 	par.addPending(sim, -1)
 	if sim {
 		par.doneKids++
+		t.under, par.lastDone = par.lastDone, t
 	}
 	p.m.notify(par, q, p)
 }
@@ -596,6 +779,8 @@ func (p *proc) exec(t *Task) {
 	fn := t.fn
 	t.fn = nil // an aborted task's result is nil
 	switch f := fn.(type) {
+	case *taskRange:
+		t.fn = f.fn(t, int(t.idx))
 	case func(Ctx, int) any:
 		t.fn = f(t, int(t.idx))
 	case func(Ctx) any:
@@ -608,6 +793,7 @@ const (
 	waitAll = iota
 	waitSome
 	waitOne
+	waitNew // (simulator) until another child finishes
 )
 
 // waitKids is the helpful wait: until the condition holds (the caller
@@ -626,11 +812,13 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 	// over (the caller's, or one here) is good until another child of t
 	// finishes: seen is t.doneKids at that look.
 	sim, seen := p.m.sim, t.doneKids
+	fw := p.fw // nested tasks run here may wait on their own (WaitFinished)
 	for {
+		p.fw = fw
 		pend := t.loadPending()
 		if !sim || mode == waitAll || t.doneKids != seen {
 			if mode == waitSome {
-				ts = ts[firstNotDone(ts):] // done stays done
+				ts = ts[firstNotDone(ts, t.doneReads()):] // done stays done
 			}
 			if k, ok := waitDone(t, mode, ts); ok {
 				b.done(p, WaitChildren)
@@ -669,10 +857,12 @@ func waitDone(t *Task, mode int, ts []*Task) (*Task, bool) {
 	switch mode {
 	case waitAll:
 		return nil, t.loadPending() == 0
+	case waitNew:
+		return nil, t.p.fw.Over()
 	case waitSome:
-		return nil, firstNotDone(ts) == len(ts)
+		return nil, firstNotDone(ts, t.doneReads()) == len(ts)
 	default:
-		k := firstDone(ts)
+		k := firstDone(ts, t.doneReads())
 		return k, k != nil
 	}
 }

@@ -1,0 +1,66 @@
+#!/bin/sh
+# bench/simgoals.sh — the simulated machine's goals for bare Jamboree
+# (plain preset, grain 0, levels off, Kaufman #1 unless said), each printed
+# beside its target: the exact runs, the simulator's own counts per
+# simulated node, a simulated node's cost in serial nodes, resident memory,
+# and a small sweep one job at a time against one per core. Counts and
+# memory hold on any machine; the timings (speed, sweep) only on an
+# otherwise idle one. Some 20 minutes on a 2-core VM.
+#
+#   sh bench/simgoals.sh           # every goal
+#   QUICK=1 sh bench/simgoals.sh   # without the sweep
+set -e
+cd "$(dirname "$0")/.."
+dir=$(mktemp -d)
+bin=$dir/splitpoint
+go build -o "$bin" .
+export SPLITPOINT_HOME="$dir/home"
+cores=$(nproc)
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $cores cores; load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+
+# 1. Exact: the reference runs and the differential grid, bit for bit.
+ok() { if "$@" >"$dir/out" 2>&1; then echo "pass"; else echo "FAIL (see $dir/out)"; fi; }
+echo "exact: TestSimGolden: $(ok go test . -run TestSimGolden -count=1) (target: pass)"
+echo "exact: TestSimGolden, large set: $(SPLITPOINT_GOLDEN=large ok go test . -run TestSimGolden -count=1 -timeout 60m) (target: pass)"
+echo "exact: TestSimDiff (plain, default × P 1, 2, 64, 512, 65536, inf × unit, cm5 × levels): $(ok go test ./algos -run TestSimDiff -count=1) (target: pass)"
+
+# 2. Counts per simulated node (sched.SimInternals).
+go test ./algos -run XXX -bench 'SimGoalCounts' -benchtime 1x >"$dir/counts"
+metric() { # benchmark name, metric unit
+	grep "^BenchmarkSimGoal.*$1" "$2" | tr '\t' '\n' | grep " $3\$" | awk '{print $1}'
+}
+echo "counts P = 512 depth 5: task records $(metric P512/d5 "$dir/counts" task-records/node)/node (target ≤ 1.0), done-flag reads $(metric P512/d5 "$dir/counts" done-reads/node)/node (≤ 2), abort-walk visits $(metric P512/d5 "$dir/counts" abort-visits/node)/node (≤ 0.3)"
+echo "counts P = inf depth 4: coroutine attaches $(metric Pinf/d4 "$dir/counts" attaches/node)/node (target ≤ 1.15)"
+
+# 3. Speed: serial nodes per simulated node, both sides in one benchmark op.
+go test ./algos -run XXX -bench 'SimGoalSpeed' -benchtime 1x >"$dir/speed"
+echo "speed P = 512 depth 5: $(metric P512/d5 "$dir/speed" serial-nodes/simnode) serial nodes per simulated node (target ≤ 10)"
+echo "speed P = 64 depth 5: $(metric P64/d5 "$dir/speed" serial-nodes/simnode) serial nodes per simulated node (target ≤ 6.5)"
+
+# 4. Memory: peak resident set of the whole process.
+mem() {
+	label=$1 target=$2
+	shift 2
+	/usr/bin/time -f "%e %M" -o "$dir/time" "$@" >"$dir/out" 2>&1 || true
+	read -r secs rss <"$dir/time" || true
+	echo "memory $label: peak RSS $((rss / 1024)) MB, ${secs}s (target ≤ $target)"
+}
+mem "P = 65536, depth 4 (Kaufman #1)" "300 MB" "$bin" search 'suite:kaufman#1' --algo jamboree --preset plain --sim 65536 --depth 4 --grain 0 --levels=false --baseline none
+mem "P = 65536, depth 4 (BK.01)" "300 MB" "$bin" search 'suite:bk#1' --algo jamboree --preset plain --sim 65536 --depth 4 --grain 0 --levels=false --baseline none
+mem "P = inf, depth 5 (BK.01)" "1.5 GB" "$bin" search 'suite:bk#1' --algo jamboree --preset plain --sim inf --depth 5 --grain 0 --levels=false --max-mem none --baseline none
+
+# 5. A small sweep one job at a time and one per core (target ≤ 0.55 on 2
+#    cores): Kaufman 1–4 × jamboree, jamboree+rid × P 16, 64, 256, depth 5.
+if [ -z "$QUICK" ]; then
+	wall() {
+		s=$(date +%s.%N)
+		"$@" >"$dir/out" 2>&1
+		e=$(date +%s.%N)
+		echo "$e - $s" | bc
+	}
+	S="--positions suite:kaufman#1-4 --algos jamboree,jamboree+rid --sim 16,64,256 --depth 5 --preset plain --grain 0 --levels=false"
+	t1=$(wall "$bin" sweep $S --db "$dir/s1.db" --jobs 1)
+	tn=$(wall "$bin" sweep $S --db "$dir/sn.db" --jobs "$cores")
+	echo "sweep (24 runs): --jobs 1 ${t1}s, --jobs $cores ${tn}s, ratio $(echo "scale=3; $tn / $t1" | bc) (target ≤ 0.55 on 2 cores)"
+fi
+rm -rf "$dir"
