@@ -394,7 +394,7 @@ func RunPVSplit[T any, P game.Position[T]](ctx context.Context, root *T, opt Opt
 		table = tt.New(opt.TTBits)
 	}
 	r, st, err := sched.Run(ctx, mcfg, func(c sched.Ctx) any {
-		e := newPVEngine[T, P](c, root, opt, n, cfg.IsSim(), table, cfg.Costs)
+		e := newPVEngine[T, P](c, root, opt, n, table, cfg)
 		return e.run()
 	})
 	res, _ := r.(*PVSplitResult)

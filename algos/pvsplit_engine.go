@@ -155,7 +155,10 @@ type pvEngine[T any, P game.Position[T]] struct {
 	locks     *pvLocks // the machine's locks (simulator, a cost model that takes locks); nil: none
 }
 
-func newPVEngine[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, n int, sim bool, table *tt.Table, cm sched.CostModel) *pvEngine[T, P] {
+// newPVEngine is the engine of one PVSplit-family search of root by n
+// searchers on the machine of cfg (its costs: the locks it charges).
+func newPVEngine[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, n int, table *tt.Table, cfg sched.Config) *pvEngine[T, P] {
+	sim, cm := cfg.IsSim(), cfg.Costs
 	po := opt.PVSplitOptions
 	e := &pvEngine[T, P]{c: c, root: root, opt: opt, n: n, sim: sim, table: table, start: time.Now(), cutAt: 1 << 30}
 	if sim && cm.Locking() {
