@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"log"
 	"net"
 	"os"
@@ -339,4 +340,55 @@ func TestWorkerOtherSweep(t *testing.T) {
 	if err := (&Worker{}).ownSweep(&JobMsg{Sweep: "theirs"}); err != nil {
 		t.Fatalf("an unbound worker refused a job: %v", err)
 	}
+}
+
+// TestAuthTimeoutLogged: a client that connects and never presents a
+// credential is closed at the auth timeout, and that refusal is logged
+// with its reason, once; an owner that connects and leaves is not a
+// refusal.
+func TestAuthTimeoutLogged(t *testing.T) {
+	var logged syncBuffer
+	srv, err := StartServer(ServerOptions{Host: "127.0.0.1", Log: &logged, AuthTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	nc, err := srv.Connect("owner")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc.Close()
+	c, err := net.Dial("tcp", strings.TrimPrefix(srv.LocalURL(), "nats://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	// Read the INFO line and say nothing: the server closes the connection.
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	rest, _ := io.ReadAll(c)
+	if !strings.Contains(string(rest), "Authentication Timeout") {
+		t.Errorf("the server answered %q", rest)
+	}
+	var lines []string
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if lines = refusalLines(logged.String()); len(lines) > 0 {
+			break
+		}
+	}
+	time.Sleep(100 * time.Millisecond)
+	lines = refusalLines(logged.String())
+	if len(lines) != 1 || !strings.Contains(lines[0], "Authentication Timeout") {
+		t.Errorf("refusals logged %q, want one authentication timeout; the log:\n%s", lines, logged.String())
+	}
+}
+
+// refusalLines are the log's lines that record a refusal.
+func refusalLines(log string) []string {
+	var out []string
+	for _, l := range strings.Split(log, "\n") {
+		if strings.Contains(l, "refused: ") {
+			out = append(out, l)
+		}
+	}
+	return out
 }

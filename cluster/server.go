@@ -67,6 +67,10 @@ type ServerOptions struct {
 	// Log receives a line for each thing the server refuses (nil: the
 	// standard logger, on standard error).
 	Log io.Writer
+	// AuthTimeout is how long a client that connected has to present its
+	// credential before the server closes the connection, a refusal it
+	// logs (0: NATS's default, 2 seconds).
+	AuthTimeout time.Duration
 }
 
 // StartServer starts an embedded server and waits until it is ready. It
@@ -93,7 +97,7 @@ func StartServer(o ServerOptions) (*Server, error) {
 	owner, workers := server.NewAccount(OwnerAccount), server.NewAccount(WorkersAccount)
 	opts := &server.Options{Host: o.Host, Port: o.Port, JetStream: true, StoreDir: dir, DontListen: o.InProcess,
 		NoSigs: true, ServerName: "splitpoint", Accounts: []*server.Account{owner, workers}, Nkeys: s.Auth.users(owner, workers),
-		MaxPayload: MaxPayload}
+		MaxPayload: MaxPayload, AuthTimeout: o.AuthTimeout.Seconds()}
 	if opts.Host == "" {
 		opts.Host = "0.0.0.0"
 	}
@@ -117,7 +121,9 @@ func StartServer(o ServerOptions) (*Server, error) {
 		lg = log.New(o.Log, "", log.LstdFlags)
 	}
 	start := &startup{fatal: make(chan string, 1)}
-	ns.SetLoggerV2(refusals{Logger: lg, start: start}, false, false, false)
+	// Debug lines on: the server reports a client that never
+	// authenticated only at debug level (refusals.Debugf keeps those).
+	ns.SetLoggerV2(refusals{Logger: lg, start: start}, true, false, false)
 	go ns.Start()
 	err = waitReady(ns, start.fatal, 10*time.Second)
 	start.done()
@@ -265,7 +271,29 @@ func (r refusals) Fatalf(f string, a ...any) {
 		r.Printf("nats server: %s", msg)
 	}
 }
-func (refusals) Debugf(string, ...any) {}
+
+// Debugf logs, of the server's debug lines, only the refusals the server
+// reports at that level: a client closed because it connected and did not
+// authenticate within the auth timeout (nats-server's client.go:
+// markConnAsClosed, "Client connection closed: Authentication Timeout").
+// The server's other debug lines are dropped unformatted.
+func (r refusals) Debugf(f string, a ...any) {
+	if !strings.Contains(f, "connection closed") {
+		return
+	}
+	msg := strings.ReplaceAll(suggest.Bound(maskURLs(fmt.Sprintf(f, a...))), "\n", " ")
+	for _, k := range debugRefusalMarks {
+		if strings.HasSuffix(msg, k) {
+			r.Printf("nats server: refused: %s (no credential within the authentication timeout)", msg)
+			return
+		}
+	}
+}
+
+// debugRefusalMarks end the debug lines that report a refusal (the
+// reason of a closed connection, nats-server's ClosedState.String).
+var debugRefusalMarks = []string{"connection closed: Authentication Timeout"}
+
 func (refusals) Tracef(string, ...any) {}
 
 // refusalMarks are the words of the server's log lines (nats-server's

@@ -86,6 +86,8 @@ func TestForgedRunRejected(t *testing.T) {
 		{"parallelism", sim, func(r *results.Run) { r.Parallelism *= 2 }, "is not W/C"},
 		{"negative nodes", sim, func(r *results.Run) { r.Nodes = -1 }, "nodes -1 is negative"},
 		{"idle", sim, func(r *results.Run) { r.IdleFrac = 2 }, "idle_fraction"},
+		{"par_below10 above 1", sim, func(r *results.Run) { f := 1.0118; r.ParBelow10 = &f }, "par_below10 1.0118 is out of range 0…1"},
+		{"par_below10 negative", sim, func(r *results.Run) { f := -0.1; r.ParBelow10 = &f }, "par_below10 -0.1 is out of range"},
 		{"serial C ≠ W", base, func(r *results.Run) { r.Span = r.Work - 1; r.Parallelism = float64(r.Work) / float64(r.Span) }, "a serial run with C"},
 		{"a failure without a budget", base, func(r *results.Run) { s := "out of memory"; r.Failed = &s }, "no memory budget"},
 		{"time unit", base, func(r *results.Run) { r.TimeUnit = "units" }, "want ns"},

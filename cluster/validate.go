@@ -204,7 +204,7 @@ func possible(j *experiment.Job, r *results.Run) error {
 		name string
 		v    *float64
 		max  float64
-	}{{"idle_fraction", &r.IdleFrac, 1}, {"par_below10", r.ParBelow10, math.MaxFloat64}, {"seconds", &r.Seconds, math.MaxFloat64}, {"parallelism", &r.Parallelism, math.MaxFloat64},
+	}{{"idle_fraction", &r.IdleFrac, 1}, {"par_below10", r.ParBelow10, 1}, {"seconds", &r.Seconds, math.MaxFloat64}, {"parallelism", &r.Parallelism, math.MaxFloat64},
 		{"other_cores", r.OtherCores, math.MaxFloat64}} {
 		if f.v != nil && !(*f.v >= 0 && *f.v <= f.max) {
 			return fmt.Errorf("%s %g is out of range 0…%g", f.name, *f.v, f.max)

@@ -35,6 +35,12 @@ type machine struct {
 	sleepers    atomic.Int32
 	idleWorkers atomic.Int32
 	start       time.Time
+	// sampleMu orders the sampler's clock readings against the run's end:
+	// the end is read, and sampleOver set, under it, so that no profile
+	// sample lies past the end (a sample past the end would count time
+	// after the run in Profile.Low and lift FractionBelow above 1).
+	sampleMu   sync.Mutex
+	sampleOver bool
 
 	// simulator (only the running processor or the event loop touch these)
 	over      bool

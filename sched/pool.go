@@ -201,10 +201,16 @@ func (m *machine) sampleLoop(stop <-chan struct{}, done chan<- struct{}) {
 		for _, q := range m.procs {
 			ready += int64(q.size.Load()) + int64(q.nmail.Load())
 		}
+		m.sampleMu.Lock()
+		if m.sampleOver {
+			m.sampleMu.Unlock()
+			return
+		}
 		now := int64(time.Since(m.start))
 		if m.prof.n > 0 {
 			m.prof.set(now, ready+busy, busy)
 		}
+		m.sampleMu.Unlock()
 		if m.observed && now-last >= every {
 			last = now
 			m.cfg.Observe(m.poolSnapshot(busy, ready))

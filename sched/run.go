@@ -226,7 +226,12 @@ func (m *machine) runPool() *Stats {
 		<-m.doneCh
 	}
 	wg.Wait()
+	// The end is read under sampleMu, so every profile sample lies at or
+	// before it (sampleLoop).
+	m.sampleMu.Lock()
 	wall := int64(time.Since(m.start))
+	m.sampleOver = true
+	m.sampleMu.Unlock()
 	stopMem()
 	close(stopSample)
 	<-sampled

@@ -267,3 +267,31 @@ func TestProfileLow(t *testing.T) {
 		t.Error("a missing profile has a fraction")
 	}
 }
+
+// TestPoolProfileWithinRun: on the pool the sampler's clock runs on its own
+// goroutine, yet no sample lies past the run's end, so the time the
+// profile keeps per low level sums to at most the run's time and
+// FractionBelow is a fraction.
+func TestPoolProfileWithinRun(t *testing.T) {
+	runs := 200
+	if testing.Short() {
+		runs = 40
+	}
+	for i := range runs {
+		_, s := runT(t, Config{Machine: PoolOf(2)}, func(c Ctx) any { return Fib(c, 14, 0) })
+		pr := s.Profile
+		if pr == nil {
+			t.Fatal("no profile")
+		}
+		var low int64
+		for _, d := range pr.Low {
+			low += d
+		}
+		if pr.End != s.Time || low > pr.End {
+			t.Fatalf("run %d: low levels last %d ns of a profile ending at %d (run time %d)", i, low, pr.End, s.Time)
+		}
+		if f := pr.FractionBelow(LowLevels); f < 0 || f > 1 {
+			t.Fatalf("run %d: FractionBelow(%d) = %g", i, LowLevels, f)
+		}
+	}
+}

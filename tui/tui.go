@@ -162,7 +162,87 @@ type Model struct {
 // connected) until the UI closes.
 type embeddedNATS struct {
 	srv *cluster.Server
-	log *os.File // its refusals (splitpoint-nats/refused.log)
+	dir string   // its directory, splitpoint-nats/ui.N (embeddedNATS.start)
+	log *os.File // its refusals (refused.log in dir)
+}
+
+// uiStorePrefix starts the name of the directory of a terminal UI's
+// embedded NATS server in the session's splitpoint-nats/ (a random number
+// follows). A sweep id has no '.' (cluster.CheckSweepID), so no sweep's
+// store (cluster.SweepStore) is ever one of these.
+const uiStorePrefix = "ui."
+
+// start starts the UI's server with a directory of its own, made afresh
+// in sessionDir/splitpoint-nats/ (uiStorePrefix): its JetStream store,
+// its keys in auth/ (fresh, so that no other UI's or sweep's keys are
+// overwritten, nor its own by them) and refused.log. The workers' key is
+// for every sweep on this server, which runs this UI's sweeps only: the
+// workers stay connected from one run to the next.
+func (e *embeddedNATS) start(sessionDir string) error {
+	base, err := filepath.Abs(filepath.Join(sessionDir, "splitpoint-nats"))
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(base, 0o700); err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp(base, uiStorePrefix)
+	if err != nil {
+		return err
+	}
+	auth, err := cluster.NewAuth("")
+	if err == nil {
+		err = auth.Save(filepath.Join(dir, "auth"))
+	}
+	if err != nil {
+		os.RemoveAll(dir)
+		return fmt.Errorf("the embedded NATS server's keys: %w", err)
+	}
+	// What the server refuses goes to a file: standard error is the
+	// UI's screen.
+	logf, err := os.OpenFile(filepath.Join(dir, "refused.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		os.RemoveAll(dir)
+		return err
+	}
+	srv, err := cluster.StartServer(cluster.ServerOptions{Port: DefaultNATSPort, StoreDir: dir, Auth: auth, Log: logf})
+	if err != nil {
+		srv, err = cluster.StartServer(cluster.ServerOptions{Port: 0, StoreDir: dir, Auth: auth, Log: logf})
+	}
+	if err != nil {
+		logf.Close()
+		os.RemoveAll(dir)
+		return fmt.Errorf("starting the embedded NATS server: %w", err)
+	}
+	e.srv, e.dir, e.log = srv, dir, logf
+	return nil
+}
+
+// stop shuts the server down and removes its store and its keys, which
+// no later server takes; refused.log stays when it holds a line.
+func (e *embeddedNATS) stop() {
+	if e.srv != nil {
+		e.srv.Shutdown()
+		e.srv = nil
+	}
+	if e.log != nil {
+		e.log.Close()
+		e.log = nil
+	}
+	if e.dir == "" {
+		return
+	}
+	if st, err := os.Stat(filepath.Join(e.dir, "refused.log")); err == nil && st.Size() > 0 {
+		entries, _ := os.ReadDir(e.dir)
+		for _, en := range entries {
+			if en.Name() != "refused.log" {
+				os.RemoveAll(filepath.Join(e.dir, en.Name()))
+			}
+		}
+	} else {
+		os.RemoveAll(e.dir)
+	}
+	e.dir = ""
 }
 
 // New builds the UI on a session.
@@ -403,10 +483,9 @@ func (m *Model) stepCmd(ctx context.Context) tea.Cmd {
 }
 
 // clusterURL is the URL of the cluster's NATS server: the pane's, or for
-// "embedded" the server the UI starts (once) on DefaultNATSPort, or any
-// free port when that one is taken, with its JetStream store and its keys
-// in the session's directory as sweep --nats embedded keeps them; creds
-// is then the owner's key file, which the sweep line names.
+// "embedded" the server the UI starts (once, embeddedNATS.start) on
+// DefaultNATSPort, or any free port when that one is taken; creds is then
+// the owner's key file, which the sweep line names.
 func (m Model) clusterURL() (url, creds string, err error) {
 	switch url := m.machine.nats; url {
 	case "", "none":
@@ -416,28 +495,9 @@ func (m Model) clusterURL() (url, creds string, err error) {
 		return url, "", nil
 	}
 	if m.nats.srv == nil {
-		store := filepath.Join(m.session.Dir, "splitpoint-nats")
-		// One key for the workers of every sweep the UI runs: they stay
-		// connected from one run to the next.
-		auth, err := cluster.AuthFor(filepath.Join(store, "auth"), "")
-		if err != nil {
-			return "", "", fmt.Errorf("the embedded NATS server's keys: %w", err)
-		}
-		// What the server refuses goes to a file: standard error is
-		// the UI's screen.
-		logf, err := os.OpenFile(filepath.Join(store, "refused.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
-		if err != nil {
+		if err := m.nats.start(m.session.Dir); err != nil {
 			return "", "", err
 		}
-		m.nats.log = logf
-		srv, err := cluster.StartServer(cluster.ServerOptions{Port: DefaultNATSPort, StoreDir: store, Auth: auth, Log: logf})
-		if err != nil {
-			srv, err = cluster.StartServer(cluster.ServerOptions{Port: 0, StoreDir: store, Auth: auth, Log: logf})
-		}
-		if err != nil {
-			return "", "", fmt.Errorf("starting the embedded NATS server: %w", err)
-		}
-		m.nats.srv = srv
 	}
 	return m.nats.srv.LocalURL(), m.nats.srv.Auth.OwnerFile(), nil
 }
@@ -455,13 +515,8 @@ func (m Model) workerURL(url string) string {
 // Close stops what the UI started: its embedded NATS server (repl.RunTUI
 // calls it when the UI ends).
 func (m Model) Close() {
-	if m.nats != nil && m.nats.srv != nil {
-		m.nats.srv.Shutdown()
-		m.nats.srv = nil
-	}
-	if m.nats != nil && m.nats.log != nil {
-		m.nats.log.Close()
-		m.nats.log = nil
+	if m.nats != nil {
+		m.nats.stop()
 	}
 }
 
