@@ -3,6 +3,7 @@ package repl
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -31,6 +33,11 @@ import (
 //	DIR/reproductions/NAME.md    one reproduction: its configuration, the
 //	                             paper's figures, the verdicts and the run
 //	DIR/reproductions/NAME.json  its verdicts as data (the index reads them)
+//	DIR/reproductions/NAME.csv   the cases behind each verdict, from which
+//	                             a verdict is recomputed by its rule
+//	DIR/reproductions/NAME.runs.csv  the runs of the session (without the
+//	                             result JSON), with the command that
+//	                             regenerates them in NAME.json
 //	DIR/reproductions.md         the index and the counts per paper
 //
 // "splitpoint reproduce --docs DIR [NAME...]" writes them from the latest
@@ -45,16 +52,78 @@ type verdictFile struct {
 	Session  string         `json:"session"`
 	Saved    time.Time      `json:"saved"`
 	Host     string         `json:"host,omitempty"`
+	Command  string         `json:"command,omitempty"` // regenerates the run and the data files
+	Data     string         `json:"data,omitempty"`    // NAME.csv: the cases of every verdict
+	Runs     string         `json:"runs,omitempty"`    // NAME.runs.csv: the session's runs
 	Verdicts []verdictEntry `json:"verdicts"`
 }
 
+// verdictEntry is one verdict as data: the claim, the rule of its kind and
+// the test's figures, the tolerance and its parts, the scales, and the
+// cause with its kind; with the cases in the data file (its claim column
+// is the entry's 1-based index) it is enough to recompute the verdict.
 type verdictEntry struct {
-	Paper   string   `json:"paper"`
-	Source  string   `json:"source"`
-	Figure  string   `json:"figure"`
-	Measure *float64 `json:"measure"` // null: not measured
-	Verdict string   `json:"verdict"`
-	Cause   string   `json:"cause,omitempty"`
+	Paper      string    `json:"paper"`
+	Source     string    `json:"source"`
+	Figure     string    `json:"figure"`
+	Measure    *float64  `json:"measure"` // null: not measured
+	N          *float64  `json:"n,omitempty"`
+	Verdict    string    `json:"verdict"`
+	Rule       string    `json:"rule,omitempty"`
+	Test       *testData `json:"test,omitempty"`
+	Tolerance  *tolData  `json:"tolerance,omitempty"`
+	PaperScale string    `json:"paper_scale,omitempty"`
+	RunScale   string    `json:"run_scale,omitempty"`
+	Smaller    bool      `json:"at_smaller_scale,omitempty"`
+	Reading    string    `json:"reading,omitempty"`
+	Override   string    `json:"override,omitempty"`
+	Cases      int       `json:"cases,omitempty"` // rows of the data file
+	Cause      string    `json:"cause,omitempty"`
+	CauseKind  string    `json:"cause_kind,omitempty"`
+}
+
+// testData is a claim's test as data.
+type testData struct {
+	Kind   string  `json:"kind"`
+	Want   float64 `json:"want"`
+	Hi     float64 `json:"hi,omitempty"`
+	Size   float64 `json:"size,omitempty"`
+	Shift  float64 `json:"shift,omitempty"`
+	PaperN int     `json:"paper_n,omitempty"`
+}
+
+// tolData is a verdict's tolerance: the paper's error, the run's spread
+// and their combination, the τ of the rule.
+type tolData struct {
+	Paper    float64  `json:"paper"`
+	Run      *float64 `json:"run"` // null: no spread computed
+	Combined float64  `json:"combined"`
+}
+
+// entryOf is o as data.
+func entryOf(o reproductions.Outcome) verdictEntry {
+	c := o.Claim
+	e := verdictEntry{Paper: c.Paper, Source: c.Source, Figure: c.Figure, Verdict: string(o.Verdict), Cause: causeOf(o),
+		Rule: reproductions.RuleOf(c.Test.Kind).Name, PaperScale: c.PaperScale.String(), RunScale: c.RunScale.String(),
+		Smaller: o.Smaller, Reading: c.Reading, Override: c.Override, Cases: len(o.Cases),
+		Test:      &testData{Kind: c.Test.Kind.String(), Want: c.Test.Want, Hi: c.Test.Hi, Size: c.Test.Size, Shift: c.Shift, PaperN: c.PaperN},
+		Tolerance: &tolData{Paper: c.Test.Tol, Combined: o.Tol}}
+	if e.Cause != "" {
+		e.CauseKind = string(o.CauseKind)
+	}
+	if !math.IsNaN(o.Spread) {
+		s := o.Spread
+		e.Tolerance.Run = &s
+	}
+	if !math.IsNaN(o.Measure) {
+		m := o.Measure
+		e.Measure = &m
+	}
+	if !math.IsNaN(o.N) {
+		n := o.N
+		e.N = &n
+	}
+	return e
 }
 
 // writeReproductionDocs writes the documents of the reproductions named
@@ -108,14 +177,21 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 	if err != nil {
 		return err
 	}
-	vf := verdictFile{Name: r.Name, Paper: r.Paper, Session: name, Saved: s.Saved.UTC(), Host: s.Host}
+	vf := verdictFile{Name: r.Name, Paper: r.Paper, Session: name, Saved: s.Saved.UTC(), Host: s.Host,
+		Command: "splitpoint reproduce " + r.Name + " && splitpoint reproduce --docs docs " + r.Name,
+		Data:    r.Name + ".csv", Runs: r.Name + ".runs.csv"}
 	for _, o := range outs {
-		e := verdictEntry{Paper: o.Claim.Paper, Source: o.Claim.Source, Figure: o.Claim.Figure, Verdict: string(o.Verdict), Cause: causeOf(o)}
-		if !math.IsNaN(o.Measure) {
-			m := o.Measure
-			e.Measure = &m
-		}
-		vf.Verdicts = append(vf.Verdicts, e)
+		vf.Verdicts = append(vf.Verdicts, entryOf(o))
+	}
+	if err := atomicfile.WriteBytes(filepath.Join(sub, r.Name+".csv"), casesCSV(outs)); err != nil {
+		return err
+	}
+	runs, err := runsCSV(ctx, filepath.Join(sdir, sessions.DBName))
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.WriteBytes(filepath.Join(sub, r.Name+".runs.csv"), runs); err != nil {
+		return err
 	}
 	js, err := json.MarshalIndent(vf, "", "  ")
 	if err != nil {
@@ -133,6 +209,7 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 		r.Name, name, s.Saved.UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Fprintf(w, "%s.\n\n", sentence(r.What))
 	fmt.Fprintf(w, "- Command: `splitpoint reproduce %s` (the full form; `--quick` runs the quick form). Notebook: [notebooks/%s](../../notebooks/%s).\n", r.Name, r.Notebook, r.Notebook)
+	fmt.Fprintf(w, "- Data: [%s.csv](%s.csv) holds the cases behind every verdict (the claim column is the verdict's row in [%s.json](%s.json)), [%s.runs.csv](%s.runs.csv) the session's runs; `%s` regenerates both.\n", r.Name, r.Name, r.Name, r.Name, r.Name, r.Name, vf.Command)
 	fmt.Fprintf(w, "- Run time here: %s of wall time over %d cells.\n", (time.Duration(cellSeconds(s)) * time.Second).String(), len(s.Cells))
 	if s.Host != "" {
 		fmt.Fprintf(w, "- Machine: %s. Simulated results do not depend on it: the simulator is deterministic, and the same command gives the same numbers anywhere.\n", s.Host)
@@ -170,14 +247,36 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 // writeVerdictTable writes outs as a Markdown table, then the cause of each
 // claim not reproduced (or reproduced only in part, or not measured).
 func writeVerdictTable(w io.Writer, outs []reproductions.Outcome) {
-	fmt.Fprintf(w, "| paper | source | condition | paper's figure | test | measured | verdict |\n|---|---|---|---|---|---|---|\n")
-	for _, o := range outs {
+	readings := slices.ContainsFunc(outs, func(o reproductions.Outcome) bool { return o.Claim.Reading != "" })
+	rd := ""
+	if readings {
+		rd = " reading |"
+	}
+	fmt.Fprintf(w, "| # | paper | source | condition | paper's figure |%s rule | τ | scale (paper / run) | measured | verdict |\n|---|---|---|---|---|%s---|---|---|---|---|\n", rd, strings.Repeat("---|", len(rd)/len(" reading |")))
+	for i, o := range outs {
 		c := o.Claim
-		m := "–"
-		if !math.IsNaN(o.Measure) {
-			m = fmt.Sprintf("%.4g", o.Measure)
+		tau := fmt.Sprintf("%.3g", o.Tol)
+		if !math.IsNaN(o.Spread) {
+			tau += fmt.Sprintf(" (paper %.3g, run %.3g)", c.Test.Tol, o.Spread)
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s |\n", md(c.Paper), md(c.Source), md(c.Condition), md(c.Figure), md(c.Test.String()), m, o.Verdict)
+		if c.Test.Kind == reproductions.Order {
+			tau = "counts"
+		}
+		reading := ""
+		if readings {
+			reading = " " + md(c.Reading) + " |"
+		}
+		fmt.Fprintf(w, "| %d | %s | %s | %s | %s |%s %s | %s | %s / %s | %s | %s |\n", i+1, md(c.Paper), md(c.Source), md(c.Condition), md(c.Figure), reading, md(c.Test.String()), tau,
+			md(c.PaperScale.String()), md(c.RunScale.String()), o.MeasureText(), o.VerdictText())
+	}
+	var ov []string
+	for i, o := range outs {
+		if o.Claim.Override != "" {
+			ov = append(ov, fmt.Sprintf("- #%d %s: %s", i+1, md(o.Claim.Source), md(o.Claim.Override)))
+		}
+	}
+	if len(ov) > 0 {
+		fmt.Fprintf(w, "\nOverrides of the rules (docs/claims.md), each with its reason:\n\n%s\n", strings.Join(ov, "\n"))
 	}
 	first := true
 	for _, o := range outs {
@@ -189,7 +288,7 @@ func writeVerdictTable(w io.Writer, outs []reproductions.Outcome) {
 			fmt.Fprintln(w)
 			first = false
 		}
-		fmt.Fprintf(w, "- %s (%s): %s\n", md(o.Claim.Source), o.Verdict, md(cause))
+		fmt.Fprintf(w, "- %s (%s; cause %s): %s\n", md(o.Claim.Source), o.Verdict, o.CauseKind, md(cause))
 		if o.Err != nil {
 			fmt.Fprintf(w, "  The query failed: %s\n", md(o.Err.Error()))
 		}
@@ -279,7 +378,9 @@ func writeReproductionIndex(dir string) error {
 	fmt.Fprintf(w, "Generated by `splitpoint reproduce --docs docs` from the latest full-form run of each reproduction; do not edit by hand.\n")
 	fmt.Fprintf(w, "Each reproduction's page gives its command, machine, date and settings, where its configuration differs from the paper's and\n")
 	fmt.Fprintf(w, "why, the paper's figures, the verdict of each of the paper's claims computed from the run (docs/claims.md says how), and\n")
-	fmt.Fprintf(w, "everything the run printed. A claim not reproduced carries its measured cause, or the word conjecture.\n\n")
+	fmt.Fprintf(w, "everything the run printed. A claim not reproduced carries its cause and its kind: measured (an ablation of the same run\n")
+	fmt.Fprintf(w, "produces it, with the share of the gap it closes), argued, or conjecture. Where the paper leaves a setting open, each\n")
+	fmt.Fprintf(w, "reading is judged and counted on a row of its own.\n\n")
 	fmt.Fprintf(w, "| reproduction | paper | run | reproduced | partly | not reproduced | not measured |\n|---|---|---|---|---|---|---|\n")
 	for _, r := range reproductions.Reproductions {
 		vf, ok := vfs[r.Name]
@@ -287,18 +388,28 @@ func writeReproductionIndex(dir string) error {
 			fmt.Fprintf(w, "| %s | %s | no full-form run recorded: `splitpoint reproduce %s` | | | | |\n", r.Name, md(r.Paper), r.Name)
 			continue
 		}
-		var n tally
+		// A paper's open readings are counted apart: one row per reading.
+		n := map[string]*tally{}
+		var readings []string
 		for _, v := range vf.Verdicts {
 			i := slices.Index(kinds, reproductions.Verdict(v.Verdict))
 			if i < 0 {
 				i = 3
 			}
-			n[i]++
-			t := per[v.Paper]
+			if n[v.Reading] == nil {
+				n[v.Reading] = &tally{}
+				readings = append(readings, v.Reading)
+			}
+			n[v.Reading][i]++
+			key := v.Paper
+			if v.Reading != "" {
+				key += " (reading: " + v.Reading + ")"
+			}
+			t := per[key]
 			if t == nil {
 				t = &tally{}
-				per[v.Paper] = t
-				papers = append(papers, v.Paper)
+				per[key] = t
+				papers = append(papers, key)
 			}
 			t[i]++
 		}
@@ -307,7 +418,14 @@ func writeReproductionIndex(dir string) error {
 			fmt.Fprintf(w, "| [%s](reproductions/%s.md) | %s | %s | no claims | | | |\n", r.Name, r.Name, md(r.Paper), run)
 			continue
 		}
-		fmt.Fprintf(w, "| [%s](reproductions/%s.md) | %s | %s | %d | %d | %d | %d |\n", r.Name, r.Name, md(r.Paper), run, n[0], n[1], n[2], n[3])
+		for _, rd := range readings {
+			name := fmt.Sprintf("[%s](reproductions/%s.md)", r.Name, r.Name)
+			if rd != "" {
+				name += ", reading: " + md(rd)
+			}
+			t := n[rd]
+			fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %d | %d |\n", name, md(r.Paper), run, t[0], t[1], t[2], t[3])
+		}
 	}
 	fmt.Fprintf(w, "\n## Counts per paper\n\n| paper | reproduced | partly | not reproduced | not measured |\n|---|---|---|---|---|\n")
 	slices.Sort(papers)
@@ -330,4 +448,81 @@ func sentence(s string) string {
 	s = strings.TrimSuffix(s, ".")
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// casesCSV is the data file of a page: per verdict (claim, its 1-based
+// row) its cases, or for a measure without cases one row "measure" with
+// the measure and, for an order, n as the denominator column.
+func casesCSV(outs []reproductions.Outcome) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write([]string{"claim", "case", "value", "denominator"})
+	f := func(x float64) string {
+		if math.IsNaN(x) {
+			return ""
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	for i, o := range outs {
+		id := strconv.Itoa(i + 1)
+		if len(o.Cases) == 0 {
+			den := ""
+			if o.Claim.Test.Kind == reproductions.Order {
+				den = f(o.N)
+			}
+			w.Write([]string{id, "measure", f(o.Measure), den})
+			continue
+		}
+		for _, c := range o.Cases {
+			w.Write([]string{id, c.Name, f(c.Num), f(c.Den)})
+		}
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+// runsCSV is the session's runs table as CSV, without the result JSON
+// (the runs' counters are in the session's database; the cases file holds
+// what the verdicts read from them).
+func runsCSV(ctx context.Context, db string) ([]byte, error) {
+	st, err := results.Open(db)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	t, err := st.Query(ctx, "SELECT * FROM runs ORDER BY id")
+	if err != nil {
+		return nil, err
+	}
+	var keep []int
+	for i, c := range t.Columns {
+		if c != "result" {
+			keep = append(keep, i)
+		}
+	}
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	var head []string
+	for _, i := range keep {
+		head = append(head, t.Columns[i])
+	}
+	w.Write(head)
+	for _, r := range t.Rows {
+		var rec []string
+		for _, i := range keep {
+			switch v := r[i].(type) {
+			case nil:
+				rec = append(rec, "")
+			case []byte:
+				rec = append(rec, string(v))
+			case float64:
+				rec = append(rec, strconv.FormatFloat(v, 'g', -1, 64))
+			default:
+				rec = append(rec, fmt.Sprint(v))
+			}
+		}
+		w.Write(rec)
+	}
+	w.Flush()
+	return b.Bytes(), w.Error()
 }

@@ -82,7 +82,7 @@ func predicted(where string, maxP, atP float64, pick func(fits.PError) float64) 
 // (row numbers) or fit that measures each.
 
 // causeFit is the measured cause of the fit's error over all runs.
-const causeFit = "measured: the error is in the runs whose machine has more processors than the search has parallelism (P > W/C; W/C is 8 to 460 here, in the thousands in *Socrates's runs): " +
+const causeFit = "argued from the notebook's run (its figures quoted, not recomputed here): the error is in the runs whose machine has more processors than the search has parallelism (P > W/C; W/C is 8 to 460 here, in the thousands in *Socrates's runs): " +
 	"there a thief of the CM-5 cost model probes many idle processors (16 units a request) before it finds work, and at P = 512 T is 5 times W/P + C on average (up to 12 times), time neither W nor C counts. " +
 	"The ablation table, one setting at a time toward the paper: the runs with P ≤ W/C (row 4, the paper's regime) fit with mean relative error 7.2 % (all runs: 20.4 %, the form *Socrates printed); " +
 	"unit costs, steals free (row 6), 5.2 % against 22.6 % for the same depth (row 2); depth 6 alone (row 3), 15.7 %; Kaufman's positions instead of Fig. 6's (row 5), 18.3 %, so the positions are not the cause. " +
@@ -94,7 +94,7 @@ const causeC1 = "conjecture: *Socrates's c1 of 1.091 prices a cost of every node
 
 // causePredict is the measured cause of the predictions of the big
 // machine that do not reproduce.
-const causePredict = "measured: the CM-5 cost model's steal latency at P > W/C, which small machines do not show. " +
+const causePredict = "argued from the notebook's run (its figures quoted, not recomputed here): the CM-5 cost model's steal latency at P > W/C, which small machines do not show. " +
 	"Fitted on P ≤ 32 the model predicts the total time at P = 512 75.6 % low (ablation table, row 1); " +
 	"fitting on P ≤ 128 instead (the ablation \"machine sizes\") brings it only to −70 %, and Kaufman's positions (row 5) give −76.7 % against −78.7 % for Fig. 6's at the same depth (row 2), " +
 	"while unit costs (row 6, steals free) give −31.9 %: most of the gap is the cost of finding work among idle processors, which grows with P and is neither W/P nor C. " +
@@ -112,40 +112,40 @@ StarTech: T ≈ 1.02·W/P + 1.5·C + 4.3 s; the tuned program's big-machine perf
 		// (1.091 against 1.02, 0.95 against 1.5): a program and scheduler
 		// as far from *Socrates as StarTech was count as reproducing it.
 		{Paper: "*Socrates", Source: "§2.5 eq. 1, 001:L618", Condition: "c1 of T = c1·W/P + c∞·C + c0 fitted to the eight Fig. 6 positions at several depths and machine sizes (here depths 4–6, P = 1…512, CM-5 costs); tolerance: the distance to StarTech's 1.02", Figure: "1.091 ± 0.001",
-			Test: Test{Kind: Value, Want: 1.091, Tol: 0.07}, Measure: fitted(socratesRuns, func(r *fits.Result) float64 { return r.C1.Value }),
+			Test: Test{Kind: Level, Want: 1.091, Tol: 0.07}, Measure: fitted(socratesRuns, func(r *fits.Result) float64 { return r.C1.Value }),
 			Cause: causeC1},
 		{Paper: "*Socrates", Source: "§2.5 eq. 1, 001:L618", Condition: "c∞ of the same fit; tolerance: the distance to StarTech's 1.5", Figure: "0.95 ± 0.04",
-			Test: Test{Kind: Value, Want: 0.95, Tol: 0.55}, Measure: fitted(socratesRuns, func(r *fits.Result) float64 { return r.Cinf.Value }),
+			Test: Test{Kind: Level, Want: 0.95, Tol: 0.55}, Measure: fitted(socratesRuns, func(r *fits.Result) float64 { return r.Cinf.Value }),
 			Cause: causeFit},
 		// The correlation's tolerance is the paper's own distance from 1:
 		// any fit at least as close, or at most twice as far, reproduces.
 		{Paper: "*Socrates", Source: "§2.5, 001:L623", Condition: "sample correlation of the fitted with the measured times; tolerance: the paper's distance from 1", Figure: "0.999947",
-			Test: Test{Kind: Value, Want: 0.999947, Tol: 0.000053}, Measure: fitted(socratesRuns, func(r *fits.Result) float64 { return r.Correlation }),
+			Test: Test{Kind: Level, Want: 0.999947, Tol: 0.000053}, Measure: fitted(socratesRuns, func(r *fits.Result) float64 { return r.Correlation }),
 			Cause: causeFit},
 		// The mean relative error reproduces up to twice the paper's (a fit
 		// at least as good as the paper's passes).
 		{Paper: "*Socrates", Source: "§2.5, 001:L624", Condition: "mean relative error |T − T̂|/T of the same fit over its runs; tolerance: the paper's value again", Figure: "4.85 %",
-			Test: Test{Kind: Value, Want: 0.0485, Tol: 0.0485}, Measure: fitted(socratesRuns, func(r *fits.Result) float64 { return r.MeanRelativeError }),
+			Test: Test{Kind: Level, Want: 0.0485, Tol: 0.0485}, Measure: fitted(socratesRuns, func(r *fits.Result) float64 { return r.MeanRelativeError }),
 			Cause: causeFit},
 		{Paper: "StarTech", Source: "§3 eq. 2, 000:L285", Condition: "c1 of the same form fitted to the same runs (StarTech's own data are not stated); tolerance: the distance to *Socrates's 1.091", Figure: "1.02",
-			Test: Test{Kind: Value, Want: 1.02, Tol: 0.07}, Measure: fitted(socratesRuns, func(r *fits.Result) float64 { return r.C1.Value }),
+			Test: Test{Kind: Level, Want: 1.02, Tol: 0.07}, Measure: fitted(socratesRuns, func(r *fits.Result) float64 { return r.C1.Value }),
 			Cause: causeC1},
 		{Paper: "StarTech", Source: "§3 eq. 2, 000:L285", Condition: "c∞ of the same fit; tolerance: the distance to *Socrates's 0.95", Figure: "1.5",
-			Test: Test{Kind: Value, Want: 1.5, Tol: 0.55}, Measure: fitted(socratesRuns, func(r *fits.Result) float64 { return r.Cinf.Value }),
+			Test: Test{Kind: Level, Want: 1.5, Tol: 0.55}, Measure: fitted(socratesRuns, func(r *fits.Result) float64 { return r.Cinf.Value }),
 			Cause: causeFit},
 		// c0 in seconds of the CM-5 (one cost unit ≈ 160 cycles at 33 MHz);
 		// 40 % of the paper's constant either way reproduces, so that a
 		// constant near 0 (no start-up cost at all) is not even partly it.
 		{Paper: "StarTech", Source: "§3 eq. 2, 000:L285-288", Condition: "c0 of the same fit in CM-5 seconds: StarTech's board analysis and table set-up at the start of every search; tolerance: 40 % of it", Figure: "4.3 s",
-			Test: Test{Kind: Value, Want: 4.3, Tol: 1.72}, Measure: fitted(socratesRuns, func(r *fits.Result) float64 { return r.C0.Value * cm5UnitSeconds }),
+			Test: Test{Kind: Level, Want: 4.3, Tol: 1.72}, Measure: fitted(socratesRuns, func(r *fits.Result) float64 { return r.C0.Value * cm5UnitSeconds }),
 			Cause: "conjecture: the simulated machine charges nothing at the start of a search (the cost model has no set-up cost), so there is no constant time for c0 to find; no ablation adds one"},
 		// "Matched": the suite's total time at P = 512 predicted within
 		// twice *Socrates's mean relative error.
 		{Paper: "StarTech", Source: "§5, 000:L405", Condition: "the model fitted to the runs with P ≤ 32 predicts the total time of the runs at P = 512 from their W and C (relative error of the prediction); tolerance: twice *Socrates's mean relative error", Figure: "\"the performance of the tuned code matched the prediction when run on a big machine\"",
-			Test: Test{Kind: Value, Want: 0, Tol: 0.097}, Measure: predicted(socratesRuns, 32, 512, func(e fits.PError) float64 { return (e.Predicted - e.Time) / e.Time }),
+			Test: Test{Kind: Level, Want: 0, Tol: 0.097}, Measure: predicted(socratesRuns, 32, 512, func(e fits.PError) float64 { return (e.Predicted - e.Time) / e.Time }),
 			Cause: causePredict},
 		{Paper: "*Socrates", Source: "§2.6, 001:L776-780", Condition: "the same prediction, run by run: mean relative error at P = 512; tolerance: the paper's mean relative error of the fit to all runs", Figure: "\"we were able to extrapolate the performance on the big machine from the performance on the little machine\"",
-			Test: Test{Kind: Value, Want: 0, Tol: 0.0485}, Measure: predicted(socratesRuns, 32, 512, func(e fits.PError) float64 { return e.MeanRelativeError }),
+			Test: Test{Kind: Level, Want: 0, Tol: 0.0485}, Measure: predicted(socratesRuns, 32, 512, func(e fits.PError) float64 { return e.MeanRelativeError }),
 			Cause: causePredict},
 	},
 	Differs: []Difference{
