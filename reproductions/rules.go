@@ -438,6 +438,9 @@ func JudgeClaim(ctx context.Context, db Querier, c Claim) Outcome {
 			}
 		}
 	}
+	if c.Measure != nil && c.Test.Kind == Order && !math.IsNaN(o.Measure) {
+		o.N = 1 // a measure function's order is one case, held (1) or not (0)
+	}
 	if c.Spread != nil && !math.IsNaN(o.Measure) {
 		s, err := c.Spread(ctx, db)
 		if err == nil {
