@@ -168,7 +168,7 @@ func luClaims() []Claim {
 	cs = append(cs, luTableClaims()...)
 	cs = append(cs, luOrderClaims()...)
 	cs = append(cs, luBranchingClaims()...)
-	return append(cs, luProfileClaims()...)
+	return scaled(luScale(), luScale(), append(cs, luProfileClaims()...))
 }
 
 // luTableClaims are the cells of Lu's four tables: speedup, search

@@ -59,7 +59,7 @@ var reproParsss = Reproduction{Name: "parsss", Paper: "Bhattacharya & Bagchi, Ta
   PARSSS*     (2,15): N=2 1.92, N=5 2.77, N=8 3.36   (3,10): N=2 1.77, N=3 1.77, N=8 2.41   (5,7): N=2 1.84, N=5 3.54, N=8 4.22
   PARITERSSS* (3,10), over SSS*: N=1 0.47/0.52/0.57/0.62, N=8 1.51/1.58/2.59/2.69 for M = 11/23/36/61`,
 	What: "PARSSS* and PARITERSSS* on uniform random trees in terminal counts, speed-up over SSS*, on both clocks (Table 1: search paper:parsss-table1 --algo parsss --sim 2 --trace); then the ablations: 256 trees placed against the paper's one, correlated values, a time-sliced machine",
-	Claims: []Claim{
+	Claims: scaled(Scale{Positions: 1, Note: "one random tree"}, Scale{Positions: 8, Note: "seeded trees 1-8"}, []Claim{
 		{Paper: "Bhattacharya & Bagchi", Source: "§4 Table 2 row 1, 002:L88", Condition: "SSS* (= PARSSS*, N = 1) on (2, 15)", Figure: "1874 terminals",
 			Test: Test{Kind: Level, Want: 1874, Tol: Printed("1874")}, PaperN: 1, PaperScale: parsssScale(1), RunScale: parsssRun(1), Cases: "SELECT position, work FROM derived WHERE " + parsssMain + " AND algo = 'parsss' AND position LIKE 'uniform:b=2,d=15,%' AND p = 1 ORDER BY position",
 			Cause: causeInstance215},
@@ -97,7 +97,7 @@ var reproParsss = Reproduction{Name: "parsss", Paper: "Bhattacharya & Bagchi, Ta
 			Test: Test{Kind: Ratio, Want: 1.64, Tol: Printed("1.64")}, PaperN: 1, PaperScale: parsssScale(8), RunScale: parsssRun(8),
 			Cases: "SELECT a.position, a.speedup, b.speedup FROM (" + parsssCases("paritersss", "b=3,d=10", 8, 36) + ") a JOIN (" + parsssCases("paritersss", "b=3,d=10", 8, 23) + ") b ON b.position = a.position",
 			Cause: causeJump},
-	},
+	}),
 	Differs: []Difference{
 		{Setting: "trees", Paper: "uniform (b, d) trees with \"randomly generated terminal values\" (§4, 002:L82); generator, range and distribution not given",
 			Here: "the uniform family: each leaf (K mod 2001) − 1000 from SplitMix64 keys (specs/synthetic-trees.md)",

@@ -73,7 +73,7 @@ StarTech Fig. 9 (the chess work, of all cycles): Jamboree control flow 37.7 %, m
   static evaluation 8.3 %, move generation 3.3 %, sorting moves 2.0 %, repetition checks 1.6 %,
   illegal-move checks 0.2 %.`,
 	What: "the cycles of a 512-processor search by category, from the simulator's counters on the cm5 cost model (--costs cm5 --cycles), and the chess work by category from the host's CPU profiler (chesswork)",
-	Claims: []Claim{
+	Claims: scaled(Scale{P: []int{512}, Note: "tournament depth, one search of about 100 s on 512 CM-5 processors"}, Scale{Positions: 3, Depth: 7, P: []int{512}, Note: "Kaufman 1, 2, 4"}, []Claim{
 		{Paper: "StarTech", Source: "Fig. 8, 000:L339", Condition: "512 processors, Kaufman problems, deferred reads and RID (here: Kaufman 1, 2, 4 at depth 7, cm5 costs, mean share)", Figure: "68.8 % of the cycles is chess work",
 			Test: Test{Kind: Level, Want: 0.688, Tol: Printed("68.8") / 100}, PaperN: 1, Cases: cycleCases("chess work"), Cause: causeCyclesSize},
 		{Paper: "StarTech", Source: "Fig. 8, 000:L339-340", Condition: "the same; \"of those cycles\" read as of the chess work", Figure: "21.4 % accounted for by the best serial implementation's time",
@@ -111,7 +111,7 @@ StarTech Fig. 9 (the chess work, of all cycles): Jamboree control flow 37.7 %, m
 		{Paper: "StarTech", Source: "§4 How Time is Spent, 000:L318", Condition: "the serial Scout, Kaufman's 25 positions at depth 7, CPU profile", Figure: "\"in my serial program, the control flow of the α-β search algorithm consumes about a quarter of all the processor cycles\"",
 			Test: Test{Kind: Level, Want: 0.25, Tol: 0.05}, Cases: chessWorkCases("serial", "control flow"),
 			Override: "\"about a quarter\" (000:L318) is a share in words: its precision is taken as ±5 points, half the step between the round shares a fifth, a quarter and three tenths", Cause: causeChessWork},
-	},
+	}),
 	Differs: []Difference{
 		{Setting: "search size", Paper: "a typical Kaufman problem searched about 100 s on 512 processors (some 3·10^8 nodes, W/C over 1000)", Here: "Kaufman 1, 2, 4 at depth 7 (6-18·10^6 nodes); depth 6 as the ablation", Why: "simulating searches of the figure's size takes hours on this 2-core machine"},
 		{Setting: "machine", Paper: "the CM-5: measured cycles", Here: "the simulated machine on the cm5 cost model (a node 30 units, a global table read 10, a steal 16, a migration 4, an abort or a wake-up 4, a spawn 1)", Why: "the papers give the node rate and the table's round trip; the rest of the model is a documented choice (sched.CM5Costs); the owner's side of a table read and the victim's side of a steal are not charged"},

@@ -25,7 +25,7 @@ var reproStartechTt = Reproduction{Name: "startech-tt", Paper: "StarTech Fig. 4"
 	Published: `StarTech Fig. 4 (the serial program on Kaufman's 25 positions, positions visited against table entries):
   0 161,625,376   2^16 94,409,196   2^18 76,498,040   2^20 55,910,651   2^22 42,627,585   2^23 40,805,974   2^24 40,805,974`,
 	What: "positions visited against the transposition table's size: the serial search on Kaufman's positions as Fig. 4, and Jamboree on 64 simulated processors beside it",
-	Claims: []Claim{
+	Claims: scaled(Scale{Positions: 25, Note: "serial program, depth not stated"}, Scale{Positions: 25, Note: "serial, the notebook's depth"}, []Claim{
 		{Paper: "StarTech", Source: "§3, 000:L231", Condition: "serial program, Kaufman's 25 positions, table sizes in increasing order", Figure: "\"the number of positions visited by the search tree monotonically decreases as the table gets larger\"",
 			Test: Test{Kind: Order}, Query: "SELECT SUM(n <= prev), COUNT(*) FROM (SELECT tt_bits, SUM(nodes) AS n, LAG(SUM(nodes)) OVER (ORDER BY tt_bits) AS prev " + kaufmanSerial + " GROUP BY tt_bits) WHERE prev IS NOT NULL"}, // share of consecutive sizes at which the count does not rise
 		{Paper: "StarTech", Source: "§3, 000:L231; Fig. 4, 000:L219-221", Condition: "the same, the two largest tables", Figure: "\"after 2^23 entries, the number of positions becomes constant\" (40,805,974 at 2^23 and 2^24)",
@@ -34,7 +34,7 @@ var reproStartechTt = Reproduction{Name: "startech-tt", Paper: "StarTech Fig. 4"
 			Test: Test{Kind: Ratio, Want: 3.96, Tol: Printed("3.96")}, Query: ttNodesOverLargest(0), Cause: causeTTNone},
 		{Paper: "StarTech", Source: "Fig. 4 rows 2 and 9, 000:L213-220", Condition: "the same, 2^16 entries against a table that holds the search", Figure: "94,409,196 against 40,805,974 positions (2.31×)",
 			Test: Test{Kind: Ratio, Want: 2.31, Tol: Printed("2.31")}, Query: ttNodesOverLargest(16), Cause: causeTT16},
-	},
+	}),
 	Differs: []Difference{
 		{Setting: "depth", Paper: "each position searched until it finds Kaufman's answer (tournament depths, 1.6·10^8 positions in all without a table)", Here: "depth 6 (about 10^7 positions without a table); depths 5 and 7 as the ablation", Why: "the serial search of the 25 positions at StarTech's depths takes hours on this 2-core machine; the ablation shows how the table's gain moves with the depth"},
 		{Setting: "table sizes", Paper: "0, 2^16 … 2^24 entries", Here: "0, 2^12, 2^16, 2^18, 2^20, 2^22", Why: "these searches are held by 2^20 entries, so 2^23 and 2^24 add nothing but memory; 2^12 shows where the smaller searches start to gain"},

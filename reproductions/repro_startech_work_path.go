@@ -31,7 +31,7 @@ on an infinite machine the average parallelism was below 4 for about a quarter o
 from 1 to 128", C "fairly stable"; for *Tech "for half the run-time there is often less than 10-fold
 parallelism".`,
 	What: "W and C against P for every Kaufman position (one chart each), W over the serial Scout's per P, and the parallelism profile on the infinite machine",
-	Claims: []Claim{
+	Claims: scaled(Scale{Positions: 25, P: []int{1, 512}, Note: "tournament conditions"}, Scale{Positions: 25, Depth: 5, P: []int{1, 512}}, []Claim{
 		{Paper: "StarTech", Source: "abstract, 000:L16", Condition: "Kaufman's 25 positions, P = 512, suite total", Figure: "Jamboree performs \"about 2 to 3 times more work than does our best serial implementation\"",
 			Test: Test{Kind: Band, Want: 2, Hi: 3, Tol: Printed("2")}, Query: workOverSerial(512), Cause: causeWorkSize},
 		{Paper: "StarTech", Source: "abstract, 000:L16", Condition: "the same (tournament conditions)", Figure: "\"the critical path length ... is less than 0.1% of the total work\" (0.1 % − C/W > 0)",
@@ -52,7 +52,7 @@ parallelism".`,
 		{Paper: "StarTech", Source: "§5, 000:L417", Condition: "the same, the share of positions", Figure: "\"I typically saw average parallelism of at least several hundred\" (W/C ≥ 200)",
 			Test: Test{Kind: Order}, Query: "SELECT SUM(r.parallelism >= 200), COUNT(*) FROM runs r WHERE " + profileRuns,
 			Cause: "argued from the notebook's run (its figures quoted, not recomputed here; the depth ablation): W/C grows with the search's size (mean 180 at depth 5 and 411 at depth 6 on 512 processors); the profile's depth-5 searches have mean W/C 259 on the infinite machine, and the positions below 200 are the smallest of them"},
-	},
+	}),
 	Differs: []Difference{
 		{Setting: "depth", Paper: "tournament conditions: each position searched to the depth the time allows (about 16 s a position on 512 processors, W/C over 1000)", Here: "depth 6 (W/C in the hundreds); depth 5 at P = 1, 128, 512 as the ablation", Why: "simulating 25 positions at 9 machine sizes at tournament depths takes days on this 2-core machine"},
 		{Setting: "the profile's depth", Paper: "tournament searches on an infinite machine", Here: "depth 5 on the infinite machine", Why: "at depth 6 the infinite machine runs some 50,000 simulated processors at once, 5 GB and 3 minutes a position; depth 5 needs about 13,000"},

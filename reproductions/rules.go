@@ -241,7 +241,10 @@ type Scale struct {
 // String prints s; "not stated" when empty.
 func (s Scale) String() string {
 	var parts []string
-	if s.Positions > 0 {
+	switch {
+	case s.Positions == 1:
+		parts = append(parts, "1 position")
+	case s.Positions > 1:
 		parts = append(parts, fmt.Sprintf("%d positions", s.Positions))
 	}
 	if s.Depth > 0 {
@@ -262,6 +265,19 @@ func (s Scale) String() string {
 		return "not stated"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// scaled sets the scales paper and run on each claim of cs that has none.
+func scaled(paper, run Scale, cs []Claim) []Claim {
+	for i := range cs {
+		if cs[i].PaperScale.String() == "not stated" {
+			cs[i].PaperScale = paper
+		}
+		if cs[i].RunScale.String() == "not stated" {
+			cs[i].RunScale = run
+		}
+	}
+	return cs
 }
 
 // Smaller reports whether the run's scale run falls short of the paper's
