@@ -107,16 +107,15 @@ const (
 
 // Explain returns the cause of an outcome not reproduced and its kind,
 // computed from its claim's ablations and Reason on db ("" leaves
-// Claim.Cause as it is): measured, naming the ablations that the rule
-// judges better than the run's own configuration with the share of the
-// gap each closes; otherwise argued from the run's figures (Reason), or
+// Claim.Cause as it is): measured, naming the ablations that close some of
+// the gap between the run's own configuration and what reproduces the
+// claim (by the claim's rule), each with the share it closes; otherwise argued from the run's figures (Reason), or
 // the ablations' measures followed by Claim.Cause (argued or conjecture).
 func Explain(ctx context.Context, db Querier, o Outcome) (string, CauseKind) {
 	c := o.Claim
 	if o.Verdict != NotReproduced && o.Verdict != Partly {
 		return "", ""
 	}
-	rank := map[Verdict]int{Reproduced: 3, Partly: 2, NotReproduced: 1, NotMeasured: 0}
 	var seen, best []string
 	fullGap := false
 	for _, a := range c.Ablations {
@@ -127,11 +126,14 @@ func Explain(ctx context.Context, db Querier, o Outcome) (string, CauseKind) {
 		}
 		v := c.Test.Judge(m, n, o.Spread)
 		line := fmt.Sprintf("%s: %s → %s (%s)", a.Setting, fmtMeasure(ref), fmtMeasure(m), v)
-		if g0, g1 := c.Test.gap(ref, rn, o.Spread), c.Test.gap(m, n, o.Spread); rank[v] > rank[c.Test.Judge(ref, rn, o.Spread)] && g0 > 0 && !math.IsInf(g0, 0) {
+		g0, g1 := c.Test.gap(ref, rn, o.Spread), c.Test.gap(m, n, o.Spread)
+		switch {
+		case g0 > 0 && !math.IsInf(g0, 0) && g1 < g0:
 			line += fmt.Sprintf(", closing %.0f %% of the gap", 100*(g0-g1)/g0)
 			best = append(best, line)
 			fullGap = fullGap || v == Reproduced
-		} else if rank[v] > rank[c.Test.Judge(ref, rn, o.Spread)] {
+		case math.IsInf(g0, 0) && !math.IsInf(g1, 0) && !math.IsNaN(g1):
+			line += ", closing an infinite gap to a finite one"
 			best = append(best, line)
 			fullGap = fullGap || v == Reproduced
 		}

@@ -480,3 +480,13 @@ func JudgeClaim(ctx context.Context, db Querier, c Claim) Outcome {
 	}
 	return o
 }
+
+// KindNamed is the kind whose rule is named name (false when none is).
+func KindNamed(name string) (TestKind, bool) {
+	for _, r := range Rules {
+		if r.Name == name {
+			return r.Kind, true
+		}
+	}
+	return 0, false
+}
