@@ -125,17 +125,19 @@ func Explain(ctx context.Context, db Querier, o Outcome) (string, CauseKind) {
 			ref, rn = QueryValue2(ctx, db, a.Ref)
 		}
 		v := c.Test.Judge(m, n, o.Spread)
-		line := fmt.Sprintf("%s: %s → %s (%s)", a.Setting, fmtMeasure(ref), fmtMeasure(m), v)
+		line := fmt.Sprintf("%s: %s → %s (%s", a.Setting, fmtMeasure(ref), fmtMeasure(m), v)
 		g0, g1 := c.Test.gap(ref, rn, o.Spread), c.Test.gap(m, n, o.Spread)
 		switch {
 		case g0 > 0 && !math.IsInf(g0, 0) && g1 < g0:
-			line += fmt.Sprintf(", closing %.0f %% of the gap", 100*(g0-g1)/g0)
+			line += fmt.Sprintf(", closing %.0f %% of the gap)", 100*(g0-g1)/g0)
 			best = append(best, line)
 			fullGap = fullGap || v == Reproduced
 		case math.IsInf(g0, 0) && !math.IsInf(g1, 0) && !math.IsNaN(g1):
-			line += ", closing an infinite gap to a finite one"
+			line += ", closing an infinite gap to a finite one)"
 			best = append(best, line)
 			fullGap = fullGap || v == Reproduced
+		default:
+			line += ")"
 		}
 		seen = append(seen, line)
 	}
@@ -144,7 +146,11 @@ func Explain(ctx context.Context, db Querier, o Outcome) (string, CauseKind) {
 		if !fullGap {
 			what = "accounts for part of the gap"
 		}
-		return "measured: the ablation " + strings.Join(best, "; ") + " " + what + " (every ablation, the paper's configuration → the setting moved: " + strings.Join(seen, "; ") + ")", Measured
+		all := ""
+		if len(seen) > len(best) {
+			all = " (every ablation, the run's configuration → the setting moved: " + strings.Join(seen, "; ") + ")"
+		}
+		return "measured: the ablation " + strings.Join(best, "; ") + " " + what + all, Measured
 	}
 	if c.Reason != nil {
 		r, err := c.Reason(ctx, db)
@@ -159,7 +165,7 @@ func Explain(ctx context.Context, db Querier, o Outcome) (string, CauseKind) {
 	if cause == "" {
 		cause = "conjecture: no cause measured yet"
 	}
-	return cause + "; no ablation accounts for the gap (the paper's configuration → the setting moved: " + strings.Join(seen, "; ") + ")", kindOfText(cause)
+	return cause + "; no ablation accounts for the gap (the run's configuration → the setting moved: " + strings.Join(seen, "; ") + ")", kindOfText(cause)
 }
 
 // QueryValue2 is the first two columns of the first row of query on db

@@ -98,12 +98,12 @@ func TestExplain(t *testing.T) {
 	nan := math.NaN()
 	o := Outcome{Claim: c, Measure: 0.0, N: nan, Spread: nan, Verdict: NotReproduced}
 	got, k := Explain(context.Background(), db, o)
-	if k != Measured || !strings.HasPrefix(got, "measured: the ablation ordering: 0 → 0.21 (reproduced), closing 100 % of the gap accounts for the gap") || !strings.Contains(got, "costs: -0.05 → -0.1 (not reproduced)") {
+	if k != Measured || !strings.HasPrefix(got, "measured: the ablation ordering: 0 → 0.21 (reproduced, closing 100 % of the gap) accounts for the gap") || !strings.Contains(got, "costs: -0.05 → -0.1 (not reproduced)") {
 		t.Errorf("Explain = %q, %s", got, k)
 	}
 	db["A"] = [][]any{{0.12}}
 	got, k = Explain(context.Background(), db, o)
-	if k != Measured || !strings.HasPrefix(got, "measured: the ablation ordering: 0 → 0.12 (partly), closing 80 % of the gap accounts for part of the gap") {
+	if k != Measured || !strings.HasPrefix(got, "measured: the ablation ordering: 0 → 0.12 (partly, closing 80 % of the gap) accounts for part of the gap") {
 		t.Errorf("Explain with a partial ablation = %q", got)
 	}
 	o.Claim.Ablations = c.Ablations[1:]

@@ -149,8 +149,8 @@ func TestMeasuredCauseFromRun(t *testing.T) {
 		want string
 		kind CauseKind
 	}{
-		{24, "20 → 24 (reproduced), closing 100 % of the gap accounts for the gap", Measured},
-		{23, "20 → 23 (partly), closing 75 % of the gap accounts for part of the gap", Measured},
+		{24, "20 → 24 (reproduced, closing 100 % of the gap) accounts for the gap", Measured},
+		{23, "20 → 23 (partly, closing 75 % of the gap) accounts for part of the gap", Measured},
 		{19, "20 → 19 (partly)", Argued},
 	} {
 		db := fakeDB{c.Cases: rows(20, 24), c.Ablations[0].Query: {{int64(tc.ablK), int64(24)}}}
