@@ -113,9 +113,11 @@ func workShare(r stRun, num, den string) string {
 	return "SELECT SUM(json_extract(v.result, '" + num + "')) * 1.0 / SUM(json_extract(v.result, '" + den + "')) FROM runs v WHERE " + r.where("v")
 }
 
-// parallelismOf is the query of ΣW/ΣC of r's runs minus x.
+// parallelismOf is the query of the number of r's runs whose average
+// parallelism W/C (StarTech's, of one run of the program, 000:L273)
+// exceeds x, and of its runs: an order's k and n.
 func parallelismOf(r stRun, x float64) string {
-	return fmt.Sprintf("SELECT SUM(v.work) * 1.0 / SUM(v.span) - %g FROM runs v WHERE %s", x, r.where("v"))
+	return fmt.Sprintf("SELECT SUM(1.0 * v.work / v.span > %g), COUNT(*) FROM runs v WHERE %s", x, r.where("v"))
 }
 
 // The configurations of startech-variants: StarTech's (preset startech,
@@ -207,8 +209,8 @@ conditions, average parallelism over 1000, over 500 after serializing):
 				{Setting: abNoIter, Query: workOver(stSer2RID.with(noIter), stRID.with(noIter)), Ref: onPositionsOf(workOver(stSer2RID, stRID), stSer2RID.with(noIter))},
 			},
 			Cause: "conjecture: at depth 5 few type-2 nodes drop below α after a rid search (the workbench counts serialized2 in the runs' JSON); StarTech's tournament-depth trees have more"},
-		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L399", Condition: "serialize2 with rid, preset startech, P = 512: W/C − 500", Figure: "\"the average parallelism was still over 500\"",
-			Test: Test{Kind: Trend, Want: 1}, Shift: -500, Cases: "SELECT v.position_id, v.work, v.span FROM runs v WHERE " + stSer2RID.where("v") + " ORDER BY v.position_id",
+		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L399", Condition: "serialize2 with rid, preset startech, P = 512: the searches (positions) whose average parallelism W/C, as StarTech defines it for a run of the program (000:L273), is over 500", Figure: "\"the average parallelism was still over 500\"",
+			Test: Test{Kind: Order}, Cases: "SELECT v.position_id, 1.0 * v.work / v.span > 500 FROM runs v WHERE " + stSer2RID.where("v") + " ORDER BY v.position_id",
 			Ablations: []Ablation{
 				{Setting: abOrdering, Query: parallelismOf(stSer2RID.with(workbench), 500)},
 				{Setting: abDepth, Query: parallelismOf(stSer2RID.with(deeper), 500), Ref: onPositionsOf(parallelismOf(stSer2RID, 500), stSer2RID.with(deeper))},
