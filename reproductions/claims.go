@@ -257,7 +257,7 @@ func WriteVerdicts(w io.Writer, outs []Outcome) map[Verdict]int {
 			if cause == "" {
 				cause = "conjecture: no cause measured yet"
 			}
-			fmt.Fprintf(w, "  %s %s (%s): %s\n", o.Claim.Paper, o.Claim.Source, o.Verdict, cause)
+			fmt.Fprintf(w, "  %s %s (%s; cause %s): %s\n", o.Claim.Paper, o.Claim.Source, o.Verdict, kindOr(o.CauseKind, cause), cause)
 		}
 	}
 	var parts []string
@@ -282,4 +282,12 @@ func WriteDifferences(w io.Writer, ds []Difference) {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", d.Setting, d.Paper, d.Here, d.Why)
 	}
 	tw.Flush()
+}
+
+// kindOr is k, or the kind of the written cause when k is not set.
+func kindOr(k CauseKind, cause string) CauseKind {
+	if k != "" {
+		return k
+	}
+	return kindOfText(cause)
 }

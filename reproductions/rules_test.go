@@ -197,3 +197,20 @@ func TestReadingsApart(t *testing.T) {
 		t.Errorf("%d failed-work claims not measured, want 2", nm)
 	}
 }
+
+// TestModernClaims: modern-comparison judges the comparisons its sources
+// state between YBWC, ABDADA and Lazy SMP, each with its source's
+// address, over every machine size of the run.
+func TestModernClaims(t *testing.T) {
+	if len(reproModernComparison.Claims) == 0 {
+		t.Fatal("modern-comparison makes no claim")
+	}
+	for _, c := range reproModernComparison.Claims {
+		if !strings.Contains(c.Source, ".org/") && !strings.Contains(c.Source, ".com/") {
+			t.Errorf("%s: no source address", c.Source)
+		}
+		if c.Test.Kind != Order || c.Cases == "" {
+			t.Errorf("%s: not an order over the machine sizes", c.Source)
+		}
+	}
+}
