@@ -436,6 +436,12 @@ func readCases(ctx context.Context, db Querier, q string) ([]Case, error) {
 // the cause of an outcome not reproduced with its kind.
 func JudgeClaim(ctx context.Context, db Querier, c Claim) Outcome {
 	o := Outcome{Claim: c, Measure: math.NaN(), N: math.NaN(), Spread: math.NaN()}
+	if c.NotMeasured != "" {
+		o.Verdict, o.Claim.Cause, o.CauseKind = NotMeasured, c.NotMeasured, Argued
+		o.Tol = Tolerance(c.Test.Tol, math.NaN())
+		o.Smaller = Smaller(c.PaperScale, c.RunScale)
+		return o
+	}
 	switch {
 	case c.Cases != "":
 		cs, err := readCases(ctx, db, c.Cases)
@@ -471,10 +477,6 @@ func JudgeClaim(ctx context.Context, db Querier, c Claim) Outcome {
 	o.Tol = Tolerance(c.Test.Tol, o.Spread)
 	o.Smaller = Smaller(c.PaperScale, c.RunScale)
 	o.CauseKind = kindOfText(c.Cause)
-	if c.NotMeasured != "" {
-		o.Measure, o.Verdict, o.Claim.Cause, o.CauseKind = math.NaN(), NotMeasured, c.NotMeasured, Argued
-		return o
-	}
 	if e, k := Explain(ctx, db, o); e != "" {
 		o.Claim.Cause, o.CauseKind = e, k
 	}
