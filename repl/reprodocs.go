@@ -385,7 +385,7 @@ func writeReproductionIndex(dir string) error {
 	for _, r := range reproductions.Reproductions {
 		vf, ok := vfs[r.Name]
 		if !ok {
-			fmt.Fprintf(w, "| %s | %s | no full-form run recorded: `splitpoint reproduce %s` | | | | |\n", r.Name, md(r.Paper), r.Name)
+			fmt.Fprintf(w, "| %s | %s | no full-form run recorded (%d claims wait for one): `splitpoint reproduce %s` | | | | |\n", r.Name, md(r.Paper), len(r.Claims), r.Name)
 			continue
 		}
 		// A paper's open readings are counted apart: one row per reading.
