@@ -414,6 +414,11 @@ func writeReproductionIndex(dir string) error {
 			t[i]++
 		}
 		run := fmt.Sprintf("[%s](reproductions/%s.md)", vf.Saved.Format("2006-01-02"), r.Name)
+		if vf.Data == "" {
+			// A page written before the verdicts carried their rule: its
+			// verdicts are not the rule table's until it is regenerated.
+			run += " (verdicts of the former per-claim tests; not yet regenerated)"
+		}
 		if len(vf.Verdicts) == 0 {
 			fmt.Fprintf(w, "| [%s](reproductions/%s.md) | %s | %s | no claims | | | |\n", r.Name, r.Name, md(r.Paper), run)
 			continue
