@@ -3,6 +3,7 @@ package repl
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -31,6 +33,11 @@ import (
 //	DIR/reproductions/NAME.md    one reproduction: its configuration, the
 //	                             paper's figures, the verdicts and the run
 //	DIR/reproductions/NAME.json  its verdicts as data (the index reads them)
+//	DIR/reproductions/NAME.csv   the cases behind each verdict, from which
+//	                             a verdict is recomputed by its rule
+//	DIR/reproductions/NAME.runs.csv  the runs of the session (without the
+//	                             result JSON), with the command that
+//	                             regenerates them in NAME.json
 //	DIR/reproductions.md         the index and the counts per paper
 //
 // "splitpoint reproduce --docs DIR [NAME...]" writes them from the latest
@@ -45,6 +52,9 @@ type verdictFile struct {
 	Session  string         `json:"session"`
 	Saved    time.Time      `json:"saved"`
 	Host     string         `json:"host,omitempty"`
+	Command  string         `json:"command,omitempty"` // regenerates the run and the data files
+	Data     string         `json:"data,omitempty"`    // NAME.csv: the cases of every verdict
+	Runs     string         `json:"runs,omitempty"`    // NAME.runs.csv: the session's runs
 	Verdicts []verdictEntry `json:"verdicts"`
 	// Machine is the paper's machine; PaperMachine the same claims judged
 	// on the runs on it (absent when the run has none beside the free
@@ -56,13 +66,72 @@ type verdictFile struct {
 	PaperMachineRuns int64 `json:"paper_machine_runs,omitempty"`
 }
 
+// verdictEntry is one verdict as data: the claim, the rule of its kind and
+// the test's figures, the tolerance and its parts, the scales, and the
+// cause with its kind; with the cases in the data file (its claim column
+// is the entry's 1-based index) it is enough to recompute the verdict.
 type verdictEntry struct {
-	Paper   string   `json:"paper"`
-	Source  string   `json:"source"`
-	Figure  string   `json:"figure"`
-	Measure *float64 `json:"measure"` // null: not measured
-	Verdict string   `json:"verdict"`
-	Cause   string   `json:"cause,omitempty"`
+	Paper      string    `json:"paper"`
+	Source     string    `json:"source"`
+	Figure     string    `json:"figure"`
+	Measure    *float64  `json:"measure"` // null: not measured
+	N          *float64  `json:"n,omitempty"`
+	Verdict    string    `json:"verdict"`
+	Rule       string    `json:"rule,omitempty"`
+	Test       *testData `json:"test,omitempty"`
+	Tolerance  *tolData  `json:"tolerance,omitempty"`
+	PaperScale string    `json:"paper_scale,omitempty"`
+	RunScale   string    `json:"run_scale,omitempty"`
+	Smaller    bool      `json:"at_smaller_scale,omitempty"`
+	Reading    string    `json:"reading,omitempty"`
+	Override   string    `json:"override,omitempty"`
+	Cases      int       `json:"cases,omitempty"` // rows of the data file
+	Cause      string    `json:"cause,omitempty"`
+	CauseKind  string    `json:"cause_kind,omitempty"`
+}
+
+// testData is a claim's test as data.
+type testData struct {
+	Kind   string  `json:"kind"`
+	Want   float64 `json:"want"`
+	Hi     float64 `json:"hi,omitempty"`
+	Size   float64 `json:"size,omitempty"`
+	Shift  float64 `json:"shift,omitempty"`
+	PaperN int     `json:"paper_n,omitempty"`
+}
+
+// tolData is a verdict's tolerance: the paper's error, the run's spread
+// and their combination, the τ of the rule.
+type tolData struct {
+	Paper    float64  `json:"paper"`
+	Run      *float64 `json:"run"` // null: no spread computed
+	Combined float64  `json:"combined"`
+}
+
+// entryOf is o as data.
+func entryOf(o reproductions.Outcome) verdictEntry {
+	c := o.Claim
+	e := verdictEntry{Paper: c.Paper, Source: c.Source, Figure: c.Figure, Verdict: string(o.Verdict), Cause: causeOf(o),
+		Rule: reproductions.RuleOf(c.Test.Kind).Name, PaperScale: c.PaperScale.String(), RunScale: c.RunScale.String(),
+		Smaller: o.Smaller, Reading: c.Reading, Override: c.Override, Cases: len(o.Cases),
+		Test:      &testData{Kind: c.Test.Kind.String(), Want: c.Test.Want, Hi: c.Test.Hi, Size: c.Test.Size, Shift: c.Shift, PaperN: c.PaperN},
+		Tolerance: &tolData{Paper: c.Test.Tol, Combined: o.Tol}}
+	if e.Cause != "" {
+		e.CauseKind = string(o.CauseKind)
+	}
+	if !math.IsNaN(o.Spread) {
+		s := o.Spread
+		e.Tolerance.Run = &s
+	}
+	if !math.IsNaN(o.Measure) {
+		m := o.Measure
+		e.Measure = &m
+	}
+	if !math.IsNaN(o.N) {
+		n := o.N
+		e.N = &n
+	}
+	return e
 }
 
 // writeReproductionDocs writes the documents of the reproductions named
@@ -116,8 +185,20 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 	if err != nil {
 		return err
 	}
-	vf := verdictFile{Name: r.Name, Paper: r.Paper, Session: name, Saved: s.Saved.UTC(), Host: s.Host, Machine: r.Machine.Name,
+	vf := verdictFile{Name: r.Name, Paper: r.Paper, Session: name, Saved: s.Saved.UTC(), Host: s.Host,
+		Command: "splitpoint reproduce " + r.Name + " && splitpoint reproduce --docs docs " + r.Name,
+		Data:    r.Name + ".csv", Runs: r.Name + ".runs.csv", Machine: r.Machine.Name,
 		Verdicts: verdictEntries(outs), PaperMachine: verdictEntries(pouts), PaperMachineRuns: mr.Runs}
+	if err := atomicfile.WriteBytes(filepath.Join(sub, r.Name+".csv"), casesCSV(outs)); err != nil {
+		return err
+	}
+	runs, err := runsCSV(ctx, filepath.Join(sdir, sessions.DBName))
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.WriteBytes(filepath.Join(sub, r.Name+".runs.csv"), runs); err != nil {
+		return err
+	}
 	js, err := json.MarshalIndent(vf, "", "  ")
 	if err != nil {
 		return err
@@ -134,6 +215,7 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 		r.Name, name, s.Saved.UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Fprintf(w, "%s.\n\n", sentence(r.What))
 	fmt.Fprintf(w, "- Command: `splitpoint reproduce %s` (the full form; `--quick` runs the quick form). Notebook: [notebooks/%s](../../notebooks/%s).\n", r.Name, r.Notebook, r.Notebook)
+	fmt.Fprintf(w, "- Data: [%s.csv](%s.csv) holds the cases behind every verdict (the claim column is the verdict's row in [%s.json](%s.json)), [%s.runs.csv](%s.runs.csv) the session's runs; `%s` regenerates both.\n", r.Name, r.Name, r.Name, r.Name, r.Name, r.Name, vf.Command)
 	fmt.Fprintf(w, "- Run time here: %s of wall time over %d cells.\n", (time.Duration(cellSeconds(s)) * time.Second).String(), len(s.Cells))
 	if s.Host != "" {
 		fmt.Fprintf(w, "- Machine: %s. Simulated results do not depend on it: the simulator is deterministic, and the same command gives the same numbers anywhere.\n", s.Host)
@@ -173,12 +255,7 @@ func writeReproductionDoc(ctx context.Context, home, sub string, r reproductions
 func verdictEntries(outs []reproductions.Outcome) []verdictEntry {
 	var es []verdictEntry
 	for _, o := range outs {
-		e := verdictEntry{Paper: o.Claim.Paper, Source: o.Claim.Source, Figure: o.Claim.Figure, Verdict: string(o.Verdict), Cause: causeOf(o)}
-		if !math.IsNaN(o.Measure) {
-			m := o.Measure
-			e.Measure = &m
-		}
-		es = append(es, e)
+		es = append(es, entryOf(o))
 	}
 	return es
 }
@@ -186,14 +263,36 @@ func verdictEntries(outs []reproductions.Outcome) []verdictEntry {
 // writeVerdictTable writes outs as a Markdown table, then the cause of each
 // claim not reproduced (or reproduced only in part, or not measured).
 func writeVerdictTable(w io.Writer, outs []reproductions.Outcome) {
-	fmt.Fprintf(w, "| paper | source | condition | paper's figure | test | measured | verdict |\n|---|---|---|---|---|---|---|\n")
-	for _, o := range outs {
+	readings := slices.ContainsFunc(outs, func(o reproductions.Outcome) bool { return o.Claim.Reading != "" })
+	rd := ""
+	if readings {
+		rd = " reading |"
+	}
+	fmt.Fprintf(w, "| # | paper | source | condition | paper's figure |%s rule | τ | scale (paper / run) | measured | verdict |\n|---|---|---|---|---|%s---|---|---|---|---|\n", rd, strings.Repeat("---|", len(rd)/len(" reading |")))
+	for i, o := range outs {
 		c := o.Claim
-		m := "–"
-		if !math.IsNaN(o.Measure) {
-			m = fmt.Sprintf("%.4g", o.Measure)
+		tau := fmt.Sprintf("%.3g", o.Tol)
+		if !math.IsNaN(o.Spread) {
+			tau += fmt.Sprintf(" (paper %.3g, run %.3g)", c.Test.Tol, o.Spread)
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s |\n", md(c.Paper), md(c.Source), md(c.Condition), md(c.Figure), md(c.Test.String()), m, o.Verdict)
+		if c.Test.Kind == reproductions.Order {
+			tau = "counts"
+		}
+		reading := ""
+		if readings {
+			reading = " " + md(c.Reading) + " |"
+		}
+		fmt.Fprintf(w, "| %d | %s | %s | %s | %s |%s %s | %s | %s / %s | %s | %s |\n", i+1, md(c.Paper), md(c.Source), md(c.Condition), md(c.Figure), reading, md(c.Test.String()), tau,
+			md(c.PaperScale.String()), md(c.RunScale.String()), o.MeasureText(), o.VerdictText())
+	}
+	var ov []string
+	for i, o := range outs {
+		if o.Claim.Override != "" {
+			ov = append(ov, fmt.Sprintf("- #%d %s: %s", i+1, md(o.Claim.Source), md(o.Claim.Override)))
+		}
+	}
+	if len(ov) > 0 {
+		fmt.Fprintf(w, "\nOverrides of the rules (docs/claims.md), each with its reason:\n\n%s\n", strings.Join(ov, "\n"))
 	}
 	first := true
 	for _, o := range outs {
@@ -205,7 +304,7 @@ func writeVerdictTable(w io.Writer, outs []reproductions.Outcome) {
 			fmt.Fprintln(w)
 			first = false
 		}
-		fmt.Fprintf(w, "- %s (%s): %s\n", md(o.Claim.Source), o.Verdict, md(cause))
+		fmt.Fprintf(w, "- %s (%s; cause %s): %s\n", md(o.Claim.Source), o.Verdict, o.CauseKind, md(cause))
 		if o.Err != nil {
 			fmt.Fprintf(w, "  The query failed: %s\n", md(o.Err.Error()))
 		}
@@ -262,117 +361,181 @@ func settingsLine(s *sessions.Session) string {
 }
 
 // writeReproductionIndex writes dir/reproductions.md from the verdict
-// files under dir/reproductions: one row per reproduction and the counts
-// per paper.
+// files under dir/reproductions: one row per reproduction (per reading
+// where the paper leaves a setting open) and the counts per paper, on the
+// free machine and on the papers' machines.
 func writeReproductionIndex(dir string) error {
-	vfs := map[string]verdictFile{}
-	for _, r := range reproductions.Reproductions {
-		data, err := os.ReadFile(filepath.Join(dir, "reproductions", r.Name+".json"))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		var vf verdictFile
-		if err := json.Unmarshal(data, &vf); err != nil {
-			return fmt.Errorf("%s: %w", filepath.Join(dir, "reproductions", r.Name+".json"), err)
-		}
-		vfs[r.Name] = vf
+	vfs, err := readVerdictFiles(dir)
+	if err != nil {
+		return err
 	}
-	type tally [4]int // reproduced, partly, not reproduced, not measured
-	kinds := []reproductions.Verdict{reproductions.Reproduced, reproductions.Partly, reproductions.NotReproduced, reproductions.NotMeasured}
-	per, perMachine := map[string]*tally{}, map[string]*tally{}
-	var notRun []string
-	var papers []string
 	var b bytes.Buffer
 	w := &b
 	fmt.Fprintf(w, "# Reproductions of the papers' results\n\n")
 	fmt.Fprintf(w, "Generated by `splitpoint reproduce --docs docs` from the latest full-form run of each reproduction; do not edit by hand.\n")
 	fmt.Fprintf(w, "Each reproduction's page gives its command, machine, date and settings, where its configuration differs from the paper's and\n")
 	fmt.Fprintf(w, "why, the paper's figures, the verdict of each of the paper's claims computed from the run (docs/claims.md says how), and\n")
-	fmt.Fprintf(w, "everything the run printed. A claim not reproduced carries its measured cause, or the word conjecture.\n\n")
+	fmt.Fprintf(w, "everything the run printed. A claim not reproduced carries its cause and its kind: measured (an ablation of the same run\n")
+	fmt.Fprintf(w, "produces it, with the share of the gap it closes), argued, or conjecture. Where the paper leaves a setting open, each\n")
+	fmt.Fprintf(w, "reading is judged and counted on a row of its own.\n\n")
 	fmt.Fprintf(w, "| reproduction | paper | run | reproduced | partly | not reproduced | not measured | on the paper's machine |\n|---|---|---|---|---|---|---|---|\n")
+	c := newIndexCounts()
 	for _, r := range reproductions.Reproductions {
 		vf, ok := vfs[r.Name]
 		if !ok {
-			fmt.Fprintf(w, "| %s | %s | no full-form run recorded: `splitpoint reproduce %s` | | | | | |\n", r.Name, md(r.Paper), r.Name)
+			fmt.Fprintf(w, "| %s | %s | no full-form run recorded (%d claims wait for one): `splitpoint reproduce %s` | | | | | |\n", r.Name, md(r.Paper), len(r.Claims), r.Name)
 			continue
 		}
-		var n tally
-		for _, v := range vf.Verdicts {
-			i := slices.Index(kinds, reproductions.Verdict(v.Verdict))
-			if i < 0 {
-				i = 3
-			}
-			n[i]++
-			t := per[v.Paper]
-			if t == nil {
-				t = &tally{}
-				per[v.Paper] = t
-				papers = append(papers, v.Paper)
-			}
-			t[i]++
-		}
-		run := fmt.Sprintf("[%s](reproductions/%s.md)", vf.Saved.Format("2006-01-02"), r.Name)
-		if len(vf.Verdicts) == 0 {
-			fmt.Fprintf(w, "| [%s](reproductions/%s.md) | %s | %s | no claims | | | | |\n", r.Name, r.Name, md(r.Paper), run)
-			continue
-		}
-		// On the papers' machines: the paper-machine verdicts where the
-		// run has them; the free machine's where the free machine is the
-		// paper's (no preset: its page says why); none where the paper's
-		// machine has a preset the run did not run.
-		var onMachine string
-		var pv []verdictEntry
-		switch {
-		case len(vf.PaperMachine) > 0:
-			pv = vf.PaperMachine
-			var m tally
-			for _, v := range pv {
-				m[verdictIndex(kinds, v.Verdict)]++
-			}
-			onMachine = fmt.Sprintf("%d / %d / %d / %d", m[0], m[1], m[2], m[3])
-		case r.Machine.Costs == "":
-			pv, onMachine = vf.Verdicts, "the same (no preset)"
-		case vf.PaperMachineRuns > 0:
-			pv, onMachine = vf.Verdicts, "the same (its runs are on it)"
-		default:
-			onMachine = fmt.Sprintf("not run (`--costs %s`)", r.Machine.Costs)
-			notRun = append(notRun, r.Name)
-		}
-		for _, v := range pv {
-			t := perMachine[v.Paper]
-			if t == nil {
-				t = &tally{}
-				perMachine[v.Paper] = t
-			}
-			t[verdictIndex(kinds, v.Verdict)]++
-		}
-		fmt.Fprintf(w, "| [%s](reproductions/%s.md) | %s | %s | %d | %d | %d | %d | %s |\n", r.Name, r.Name, md(r.Paper), run, n[0], n[1], n[2], n[3], onMachine)
+		c.writeRows(w, r, vf)
 	}
+	c.writePapers(w)
+	if err := writeMachinesAndScale(w); err != nil {
+		return err
+	}
+	return atomicfile.WriteBytes(filepath.Join(dir, "reproductions.md"), b.Bytes())
+}
+
+// readVerdictFiles reads the verdict file of every reproduction that has
+// one under dir/reproductions.
+func readVerdictFiles(dir string) (map[string]verdictFile, error) {
+	vfs := map[string]verdictFile{}
+	for _, r := range reproductions.Reproductions {
+		path := filepath.Join(dir, "reproductions", r.Name+".json")
+		data, err := os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		var vf verdictFile
+		if err := json.Unmarshal(data, &vf); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		vfs[r.Name] = vf
+	}
+	return vfs, nil
+}
+
+// tally counts verdicts: reproduced, partly, not reproduced, not measured.
+type tally [4]int
+
+// verdictKinds are the columns of a tally.
+var verdictKinds = []reproductions.Verdict{reproductions.Reproduced, reproductions.Partly, reproductions.NotReproduced, reproductions.NotMeasured}
+
+// indexCounts are the index's counts per paper (and reading), on the
+// free machine and on the papers' machines, and the reproductions whose
+// runs have none on their paper's machine.
+type indexCounts struct {
+	per, perMachine map[string]*tally
+	papers, notRun  []string
+}
+
+func newIndexCounts() *indexCounts {
+	return &indexCounts{per: map[string]*tally{}, perMachine: map[string]*tally{}}
+}
+
+// paperKey is the row of the counts per paper a verdict adds to: its
+// paper, and its reading where it has one.
+func paperKey(v verdictEntry) string {
+	if v.Reading != "" {
+		return v.Paper + " (reading: " + v.Reading + ")"
+	}
+	return v.Paper
+}
+
+// add counts the verdicts vs into m, by paper and reading, and returns
+// the tallies by reading.
+func (c *indexCounts) add(m map[string]*tally, vs []verdictEntry, newPapers bool) (map[string]*tally, []string) {
+	byReading := map[string]*tally{}
+	var readings []string
+	for _, v := range vs {
+		i := verdictIndex(verdictKinds, v.Verdict)
+		if byReading[v.Reading] == nil {
+			byReading[v.Reading] = &tally{}
+			readings = append(readings, v.Reading)
+		}
+		byReading[v.Reading][i]++
+		key := paperKey(v)
+		if m[key] == nil {
+			m[key] = &tally{}
+			if newPapers {
+				c.papers = append(c.papers, key)
+			}
+		}
+		m[key][i]++
+	}
+	return byReading, readings
+}
+
+// writeRows writes r's rows of the index from its verdict file vf: one per
+// reading, with the verdicts on the paper's machine beside them.
+func (c *indexCounts) writeRows(w io.Writer, r reproductions.Reproduction, vf verdictFile) {
+	run := fmt.Sprintf("[%s](reproductions/%s.md)", vf.Saved.Format("2006-01-02"), r.Name)
+	if vf.Data == "" {
+		// A page written before the verdicts carried their rule: its
+		// verdicts are not the rule table's until it is regenerated.
+		run += " (verdicts of the former per-claim tests; not yet regenerated)"
+	}
+	if len(vf.Verdicts) == 0 {
+		fmt.Fprintf(w, "| [%s](reproductions/%s.md) | %s | %s | no claims | | | | |\n", r.Name, r.Name, md(r.Paper), run)
+		return
+	}
+	n, readings := c.add(c.per, vf.Verdicts, true)
+	// On the papers' machines: the paper-machine verdicts where the run
+	// has them; the free machine's where the free machine is the paper's
+	// (no preset: its page says why); none where the paper's machine has
+	// a preset the run did not run.
+	var onMachine map[string]*tally
+	same := ""
+	switch {
+	case len(vf.PaperMachine) > 0:
+		onMachine, _ = c.add(c.perMachine, vf.PaperMachine, false)
+	case r.Machine.Costs == "":
+		c.add(c.perMachine, vf.Verdicts, false)
+		same = "the same (no preset)"
+	case vf.PaperMachineRuns > 0:
+		c.add(c.perMachine, vf.Verdicts, false)
+		same = "the same (its runs are on it)"
+	default:
+		same = fmt.Sprintf("not run (`--costs %s`)", r.Machine.Costs)
+		c.notRun = append(c.notRun, r.Name)
+	}
+	for _, rd := range readings {
+		name := fmt.Sprintf("[%s](reproductions/%s.md)", r.Name, r.Name)
+		if rd != "" {
+			name += ", reading: " + md(rd)
+		}
+		m := same
+		if t := onMachine[rd]; t != nil {
+			m = fmt.Sprintf("%d / %d / %d / %d", t[0], t[1], t[2], t[3])
+		}
+		t := n[rd]
+		fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %d | %d | %s |\n", name, md(r.Paper), run, t[0], t[1], t[2], t[3], m)
+	}
+}
+
+// writePapers writes the counts per paper, on the free machine and on
+// the papers' machines.
+func (c *indexCounts) writePapers(w io.Writer) {
 	fmt.Fprintf(w, "\n## Counts per paper\n\n| paper | reproduced | partly | not reproduced | not measured |\n|---|---|---|---|---|\n")
-	slices.Sort(papers)
-	for _, p := range papers {
-		t := per[p]
+	slices.Sort(c.papers)
+	for _, p := range c.papers {
+		t := c.per[p]
 		fmt.Fprintf(w, "| %s | %d | %d | %d | %d |\n", md(p), t[0], t[1], t[2], t[3])
 	}
 	fmt.Fprintf(w, "\n## Counts per paper on the papers' machines\n\nThe same claims judged on the runs on each paper's machine (its cost preset: the TC2000 for Lu, the CM-5 for StarTech and \\*Socrates) where the run has them beside the free machine's; where no preset models the paper's machine the free machine's verdicts stand (its page says why: the paper's accounting is the free machine's, or the paper describes too little of its hardware). ")
-	if len(notRun) > 0 {
-		fmt.Fprintf(w, "Not counted, their recorded runs having none on the paper's machine: %s.", strings.Join(notRun, ", "))
+	if len(c.notRun) > 0 {
+		fmt.Fprintf(w, "Not counted, their recorded runs having none on the paper's machine: %s.", strings.Join(c.notRun, ", "))
 	}
 	fmt.Fprintf(w, "\n\n| paper | reproduced | partly | not reproduced | not measured |\n|---|---|---|---|---|\n")
-	for _, p := range papers {
-		t := perMachine[p]
+	for _, p := range c.papers {
+		t := c.perMachine[p]
 		if t == nil {
 			t = &tally{}
 		}
 		fmt.Fprintf(w, "| %s | %d | %d | %d | %d |\n", md(p), t[0], t[1], t[2], t[3])
 	}
-	if err := writeMachinesAndScale(w); err != nil {
-		return err
-	}
-	return atomicfile.WriteBytes(filepath.Join(dir, "reproductions.md"), b.Bytes())
 }
 
 // writeMachinesAndScale writes the index's table of the papers' machines
@@ -430,4 +593,81 @@ func sentence(s string) string {
 	s = strings.TrimSuffix(s, ".")
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// casesCSV is the data file of a page: per verdict (claim, its 1-based
+// row) its cases, or for a measure without cases one row "measure" with
+// the measure and, for an order, n as the denominator column.
+func casesCSV(outs []reproductions.Outcome) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write([]string{"claim", "case", "value", "denominator"})
+	f := func(x float64) string {
+		if math.IsNaN(x) {
+			return ""
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	for i, o := range outs {
+		id := strconv.Itoa(i + 1)
+		if len(o.Cases) == 0 {
+			den := ""
+			if o.Claim.Test.Kind == reproductions.Order {
+				den = f(o.N)
+			}
+			w.Write([]string{id, "measure", f(o.Measure), den})
+			continue
+		}
+		for _, c := range o.Cases {
+			w.Write([]string{id, c.Name, f(c.Num), f(c.Den)})
+		}
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+// runsCSV is the session's runs table as CSV, without the result JSON
+// (the runs' counters are in the session's database; the cases file holds
+// what the verdicts read from them).
+func runsCSV(ctx context.Context, db string) ([]byte, error) {
+	st, err := results.Open(db)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	t, err := st.Query(ctx, "SELECT * FROM runs ORDER BY id")
+	if err != nil {
+		return nil, err
+	}
+	var keep []int
+	for i, c := range t.Columns {
+		if c != "result" {
+			keep = append(keep, i)
+		}
+	}
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	var head []string
+	for _, i := range keep {
+		head = append(head, t.Columns[i])
+	}
+	w.Write(head)
+	for _, r := range t.Rows {
+		var rec []string
+		for _, i := range keep {
+			switch v := r[i].(type) {
+			case nil:
+				rec = append(rec, "")
+			case []byte:
+				rec = append(rec, string(v))
+			case float64:
+				rec = append(rec, strconv.FormatFloat(v, 'g', -1, 64))
+			default:
+				rec = append(rec, fmt.Sprint(v))
+			}
+		}
+		w.Write(rec)
+	}
+	w.Flush()
+	return b.Bytes(), w.Error()
 }

@@ -2,7 +2,6 @@ package repl
 
 import (
 	"context"
-	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,8 +11,8 @@ import (
 	"splitpoint/sessions"
 )
 
-// judgeClaims runs each claim's query on the results database db and
-// judges its measure.
+// judgeClaims judges each claim on the results database db by its kind's
+// rule (reproductions.JudgeClaim).
 func judgeClaims(ctx context.Context, db string, cs []reproductions.Claim) ([]reproductions.Outcome, error) {
 	st, err := results.Open(db)
 	if err != nil {
@@ -22,33 +21,7 @@ func judgeClaims(ctx context.Context, db string, cs []reproductions.Claim) ([]re
 	defer st.Close()
 	outs := make([]reproductions.Outcome, len(cs))
 	for i, c := range cs {
-		o := reproductions.Outcome{Claim: c, Measure: math.NaN()}
-		if c.Measure != nil {
-			o.Measure, o.Err = c.Measure(ctx, st)
-			o.Verdict = c.Test.Judge(o.Measure)
-			if e := reproductions.Explain(ctx, st, o); e != "" {
-				o.Claim.Cause = e
-			}
-			outs[i] = o
-			continue
-		}
-		t, err := st.Query(ctx, c.Query)
-		switch {
-		case err != nil:
-			o.Err = err
-		case len(t.Rows) > 0 && len(t.Rows[0]) > 0:
-			switch v := t.Rows[0][0].(type) {
-			case int64:
-				o.Measure = float64(v)
-			case float64:
-				o.Measure = v
-			}
-		}
-		o.Verdict = c.Test.Judge(o.Measure)
-		if e := reproductions.Explain(ctx, st, o); e != "" {
-			o.Claim.Cause = e
-		}
-		outs[i] = o
+		outs[i] = reproductions.JudgeClaim(ctx, st, c)
 	}
 	return outs, nil
 }

@@ -40,8 +40,42 @@ type Claim struct {
 	// listed before Cause, which then starts with "conjecture".
 	Ablations []Ablation
 	// Reason, when not nil, computes from the run why a claim is not
-	// reproduced (e.g. from W and C), as a measured cause.
+	// reproduced (e.g. from W and C): an argued cause whose figures come
+	// from the run.
 	Reason func(ctx context.Context, db Querier) (string, error)
+
+	// Cases, when not empty, is the query of the claim's cases, one row
+	// each: the case's name and its value (the measure is their mean, the
+	// run's spread its standard error), or the numerator and denominator
+	// of a ratio of sums (the measure is Σnum/Σden + Shift, the spread a
+	// seeded bootstrap over the cases), or for an order 1 where the case
+	// holds and 0 where not. The cases are exported beside the page.
+	Cases string
+	Shift float64
+	// PaperN is the number of instances the paper's figure comes from
+	// when it is one random instance or a mean of a few with no error
+	// stated (1: one tree): their sampling error, sd/√PaperN with the
+	// run's spread sd, is part of the tolerance.
+	PaperN int
+	// Spread, when not nil, is the run's spread of a measure no formula
+	// covers (a fit: a seeded bootstrap over its positions).
+	Spread func(ctx context.Context, db Querier) (float64, error)
+	// PaperScale and RunScale are the sizes of the paper's experiment
+	// and of the run the verdict is taken from; a run short of the
+	// paper's scale says so beside its verdict.
+	PaperScale, RunScale Scale
+	// Reading names the reading of a setting the paper leaves open under
+	// which the claim is judged ("" when the paper leaves none open); each
+	// reading is a claim of its own, and the index counts them apart.
+	Reading string
+	// Override, when not empty, is the cited reason for which the claim
+	// departs from its kind's rule (a tolerance that is not the paper's
+	// error, another rule); every page lists its overrides.
+	Override string
+	// NotMeasured, when not empty, says why the run cannot measure the
+	// paper's own quantity: the claim is not measured rather than judged
+	// on a proxy.
+	NotMeasured string
 }
 
 // Ablation is a claim's measure with one difference moved: Setting names
@@ -60,29 +94,6 @@ type Querier interface {
 	Query(ctx context.Context, query string, args ...any) (*results.Table, error)
 }
 
-// TestKind is what a claim's test compares.
-type TestKind int
-
-const (
-	// Value: the measure is the paper's figure Want within Tol
-	// (reproduced), within 2·Tol (partly), or not.
-	Value TestKind = iota
-	// Direction: the measure's sign is Want's (+1 or −1) and its size at
-	// least Tol (reproduced); the right sign but smaller (partly); else not.
-	Direction
-	// Share: the measure is the fraction of the paper's cases (points of a
-	// curve, pairs of an order, positions) that hold: 1 reproduced, at
-	// least Want partly, else not.
-	Share
-)
-
-// Test is a claim's criterion.
-type Test struct {
-	Kind TestKind
-	Want float64
-	Tol  float64
-}
-
 // Verdict is the outcome of a claim's test on a run.
 type Verdict string
 
@@ -94,111 +105,80 @@ const (
 	NotMeasured   Verdict = "not measured"
 )
 
-// Judge is the verdict of t on the measure m (NaN: not measured).
-func (t Test) Judge(m float64) Verdict {
-	if math.IsNaN(m) {
-		return NotMeasured
-	}
-	switch t.Kind {
-	case Value:
-		d := math.Abs(m - t.Want)
-		switch {
-		case d <= t.Tol:
-			return Reproduced
-		case d <= 2*t.Tol:
-			return Partly
-		}
-	case Direction:
-		if m*t.Want > 0 {
-			if math.Abs(m) >= t.Tol {
-				return Reproduced
-			}
-			return Partly
-		}
-	case Share:
-		switch {
-		case m >= 1:
-			return Reproduced
-		case m >= t.Want:
-			return Partly
-		}
-	}
-	return NotReproduced
-}
-
-// String is the test as the verdict table prints it.
-func (t Test) String() string {
-	switch t.Kind {
-	case Value:
-		return fmt.Sprintf("%g ± %g", t.Want, t.Tol)
-	case Direction:
-		s := "> 0"
-		if t.Want < 0 {
-			s = "< 0"
-		}
-		if t.Tol > 0 {
-			return fmt.Sprintf("%s, |·| ≥ %g", s, t.Tol)
-		}
-		return s
-	case Share:
-		return fmt.Sprintf("all hold (partly: ≥ %g)", t.Want)
-	}
-	return "?"
-}
-
-// Explain returns the cause of an outcome not reproduced, computed from
-// its claim's ablations and Reason on db ("" leaves Claim.Cause as it
-// is): "measured: " and the ablation the test judges better than the
-// run's own configuration (accounting for the gap when it reproduces the
-// claim, for part of it when partly), or the reason; otherwise the
-// ablations' measures followed by Claim.Cause.
-func Explain(ctx context.Context, db Querier, o Outcome) string {
+// Explain returns the cause of an outcome not reproduced and its kind,
+// computed from its claim's ablations and Reason on db ("" leaves
+// Claim.Cause as it is): measured, naming the ablations that close some of
+// the gap between the run's own configuration and what reproduces the
+// claim (by the claim's rule), each with the share it closes; otherwise argued from the run's figures (Reason), or
+// the ablations' measures followed by Claim.Cause (argued or conjecture).
+func Explain(ctx context.Context, db Querier, o Outcome) (string, CauseKind) {
 	c := o.Claim
 	if o.Verdict != NotReproduced && o.Verdict != Partly {
-		return ""
+		return "", ""
 	}
-	if c.Reason != nil {
-		r, err := c.Reason(ctx, db)
-		if err == nil && r != "" {
-			return "measured: " + r
-		}
-	}
-	if len(c.Ablations) == 0 {
-		return ""
-	}
-	rank := map[Verdict]int{Reproduced: 3, Partly: 2, NotReproduced: 1, NotMeasured: 0}
-	var seen []string
-	var best []string
+	var seen, best []string
 	fullGap := false
 	for _, a := range c.Ablations {
-		m := QueryValue(ctx, db, a.Query)
-		ref := o.Measure
+		m, n := QueryValue2(ctx, db, a.Query)
+		ref, rn := o.Measure, o.N
 		if a.Ref != "" {
-			ref = QueryValue(ctx, db, a.Ref)
+			ref, rn = QueryValue2(ctx, db, a.Ref)
 		}
-		v := c.Test.Judge(m)
-		line := fmt.Sprintf("%s: %s → %s (%s)", a.Setting, fmtMeasure(ref), fmtMeasure(m), v)
-		seen = append(seen, line)
-		if rank[v] > rank[c.Test.Judge(ref)] {
+		v := c.Test.Judge(m, n, o.Spread)
+		line := fmt.Sprintf("%s: %s → %s (%s", a.Setting, fmtMeasure(ref), fmtMeasure(m), v)
+		g0, g1 := c.Test.gap(ref, rn, o.Spread), c.Test.gap(m, n, o.Spread)
+		switch {
+		case g0 > 0 && !math.IsInf(g0, 0) && g1 < g0:
+			line += fmt.Sprintf(", closing %.0f %% of the gap)", 100*(g0-g1)/g0)
 			best = append(best, line)
 			fullGap = fullGap || v == Reproduced
+		case math.IsInf(g0, 0) && !math.IsInf(g1, 0) && !math.IsNaN(g1):
+			line += ", closing an infinite gap to a finite one)"
+			best = append(best, line)
+			fullGap = fullGap || v == Reproduced
+		default:
+			line += ")"
 		}
+		seen = append(seen, line)
 	}
 	if len(best) > 0 {
 		what := "accounts for the gap"
 		if !fullGap {
 			what = "accounts for part of the gap"
 		}
-		return "measured: the ablation " + strings.Join(best, "; ") + " " + what + " (every ablation, the paper's configuration → the setting moved: " + strings.Join(seen, "; ") + ")"
+		all := ""
+		if len(seen) > len(best) {
+			all = " (every ablation, the run's configuration → the setting moved: " + strings.Join(seen, "; ") + ")"
+		}
+		return "measured: the ablation " + strings.Join(best, "; ") + " " + what + all, Measured
+	}
+	if c.Reason != nil {
+		r, err := c.Reason(ctx, db)
+		if err == nil && r != "" {
+			return "argued from the run: " + r, Argued
+		}
+	}
+	if len(c.Ablations) == 0 {
+		return "", ""
 	}
 	cause := c.Cause
 	if cause == "" {
 		cause = "conjecture: no cause measured yet"
 	}
-	if !strings.HasPrefix(cause, "conjecture") {
-		cause = "conjecture: " + cause
+	return cause + "; no ablation accounts for the gap (the run's configuration → the setting moved: " + strings.Join(seen, "; ") + ")", kindOfText(cause)
+}
+
+// QueryValue2 is the first two columns of the first row of query on db
+// as float64s (NaN when absent): a measure and, for an order, its n.
+func QueryValue2(ctx context.Context, db Querier, query string) (float64, float64) {
+	t, err := db.Query(ctx, query)
+	if err != nil || len(t.Rows) == 0 || len(t.Rows[0]) == 0 {
+		return math.NaN(), math.NaN()
 	}
-	return cause + "; no ablation accounts for the gap (the paper's configuration → the setting moved: " + strings.Join(seen, "; ") + ")"
+	if len(t.Rows[0]) > 1 {
+		return num(t.Rows[0][0]), num(t.Rows[0][1])
+	}
+	return num(t.Rows[0][0]), math.NaN()
 }
 
 // QueryValue is the first column of the first row of query on db as a
@@ -221,10 +201,36 @@ func fmtMeasure(m float64) string {
 
 // Outcome is a claim judged on a run.
 type Outcome struct {
-	Claim   Claim
-	Measure float64 // NaN when not measured
-	Verdict Verdict
-	Err     error // the query's error, if any
+	Claim     Claim
+	Measure   float64 // NaN when not measured
+	N         float64 // an order's number of cases (k of N), else the cases the measure averages; NaN when unknown
+	Spread    float64 // the run's spread of the measure (NaN: none computed)
+	Tol       float64 // the tolerance the verdict used (Tolerance)
+	Cases     []Case  // the measure's cases, when the claim has a Cases query
+	Verdict   Verdict
+	Smaller   bool      // the run falls short of the paper's scale
+	CauseKind CauseKind // of Claim.Cause, for an outcome not reproduced in full
+	Err       error     // the query's error, if any
+}
+
+// VerdictText is the verdict with "at smaller scale" where the run falls
+// short of the paper's scale.
+func (o Outcome) VerdictText() string {
+	if o.Smaller && o.Verdict != NotMeasured {
+		return string(o.Verdict) + " (at smaller scale)"
+	}
+	return string(o.Verdict)
+}
+
+// MeasureText prints the measure: k of n for an order.
+func (o Outcome) MeasureText() string {
+	if math.IsNaN(o.Measure) {
+		return "-"
+	}
+	if o.Claim.Test.Kind == Order && !math.IsNaN(o.N) {
+		return fmt.Sprintf("%.0f of %.0f", o.Measure, o.N)
+	}
+	return fmt.Sprintf("%.4g", o.Measure)
 }
 
 // WriteVerdicts prints the verdict table of outcomes and the causes of
@@ -234,12 +240,8 @@ func WriteVerdicts(w io.Writer, outs []Outcome) map[Verdict]int {
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "paper\tsource\tcondition\tpaper's figure\ttest\tmeasured\tverdict")
 	for _, o := range outs {
-		m := "-"
-		if !math.IsNaN(o.Measure) {
-			m = fmt.Sprintf("%.4g", o.Measure)
-		}
 		c := o.Claim
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Paper, c.Source, c.Condition, c.Figure, c.Test, m, o.Verdict)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Paper, c.Source, c.Condition, c.Figure, c.Test, o.MeasureText(), o.VerdictText())
 		n[o.Verdict]++
 	}
 	tw.Flush()
@@ -255,7 +257,7 @@ func WriteVerdicts(w io.Writer, outs []Outcome) map[Verdict]int {
 			if cause == "" {
 				cause = "conjecture: no cause measured yet"
 			}
-			fmt.Fprintf(w, "  %s %s (%s): %s\n", o.Claim.Paper, o.Claim.Source, o.Verdict, cause)
+			fmt.Fprintf(w, "  %s %s (%s; cause %s): %s\n", o.Claim.Paper, o.Claim.Source, o.Verdict, kindOr(o.CauseKind, cause), cause)
 		}
 	}
 	var parts []string
@@ -280,4 +282,12 @@ func WriteDifferences(w io.Writer, ds []Difference) {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", d.Setting, d.Paper, d.Here, d.Why)
 	}
 	tw.Flush()
+}
+
+// kindOr is k, or the kind of the written cause when k is not set.
+func kindOr(k CauseKind, cause string) CauseKind {
+	if k != "" {
+		return k
+	}
+	return kindOfText(cause)
 }

@@ -11,28 +11,41 @@ import (
 	"splitpoint/results"
 )
 
-// TestJudge: each kind of test gives reproduced, partly and not
-// reproduced at its thresholds, and not measured on NaN.
+// TestJudge: each kind's rule gives reproduced, partly and not
+// reproduced at its thresholds, with the tolerance the paper's error and
+// the run's spread combined; not measured on NaN.
 func TestJudge(t *testing.T) {
+	nan := math.NaN()
 	for _, tc := range []struct {
-		test Test
-		m    float64
-		want Verdict
+		test         Test
+		m, n, spread float64
+		want         Verdict
 	}{
-		{Test{Kind: Value, Want: 1.92, Tol: 0.1}, 1.85, Reproduced},
-		{Test{Kind: Value, Want: 1.92, Tol: 0.1}, 2.1, Partly},
-		{Test{Kind: Value, Want: 1.92, Tol: 0.1}, 3.6, NotReproduced},
-		{Test{Kind: Direction, Want: -1, Tol: 0.05}, -0.2, Reproduced},
-		{Test{Kind: Direction, Want: -1, Tol: 0.05}, -0.01, Partly},
-		{Test{Kind: Direction, Want: -1, Tol: 0.05}, 0.3, NotReproduced},
-		{Test{Kind: Direction, Want: 1}, 0, NotReproduced},
-		{Test{Kind: Share, Want: 0.5}, 1, Reproduced},
-		{Test{Kind: Share, Want: 0.5}, 0.5, Partly},
-		{Test{Kind: Share, Want: 0.5}, 0.25, NotReproduced},
-		{Test{Kind: Value, Want: 1, Tol: 1}, math.NaN(), NotMeasured},
+		{Test{Kind: Level, Want: 1.92, Tol: 0.1}, 1.85, nan, nan, Reproduced},
+		{Test{Kind: Level, Want: 1.92, Tol: 0.1}, 2.1, nan, nan, Partly},
+		{Test{Kind: Level, Want: 1.92, Tol: 0.1}, 3.6, nan, nan, NotReproduced},
+		{Test{Kind: Level, Want: 1.92, Tol: 0.03}, 1.96, nan, 0.04, Reproduced}, // τ = 0.05
+		{Test{Kind: Ratio, Want: 0.2, Tol: 0.005}, 0.21, nan, nan, Partly},
+		{Test{Kind: Band, Want: 0.1, Hi: 0.3, Tol: 0.01}, 0.25, nan, nan, Reproduced},
+		{Test{Kind: Band, Want: 0.1, Hi: 0.3, Tol: 0.01}, 0.315, nan, nan, Partly},
+		{Test{Kind: Band, Want: 0.1, Hi: 0.3, Tol: 0.01}, 0, nan, nan, NotReproduced},
+		{Test{Kind: Trend, Want: -1}, -0.2, nan, 0.05, Reproduced},
+		{Test{Kind: Trend, Want: -1, Size: 0.3}, -0.2, nan, 0.05, Partly},
+		{Test{Kind: Trend, Want: -1}, -0.01, nan, 0.05, NotReproduced}, // within the run's spread
+		{Test{Kind: Trend, Want: 1, Tol: 1}, 0.35, nan, nan, NotReproduced},
+		{Test{Kind: Trend, Want: -1}, 0.3, nan, nan, NotReproduced},
+		{Test{Kind: Crossover}, 0.9, nan, nan, Reproduced},
+		{Test{Kind: Crossover}, math.Inf(1), nan, nan, NotReproduced},
+		{Test{Kind: Order}, 4, 4, nan, Reproduced},
+		{Test{Kind: Order}, 3, 4, nan, Partly},
+		{Test{Kind: Order}, 2, 3, nan, Partly}, // 2 of 3 rising steps: a strict majority
+		{Test{Kind: Order}, 2, 4, nan, NotReproduced},
+		{Test{Kind: Order}, 1, 2, nan, NotReproduced},
+		{Test{Kind: Order}, 1, nan, nan, NotMeasured},
+		{Test{Kind: Level, Want: 1, Tol: 1}, nan, nan, nan, NotMeasured},
 	} {
-		if got := tc.test.Judge(tc.m); got != tc.want {
-			t.Errorf("%v on %g: %s, want %s", tc.test, tc.m, got, tc.want)
+		if got := tc.test.Judge(tc.m, tc.n, tc.spread); got != tc.want {
+			t.Errorf("%v on %g (n %g, spread %g): %s, want %s", tc.test, tc.m, tc.n, tc.spread, got, tc.want)
 		}
 	}
 }
@@ -44,13 +57,19 @@ func TestJudge(t *testing.T) {
 func TestClaimsWellFormed(t *testing.T) {
 	for _, r := range Reproductions {
 		for _, c := range r.Claims {
-			if c.Paper == "" || !strings.Contains(c.Source, ":L") || c.Figure == "" || (c.Measure == nil) == (c.Query == "") || c.Measure == nil && !strings.HasPrefix(c.Query, "SELECT") {
+			n := 0
+			for _, has := range []bool{c.Measure != nil, c.Query != "", c.Cases != ""} {
+				if has {
+					n++
+				}
+			}
+			if c.Paper == "" || !strings.Contains(c.Source, ":L") && !strings.Contains(c.Source, ".org/") && !strings.Contains(c.Source, ".com/") || c.Figure == "" || n != 1 && c.NotMeasured == "" || c.Query != "" && !strings.HasPrefix(c.Query, "SELECT") || c.Cases != "" && !strings.HasPrefix(c.Cases, "SELECT") {
 				t.Errorf("%s: claim %+v lacks its paper, source line, figure, or one query or measure", r.Name, c)
 			}
 		}
 	}
 	var b bytes.Buffer
-	n := WriteVerdicts(&b, []Outcome{{Claim: Claim{Paper: "P", Source: "§1, 000:L1", Figure: "x", Test: Test{Kind: Direction, Want: 1}}, Measure: -1, Verdict: NotReproduced}})
+	n := WriteVerdicts(&b, []Outcome{{Claim: Claim{Paper: "P", Source: "§1, 000:L1", Figure: "x", Test: Test{Kind: Trend, Want: 1}}, Measure: -1, Verdict: NotReproduced}})
 	if n[NotReproduced] != 1 || !strings.Contains(b.String(), "conjecture") {
 		t.Errorf("verdict table:\n%s", b.String())
 	}
@@ -74,28 +93,32 @@ func (f fakeDB) Query(_ context.Context, q string, _ ...any) (*results.Table, er
 // cause; a Reason overrides the ablations.
 func TestExplain(t *testing.T) {
 	db := fakeDB{"A": {{0.21}}, "B": {{-0.1}}, "RefB": {{-0.05}}, "C": {{int64(0)}}}
-	c := Claim{Test: Test{Kind: Value, Want: 0.2, Tol: 0.05}, Cause: "conjecture: x",
+	c := Claim{Test: Test{Kind: Level, Want: 0.2, Tol: 0.05}, Cause: "conjecture: x",
 		Ablations: []Ablation{{Setting: "ordering", Query: "A"}, {Setting: "costs", Query: "B", Ref: "RefB"}}}
-	got := Explain(context.Background(), db, Outcome{Claim: c, Measure: 0.0, Verdict: NotReproduced})
-	if !strings.HasPrefix(got, "measured: the ablation ordering: 0 → 0.21 (reproduced) accounts for the gap") || !strings.Contains(got, "costs: -0.05 → -0.1 (not reproduced)") {
-		t.Errorf("Explain = %q", got)
+	nan := math.NaN()
+	o := Outcome{Claim: c, Measure: 0.0, N: nan, Spread: nan, Verdict: NotReproduced}
+	got, k := Explain(context.Background(), db, o)
+	if k != Measured || !strings.HasPrefix(got, "measured: the ablation ordering: 0 → 0.21 (reproduced, closing 100 % of the gap) accounts for the gap") || !strings.Contains(got, "costs: -0.05 → -0.1 (not reproduced)") {
+		t.Errorf("Explain = %q, %s", got, k)
 	}
 	db["A"] = [][]any{{0.12}}
-	got = Explain(context.Background(), db, Outcome{Claim: c, Measure: 0.0, Verdict: NotReproduced})
-	if !strings.HasPrefix(got, "measured: the ablation ordering: 0 → 0.12 (partly) accounts for part of the gap") {
+	got, k = Explain(context.Background(), db, o)
+	if k != Measured || !strings.HasPrefix(got, "measured: the ablation ordering: 0 → 0.12 (partly, closing 80 % of the gap) accounts for part of the gap") {
 		t.Errorf("Explain with a partial ablation = %q", got)
 	}
-	c.Ablations = c.Ablations[1:]
-	got = Explain(context.Background(), db, Outcome{Claim: c, Measure: 0.0, Verdict: NotReproduced})
-	if !strings.HasPrefix(got, "conjecture: x; no ablation accounts for the gap") || !strings.Contains(got, "costs: -0.05 → -0.1 (not reproduced)") {
-		t.Errorf("Explain without a better ablation = %q", got)
+	o.Claim.Ablations = c.Ablations[1:]
+	got, k = Explain(context.Background(), db, o)
+	if k != Conjecture || !strings.HasPrefix(got, "conjecture: x; no ablation accounts for the gap") || !strings.Contains(got, "costs: -0.05 → -0.1 (not reproduced)") {
+		t.Errorf("Explain without a better ablation = %q, %s", got, k)
 	}
-	if got := Explain(context.Background(), db, Outcome{Claim: c, Measure: 0.2, Verdict: Reproduced}); got != "" {
+	o.Measure, o.Verdict = 0.2, Reproduced
+	if got, _ := Explain(context.Background(), db, o); got != "" {
 		t.Errorf("Explain of a reproduced claim = %q", got)
 	}
-	c.Reason = func(context.Context, Querier) (string, error) { return "W grew", nil }
-	if got := Explain(context.Background(), db, Outcome{Claim: c, Measure: 0.0, Verdict: Partly}); got != "measured: W grew" {
-		t.Errorf("Explain with a Reason = %q", got)
+	o.Measure, o.Verdict = 0, Partly
+	o.Claim.Reason = func(context.Context, Querier) (string, error) { return "W grew", nil }
+	if got, k := Explain(context.Background(), db, o); got != "argued from the run: W grew" || k != Argued {
+		t.Errorf("Explain with a Reason = %q, %s", got, k)
 	}
 }
 

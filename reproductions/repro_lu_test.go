@@ -11,17 +11,29 @@ import (
 	"splitpoint/results"
 )
 
-// TestLuClaimQueries: every query of Lu's claims runs on a results
-// database (an empty one: each measure is then not measured, none fails).
+// TestLuClaimQueries: every query of every claim (its measure, its cases
+// and its ablations) runs on a results database (an empty one: each
+// measure is then not measured, none fails).
 func TestLuClaimQueries(t *testing.T) {
 	st, err := results.Open(filepath.Join(t.TempDir(), "r.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	for _, c := range reproLu.Claims {
-		if _, err := st.Query(context.Background(), c.Query); err != nil {
-			t.Errorf("%s (%s): %v\n%s", c.Source, c.Figure, err, c.Query)
+	for _, r := range Reproductions {
+		for _, c := range r.Claims {
+			qs := []string{c.Query, c.Cases}
+			for _, a := range c.Ablations {
+				qs = append(qs, a.Query, a.Ref)
+			}
+			for _, q := range qs {
+				if q == "" {
+					continue
+				}
+				if _, err := st.Query(context.Background(), q); err != nil {
+					t.Errorf("%s %s (%s): %v\n%s", r.Name, c.Source, c.Figure, err, q)
+				}
+			}
 		}
 	}
 }

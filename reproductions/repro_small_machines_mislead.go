@@ -11,13 +11,37 @@ func smRatio(variant, col, p string) string {
 	return fmt.Sprintf("SELECT 1.0 * SUM(v.%[2]s) / SUM(b.%[2]s) - 1 FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = '%[1]s' AND v.p = %[3]s", variant, col, p)
 }
 
+// smCases is the cases of smRatio: per position col of variant and of
+// rid at P = p, a ratio of sums (Shift −1).
+func smCases(variant, col, p string) string {
+	if p == "" {
+		p = "(SELECT MAX(p) FROM runs)"
+	}
+	return fmt.Sprintf("SELECT v.position_id, v.%[2]s, b.%[2]s FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = '%[1]s' AND v.p = %[3]s ORDER BY v.position_id", variant, col, p)
+}
+
+// smScale is the papers' experiment (CM-5 partitions of 32 to 512
+// processors, tournament conditions) and smRun the run's.
+var (
+	smScale = Scale{P: []int{32, 512}, Note: "tournament conditions"}
+	smRun   = Scale{Positions: 8, Depth: 5, P: []int{1, 512}, Note: "Kaufman 1-8"}
+)
+
+// smClaims sets the scales on every claim.
+func smClaims(cs []Claim) []Claim {
+	for i := range cs {
+		cs[i].PaperScale, cs[i].RunScale = smScale, smRun
+	}
+	return cs
+}
+
 // smSides is the query of the share of {faster than rid at P = 8, slower
 // at the largest P} that variant holds.
 func smSides(variant string) string {
 	side := func(p, cmp string) string {
 		return fmt.Sprintf("(SELECT SUM(v.time) %s SUM(b.time) FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = '%s' AND v.p = %s)", cmp, variant, p)
 	}
-	return "SELECT (" + side("8", "<") + " + " + side("(SELECT MAX(p) FROM runs)", ">") + ") / 2.0"
+	return "SELECT " + side("8", "<") + " + " + side("(SELECT MAX(p) FROM runs)", ">") + ", 2"
 }
 
 // reproSmallMachinesMislead is the reproduction "small-machines-mislead".
@@ -37,34 +61,34 @@ var reproSmallMachinesMislead = Reproduction{Name: "small-machines-mislead", Pap
 		{Setting: "positions and depth", Paper: "not stated (tournament conditions)", Here: "Kaufman 1-8, depth 5: W/C of Jamboree at P = 512 in the low hundreds", Why: "ten machine sizes × three configurations × eight positions fit the shared machine at depth 5; the papers' W/C was over 1000 (000: abstract), so the crossover here sits at a smaller P than on the CM-5"},
 		{Setting: "table", Paper: "≥ 2^26 entries spread over the processors (000:L251)", Here: "a shared table of 2^20 entries", Why: "depth-5 searches fill less than 2^20"},
 	},
-	Claims: []Claim{
+	Claims: smClaims([]Claim{
 		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "type-2/3 nodes that drop below α searched serially; W(serialize-all)/W(rid) − 1 at the largest P", Figure: "work reduced \"by as much as 50%\"",
-			Test: Test{Kind: Direction, Want: -1, Tol: 0.05}, Query: smRatio("rid+serialize-all", "work", ""), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
+			Test: Test{Kind: Trend, Want: -1}, Shift: -1, Cases: smCases("rid+serialize-all", "work", ""), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
 		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "the same: C(serialize-all)/C(rid) − 1 at the largest P", Figure: "\"The critical path was increased\"",
-			Test: Test{Kind: Direction, Want: 1, Tol: 0.05}, Query: smRatio("rid+serialize-all", "span", ""), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
-		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "the same: ΣW/ΣC − 100 at the largest P", Figure: "\"the average parallelism dropped below 100\"",
-			Test: Test{Kind: Direction, Want: -1}, Query: "SELECT 1.0 * SUM(work) / SUM(span) - 100 FROM runs WHERE role = 'parallel' AND variants = 'rid+serialize-all' AND p = (SELECT MAX(p) FROM runs)",
+			Test: Test{Kind: Trend, Want: 1}, Shift: -1, Cases: smCases("rid+serialize-all", "span", ""), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
+		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "the same: the searches (positions) whose average parallelism W/C, as StarTech defines it for a run of the program (000:L273), is below 100 at the largest P", Figure: "\"the average parallelism dropped below 100\"",
+			Test: Test{Kind: Order}, Cases: "SELECT position_id, 1.0 * work / span < 100 FROM runs WHERE role = 'parallel' AND variants = 'rid+serialize-all' AND p = (SELECT MAX(p) FROM runs) ORDER BY position_id",
 			Cause: "conjecture: W/C of Jamboree at depth 5 is in the low hundreds (the per-P table), so a variant that doubles C stays near 100; the CM-5's tournament searches started above 1000"},
 		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "the same: faster than rid at P = 8, slower at the largest P", Figure: "\"On small machines the critical path was not a problem, but for big machines the serialization hurt\"",
-			Test: Test{Kind: Share, Want: 0.5}, Query: smSides("rid+serialize-all"), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
+			Test: Test{Kind: Order}, Query: smSides("rid+serialize-all"), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
 		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "the same: the smallest P from which serialize-all is slower at every larger P (0: no crossover)", Figure: "a crossover between small and big CM-5s",
-			Test: Test{Kind: Direction, Want: 1}, Measure: crossoverP("rid", "rid+serialize-all"), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
+			Test: Test{Kind: Trend, Want: 1}, Measure: crossoverP("rid", "rid+serialize-all"), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
 		{Paper: "StarTech", Source: "§4 summary, 000:L405", Condition: "T fitted to W and C with P ≤ 32 for serialize-all and rid each, predicting which is faster at P = 512", Figure: "\"By measuring the critical path length, I was able to predict the performance on a big machine\"",
-			Test: Test{Kind: Share, Want: 1}, Measure: predictsCrossover("rid", "rid+serialize-all", 32, 512), Reason: predictionReason("rid", "rid+serialize-all", 32, 512)},
+			Test: Test{Kind: Order}, Measure: predictsCrossover("rid", "rid+serialize-all", 32, 512), Reason: predictionReason("rid", "rid+serialize-all", 32, 512)},
 		{Paper: "StarTech", Source: "§4 summary, 000:L405", Condition: "the same fits: log2 of the crossover P they predict over the crossover P measured (0 when neither has one, +Inf when one has none)", Figure: "the big machine predicted from the small one",
-			Test: Test{Kind: Value, Want: 0, Tol: 1}, Measure: predictedCrossover("rid", "rid+serialize-all", 32), Reason: predictionReason("rid", "rid+serialize-all", 32, 512),
+			Test: Test{Kind: Crossover}, Measure: predictedCrossover("rid", "rid+serialize-all", 32), Reason: predictionReason("rid", "rid+serialize-all", 32, 512),
 			Cause: "conjecture: the fits from P ≤ 32 do not see the work that grows with P beyond 32 (the per-P table's w_ratio)"},
 		{Paper: "*Socrates", Source: "§2.6, 001:L772-774", Condition: "*Tech valuing two children before the tests: W(value2)/W(rid) − 1 at P = 8", Figure: "\"does decrease the total work\"",
-			Test: Test{Kind: Direction, Want: -1, Tol: 0.02}, Query: smRatio("rid+value2", "work", "8"), Reason: crossoverReason("rid", "rid+value2", 32)},
+			Test: Test{Kind: Trend, Want: -1}, Shift: -1, Cases: smCases("rid+value2", "work", "8"), Reason: crossoverReason("rid", "rid+value2", 32)},
 		{Paper: "*Socrates", Source: "§2.6, 001:L774", Condition: "the same: C(value2)/C(rid) − 1 at the largest P", Figure: "\"it increases the critical path length\"",
-			Test: Test{Kind: Direction, Want: 1, Tol: 0.02}, Query: smRatio("rid+value2", "span", ""), Reason: crossoverReason("rid", "rid+value2", 32)},
+			Test: Test{Kind: Trend, Want: 1}, Shift: -1, Cases: smCases("rid+value2", "span", ""), Reason: crossoverReason("rid", "rid+value2", 32)},
 		{Paper: "*Socrates", Source: "§2.6, 001:L769-771", Condition: "the same: faster than rid at P = 8, slower at the largest P", Figure: "\"on a small machine, the program ran faster but on a big machine the runtime actually got worse\"",
-			Test: Test{Kind: Share, Want: 0.5}, Query: smSides("rid+value2"), Reason: crossoverReason("rid", "rid+value2", 32)},
+			Test: Test{Kind: Order}, Query: smSides("rid+value2"), Reason: crossoverReason("rid", "rid+value2", 32)},
 		{Paper: "*Socrates", Source: "§2.6, 001:L769-771", Condition: "the same: the smallest P from which value2 is slower at every larger P (0: no crossover)", Figure: "a crossover between the small and the big machine",
-			Test: Test{Kind: Direction, Want: 1}, Measure: crossoverP("rid", "rid+value2"), Reason: crossoverReason("rid", "rid+value2", 32)},
+			Test: Test{Kind: Trend, Want: 1}, Measure: crossoverP("rid", "rid+value2"), Reason: crossoverReason("rid", "rid+value2", 32)},
 		{Paper: "*Socrates", Source: "§2.6, 001:L776-780", Condition: "T fitted to W and C with P ≤ 32 for value2 and rid each, predicting which is faster at P = 512", Figure: "\"we were able to extrapolate the performance on the big machine from the performance on the little machine\"",
-			Test: Test{Kind: Share, Want: 1}, Measure: predictsCrossover("rid", "rid+value2", 32, 512), Reason: predictionReason("rid", "rid+value2", 32, 512)},
+			Test: Test{Kind: Order}, Measure: predictsCrossover("rid", "rid+value2", 32, 512), Reason: predictionReason("rid", "rid+value2", 32, 512)},
 		{Paper: "*Socrates", Source: "§2.6, 001:L776-780", Condition: "the same fits: log2 of the crossover P they predict over the crossover P measured (0 when neither has one, +Inf when one has none)", Figure: "the big machine extrapolated from the little one",
-			Test: Test{Kind: Value, Want: 0, Tol: 1}, Measure: predictedCrossover("rid", "rid+value2", 32), Reason: predictionReason("rid", "rid+value2", 32, 512),
+			Test: Test{Kind: Crossover}, Measure: predictedCrossover("rid", "rid+value2", 32), Reason: predictionReason("rid", "rid+value2", 32, 512),
 			Cause: "conjecture: the fits from P ≤ 32 do not see the work that grows with P beyond 32 (the per-P table's w_ratio)"},
-	}}
+	})}

@@ -10,13 +10,13 @@ import (
 	"splitpoint/notebooks"
 )
 
-// Scale is a paper's scale as a plan: the sweep specs that run it
+// FullScale is a paper's scale as a plan: the sweep specs that run it
 // (notebooks/scale/NAME.yaml on the free machine, NAME-PRESET.yaml on the
 // paper's), and what it costs, estimated from a measured sample with a
 // stated model. A user runs the specs over a cluster (NATS or Slurm),
 // resumably; reproduce NAME --scale paper prints the plan and
 // --emit-spec DIR writes the specs.
-type Scale struct {
+type FullScale struct {
 	// Paper is the paper's scale in words, and Full how far the
 	// reproduction's full form goes toward it.
 	Paper, Full string
@@ -53,8 +53,8 @@ const (
 
 // jamScale is the scale of a StarTech or *Socrates reproduction whose
 // specs run Jamboree at depth 7.
-func jamScale(paper, full string, specs ...string) Scale {
-	return Scale{Paper: paper, Full: full, Specs: specs,
+func jamScale(paper, full string, specs ...string) FullScale {
+	return FullScale{Paper: paper, Full: full, Specs: specs,
 		Sample:      "search suite:kaufman#1 --algo jamboree --variants deferred,rid --sim 512 --grain 0 --levels=false at depths 5, 6, 7: W 311,538, 2,220,739, 9,302,138 simulated nodes (W/C 650 at depth 7), the serial Scout 147,415, 890,337, 3,808,113; depth 7 in 46.92 CPU-s (3.6 µs a node)",
 		NodesPerRun: jamW7, NodesPerBaseline: jamSerial7, CPUPerNode: sampleJamCPU,
 		Model: "every run at depth 7 takes the sample's W at P = 512 (an upper bound for smaller P, whose speculative work is less) and every baseline the sample's serial nodes: Kaufman 1 stands for every position (positions differ by up to ten times); CPU time is nodes × the sample's CPU per node; each ply deeper multiplies all by 4 to 7 (×7.1 from depth 5 to 6, ×4.2 from 6 to 7)"}
@@ -62,7 +62,7 @@ func jamScale(paper, full string, specs ...string) Scale {
 
 // Scales are the reproductions' scales, by name; a reproduction absent
 // here says why in ScaleNote.
-var Scales = map[string]Scale{
+var Scales = map[string]FullScale{
 	"lu": {Paper: "Lu's 20 positions at his depths (15, 17, 19), 4 algorithms × 2, 4, 8, 16 searchers: 320 parallel runs and 20 serial per machine",
 		Full:  "the full form is the paper's scale (and its quick form 4 positions at depth 13)",
 		Specs: []string{"lu.yaml", "lu-tc2000.yaml"},
@@ -103,7 +103,7 @@ type ScalePlan struct {
 
 // Plan expands each spec of s (checked as a sweep checks it) and
 // estimates its nodes and CPU hours.
-func (s Scale) Plan(tab lab.Tables) ([]ScalePlan, error) {
+func (s FullScale) Plan(tab lab.Tables) ([]ScalePlan, error) {
 	var out []ScalePlan
 	for _, name := range s.Specs {
 		data, err := ScaleSpec(name)
