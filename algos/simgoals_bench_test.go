@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"splitpoint/game"
 	"splitpoint/games/chess"
 	"splitpoint/sched"
 )
@@ -66,28 +65,7 @@ func BenchmarkSimGoalSpeed(b *testing.B) {
 			s := NewSearcher[chess.Position](opt, nil)
 			s.Start(context.Background(), time.Time{})
 			cfg := sched.Config{Machine: sched.SimOf(procs), Seed: 1, ProfileBuckets: -1}
-			var serialNodes, simNodes int64
-			var serialT, simT time.Duration
-			for b.Loop() {
-				t0 := time.Now()
-				s.SetRoot(root)
-				before := s.Counters.Nodes
-				s.Scout(0, depth, -game.Inf, game.Inf)
-				serialNodes += int64(s.Counters.Nodes - before)
-				t1 := time.Now()
-				_, st, err := RunJamboree[chess.Position](context.Background(), root, simGoalOptions(depth), cfg)
-				if err != nil {
-					b.Fatal(err)
-				}
-				simT += time.Since(t1)
-				serialT += t1.Sub(t0)
-				simNodes += st.Counts["node"]
-			}
-			sr := float64(serialNodes) / serialT.Seconds()
-			mr := float64(simNodes) / simT.Seconds()
-			b.ReportMetric(mr, "simnodes/s")
-			b.ReportMetric(sr, "serialnodes/s")
-			b.ReportMetric(sr/mr, "serial-nodes/simnode")
+			simAgainstSerial(b, s, root, simGoalOptions(depth), cfg)
 		})
 	}
 }

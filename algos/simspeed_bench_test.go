@@ -44,28 +44,35 @@ func BenchmarkSimVsSerial(b *testing.B) {
 			jopt := opt
 			jopt.Algo, jopt.Depth, jopt.Grain = AlgoJamboree, depth, 0
 			cfg := sched.Config{Machine: sched.SimOf(512), Seed: 1, ProfileBuckets: -1}
-			var serialNodes, simNodes int64
-			var serialT, simT time.Duration
-			for b.Loop() {
-				t0 := time.Now()
-				s.SetRoot(root)
-				before := s.Counters.Nodes
-				s.Scout(0, depth, -game.Inf, game.Inf)
-				serialNodes += int64(s.Counters.Nodes - before)
-				t1 := time.Now()
-				_, st, err := RunJamboree[chess.Position](context.Background(), root, jopt, cfg)
-				if err != nil {
-					b.Fatal(err)
-				}
-				simT += time.Since(t1)
-				serialT += t1.Sub(t0)
-				simNodes += st.Counts["node"]
-			}
-			sr := float64(serialNodes) / serialT.Seconds()
-			mr := float64(simNodes) / simT.Seconds()
-			b.ReportMetric(mr, "simnodes/s")
-			b.ReportMetric(sr, "serialnodes/s")
-			b.ReportMetric(sr/mr, "serial-nodes/simnode")
+			simAgainstSerial(b, s, root, jopt, cfg)
 		})
 	}
+}
+
+// simAgainstSerial runs, in each op, the serial Searcher s to jopt's depth
+// and then Jamboree with jopt on the machine of cfg from root, and reports
+// both node rates and their ratio, serial-nodes/simnode.
+func simAgainstSerial(b *testing.B, s *Searcher[chess.Position, *chess.Position], root *chess.Position, jopt Options, cfg sched.Config) {
+	var serialNodes, simNodes int64
+	var serialT, simT time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		s.SetRoot(root)
+		before := s.Counters.Nodes
+		s.Scout(0, jopt.Depth, -game.Inf, game.Inf)
+		serialNodes += int64(s.Counters.Nodes - before)
+		t1 := time.Now()
+		_, st, err := RunJamboree[chess.Position](context.Background(), root, jopt, cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		simT += time.Since(t1)
+		serialT += t1.Sub(t0)
+		simNodes += st.Counts["node"]
+	}
+	sr := float64(serialNodes) / serialT.Seconds()
+	mr := float64(simNodes) / simT.Seconds()
+	b.ReportMetric(mr, "simnodes/s")
+	b.ReportMetric(sr, "serialnodes/s")
+	b.ReportMetric(sr/mr, "serial-nodes/simnode")
 }
