@@ -83,11 +83,40 @@ type verdictEntry struct {
 	PaperScale string    `json:"paper_scale,omitempty"`
 	RunScale   string    `json:"run_scale,omitempty"`
 	Smaller    bool      `json:"at_smaller_scale,omitempty"`
-	Reading    string    `json:"reading,omitempty"`
-	Override   string    `json:"override,omitempty"`
-	Cases      int       `json:"cases,omitempty"` // rows of the data file
-	Cause      string    `json:"cause,omitempty"`
-	CauseKind  string    `json:"cause_kind,omitempty"`
+	// Scales are the paper's and the run's scale as data, the run's the
+	// one the verdict was taken at (read from the run where the claim
+	// names its scale): at_smaller_scale is recomputed from them.
+	Scales    *scalesData `json:"scales,omitempty"`
+	Reading   string      `json:"reading,omitempty"`
+	Override  string      `json:"override,omitempty"`
+	Cases     int         `json:"cases,omitempty"` // rows of the data file
+	Cause     string      `json:"cause,omitempty"`
+	CauseKind string      `json:"cause_kind,omitempty"`
+}
+
+// scalesData is a verdict's scales as data.
+type scalesData struct {
+	Paper scaleData `json:"paper"`
+	Run   scaleData `json:"run"`
+}
+
+// scaleData is one reproductions.Scale as data.
+type scaleData struct {
+	Positions int     `json:"positions,omitempty"`
+	Depth     int     `json:"depth,omitempty"`
+	MinDepth  int     `json:"min_depth,omitempty"`
+	Nodes     float64 `json:"nodes,omitempty"`
+	P         []int   `json:"p,omitempty"`
+	Note      string  `json:"note,omitempty"`
+}
+
+func scaleDataOf(s reproductions.Scale) scaleData {
+	return scaleData{Positions: s.Positions, Depth: s.Depth, MinDepth: s.MinDepth, Nodes: s.Nodes, P: s.P, Note: s.Note}
+}
+
+// scale is d as a reproductions.Scale.
+func (d scaleData) scale() reproductions.Scale {
+	return reproductions.Scale{Positions: d.Positions, Depth: d.Depth, MinDepth: d.MinDepth, Nodes: d.Nodes, P: d.P, Note: d.Note}
 }
 
 // testData is a claim's test as data.
@@ -112,8 +141,8 @@ type tolData struct {
 func entryOf(o reproductions.Outcome) verdictEntry {
 	c := o.Claim
 	e := verdictEntry{Paper: c.Paper, Source: c.Source, Figure: c.Figure, Verdict: string(o.Verdict), Cause: causeOf(o),
-		Rule: reproductions.RuleOf(c.Test.Kind).Name, PaperScale: c.PaperScale.String(), RunScale: c.RunScale.String(),
-		Smaller: o.Smaller, Reading: c.Reading, Override: c.Override, Cases: len(o.Cases),
+		Rule: reproductions.RuleOf(c.Test.Kind).Name, PaperScale: c.PaperScale.String(), RunScale: o.RunScale.String(),
+		Smaller: o.Smaller, Scales: &scalesData{Paper: scaleDataOf(c.PaperScale), Run: scaleDataOf(o.RunScale)}, Reading: c.Reading, Override: c.Override, Cases: len(o.Cases),
 		Test:      &testData{Kind: c.Test.Kind.String(), Want: c.Test.Want, Hi: c.Test.Hi, Size: c.Test.Size, Shift: c.Shift, PaperN: c.PaperN},
 		Tolerance: &tolData{Paper: c.Test.Tol, Combined: o.Tol}}
 	if e.Cause != "" {
@@ -283,7 +312,7 @@ func writeVerdictTable(w io.Writer, outs []reproductions.Outcome) {
 			reading = " " + md(c.Reading) + " |"
 		}
 		fmt.Fprintf(w, "| %d | %s | %s | %s | %s |%s %s | %s | %s / %s | %s | %s |\n", i+1, md(c.Paper), md(c.Source), md(c.Condition), md(c.Figure), reading, md(c.Test.String()), tau,
-			md(c.PaperScale.String()), md(c.RunScale.String()), o.MeasureText(), o.VerdictText())
+			md(c.PaperScale.String()), md(o.RunScale.String()), o.MeasureText(), o.VerdictText())
 	}
 	var ov []string
 	for i, o := range outs {

@@ -80,6 +80,15 @@ func TestVerdictsRecomputed(t *testing.T) {
 			if e.Tolerance.Run != nil && !sameFloat(*e.Tolerance.Run, spread) {
 				t.Errorf("%s: run spread %g on the page, %g from the data", where, *e.Tolerance.Run, spread)
 			}
+			if e.Scales != nil {
+				paper, run := e.Scales.Paper.scale(), e.Scales.Run.scale()
+				if run.String() != e.RunScale || paper.String() != e.PaperScale {
+					t.Errorf("%s: scales %q / %q on the page, %q / %q in the data", where, e.PaperScale, e.RunScale, paper, run)
+				}
+				if sm := reproductions.Smaller(paper, run); sm != e.Smaller {
+					t.Errorf("%s: at smaller scale %v on the page, %v recomputed from the scales", where, e.Smaller, sm)
+				}
+			}
 			v := test.Judge(m, n, spread)
 			if string(v) != e.Verdict {
 				t.Errorf("%s: verdict %q on the page, %q recomputed", where, e.Verdict, v)

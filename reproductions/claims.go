@@ -62,8 +62,18 @@ type Claim struct {
 	Spread func(ctx context.Context, db Querier) (float64, error)
 	// PaperScale and RunScale are the sizes of the paper's experiment
 	// and of the run the verdict is taken from; a run short of the
-	// paper's scale says so beside its verdict.
+	// paper's scale says so beside its verdict. A claim whose queries
+	// name the scale they read ({{depth}}, {{p}}, {{ps}}: closest.go), or
+	// that names its Runs, is judged at the run's scale closest to the
+	// paper's and its RunScale is read from the run's data; the declared
+	// RunScale is then only what the data leave out (a note).
 	PaperScale, RunScale Scale
+	// Runs, when not empty, is the SQL condition on the runs table (alias
+	// r) selecting the runs of the claim's configuration at every depth
+	// and machine size, with no placeholder: the run's scale (the depths
+	// held, the machine sizes and the positions at the depth judged) is
+	// read from them.
+	Runs string
 	// Reading names the reading of a setting the paper leaves open under
 	// which the claim is judged ("" when the paper leaves none open); each
 	// reading is a claim of its own, and the index counts them apart.
@@ -118,14 +128,24 @@ func Explain(ctx context.Context, db Querier, o Outcome) (string, CauseKind) {
 	}
 	var seen, best []string
 	fullGap := false
-	for _, a := range c.Ablations {
+	for i, a := range c.Ablations {
+		setting := a.Setting
 		m, n := QueryValue2(ctx, db, a.Query)
 		ref, rn := o.Measure, o.N
 		if a.Ref != "" {
 			ref, rn = QueryValue2(ctx, db, a.Ref)
 		}
+		if o.choice != nil && i < len(o.declared.Ablations) {
+			// Where the claim names its scale, an ablation not run at the
+			// scale judged is compared where it was run.
+			var moved bool
+			var r, rnn float64
+			if setting, m, n, r, rnn, moved = ablationAt(ctx, db, o.declared, *o.choice, o.declared.Ablations[i]); moved {
+				ref, rn = r, rnn
+			}
+		}
 		v := c.Test.Judge(m, n, o.Spread)
-		line := fmt.Sprintf("%s: %s → %s (%s", a.Setting, fmtMeasure(ref), fmtMeasure(m), v)
+		line := fmt.Sprintf("%s: %s → %s (%s", setting, fmtMeasure(ref), fmtMeasure(m), v)
 		g0, g1 := c.Test.gap(ref, rn, o.Spread), c.Test.gap(m, n, o.Spread)
 		switch {
 		case g0 > 0 && !math.IsInf(g0, 0) && g1 < g0:
@@ -211,6 +231,13 @@ type Outcome struct {
 	Smaller   bool      // the run falls short of the paper's scale
 	CauseKind CauseKind // of Claim.Cause, for an outcome not reproduced in full
 	Err       error     // the query's error, if any
+	// RunScale is the run's scale the verdict was taken at: read from the
+	// run's data where the claim names its scale (closest.go), else the
+	// claim's declared RunScale.
+	RunScale Scale
+
+	declared Claim        // the claim as declared, its placeholders not filled
+	choice   *scaleChoice // the scale its placeholders were filled with (nil: none)
 }
 
 // VerdictText is the verdict with "at smaller scale" where the run falls

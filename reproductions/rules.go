@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/stat"
+
+	"splitpoint/results"
 )
 
 // TestKind is the kind of measure a claim judges. Each kind has one rule
@@ -233,9 +235,12 @@ func (t Test) String() string {
 type Scale struct {
 	Positions int
 	Depth     int
-	Nodes     float64 // nodes per serial search (typical)
-	P         []int   // the machine sizes a claim is judged over
-	Note      string  // what the numbers leave out ("tournament depth")
+	// MinDepth, when not 0, is the shallowest of several depths read
+	// together (a fit over depths), Depth the deepest.
+	MinDepth int
+	Nodes    float64 // nodes per serial search (typical)
+	P        []int   // the machine sizes a claim is judged over
+	Note     string  // what the numbers leave out ("tournament depth")
 }
 
 // String prints s; "not stated" when empty.
@@ -247,7 +252,10 @@ func (s Scale) String() string {
 	case s.Positions > 1:
 		parts = append(parts, fmt.Sprintf("%d positions", s.Positions))
 	}
-	if s.Depth > 0 {
+	switch {
+	case s.MinDepth > 0 && s.MinDepth < s.Depth:
+		parts = append(parts, fmt.Sprintf("depths %d–%d", s.MinDepth, s.Depth))
+	case s.Depth > 0:
 		parts = append(parts, fmt.Sprintf("depth %d", s.Depth))
 	}
 	if s.Nodes > 0 {
@@ -431,51 +439,62 @@ func readCases(ctx context.Context, db Querier, q string) ([]Case, error) {
 	return cs, nil
 }
 
-// JudgeClaim judges c on the run's results db: its measure (from Cases,
-// Measure or Query), the run's spread, the verdict by its kind's rule, and
-// the cause of an outcome not reproduced with its kind.
+// measureOf is c's measure on db (from Cases, Measure or Query), the
+// spread its cases give, its n and cases, and the query's error.
+func measureOf(ctx context.Context, db Querier, c Claim) (m, spread, n float64, cases []Case, err error) {
+	m, spread, n = math.NaN(), math.NaN(), math.NaN()
+	switch {
+	case c.Cases != "":
+		cases, err = readCases(ctx, db, c.Cases)
+		m, spread, n = FromCases(cases, c.Test.Kind, c.Shift, c.PaperN)
+	case c.Measure != nil:
+		m, err = c.Measure(ctx, db)
+	default:
+		var t *results.Table
+		t, err = db.Query(ctx, c.Query)
+		if err == nil && len(t.Rows) > 0 && len(t.Rows[0]) > 0 {
+			m = num(t.Rows[0][0])
+			if len(t.Rows[0]) > 1 {
+				n = num(t.Rows[0][1])
+			}
+		}
+	}
+	if c.Measure != nil && c.Test.Kind == Order && !math.IsNaN(m) {
+		n = 1 // a measure function's order is one case, held (1) or not (0)
+	}
+	if c.Test.Kind == Order && math.IsNaN(n) && !math.IsNaN(m) {
+		err = fmt.Errorf("an order claim's query gives k and n; it gave no n")
+		m = math.NaN()
+	}
+	return m, spread, n, cases, err
+}
+
+// JudgeClaim judges c on the run's results db: the run's scale closest to
+// the paper's that the claim's queries name (settleScale), its measure
+// (from Cases, Measure or Query), the run's spread, the verdict by its
+// kind's rule, and the cause of an outcome not reproduced with its kind.
 func JudgeClaim(ctx context.Context, db Querier, c Claim) Outcome {
-	o := Outcome{Claim: c, Measure: math.NaN(), N: math.NaN(), Spread: math.NaN()}
+	o := Outcome{Claim: c, Measure: math.NaN(), N: math.NaN(), Spread: math.NaN(), RunScale: c.RunScale}
 	if c.NotMeasured != "" {
 		o.Verdict, o.Claim.Cause, o.CauseKind = NotMeasured, c.NotMeasured, Argued
 		o.Tol = Tolerance(c.Test.Tol, math.NaN())
 		o.Smaller = Smaller(c.PaperScale, c.RunScale)
 		return o
 	}
-	switch {
-	case c.Cases != "":
-		cs, err := readCases(ctx, db, c.Cases)
-		o.Err = err
-		o.Cases = cs
-		o.Measure, o.Spread, o.N = FromCases(cs, c.Test.Kind, c.Shift, c.PaperN)
-	case c.Measure != nil:
-		o.Measure, o.Err = c.Measure(ctx, db)
-	default:
-		t, err := db.Query(ctx, c.Query)
-		o.Err = err
-		if err == nil && len(t.Rows) > 0 && len(t.Rows[0]) > 0 {
-			o.Measure = num(t.Rows[0][0])
-			if len(t.Rows[0]) > 1 {
-				o.N = num(t.Rows[0][1])
-			}
-		}
-	}
-	if c.Measure != nil && c.Test.Kind == Order && !math.IsNaN(o.Measure) {
-		o.N = 1 // a measure function's order is one case, held (1) or not (0)
-	}
+	o.declared = c
+	o.Claim, o.choice = settleScale(ctx, db, c)
+	c = o.Claim
+	o.RunScale = c.RunScale
+	o.Measure, o.Spread, o.N, o.Cases, o.Err = measureOf(ctx, db, c)
 	if c.Spread != nil && !math.IsNaN(o.Measure) {
 		s, err := c.Spread(ctx, db)
 		if err == nil {
 			o.Spread = s
 		}
 	}
-	if c.Test.Kind == Order && math.IsNaN(o.N) && !math.IsNaN(o.Measure) {
-		o.Err = fmt.Errorf("an order claim's query gives k and n; it gave no n")
-		o.Measure = math.NaN()
-	}
 	o.Verdict = c.Test.Judge(o.Measure, o.N, o.Spread)
 	o.Tol = Tolerance(c.Test.Tol, o.Spread)
-	o.Smaller = Smaller(c.PaperScale, c.RunScale)
+	o.Smaller = Smaller(c.PaperScale, o.RunScale)
 	o.CauseKind = kindOfText(c.Cause)
 	if e, k := Explain(ctx, db, o); e != "" {
 		o.Claim.Cause, o.CauseKind = e, k
