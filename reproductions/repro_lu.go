@@ -41,12 +41,24 @@ func luCases(expr, algo string, p int) string {
 }
 
 // luScale is Lu's experiment: the 20 positions of the Tinsley–Chinook
-// suite at his depths (15, 17, 19) with ps searchers; the run keeps both.
+// suite at his depths (15, 17, 19, one for each position) with ps
+// searchers. The run's scale is read from its runs (luRuns): a run whose
+// shallowest depth is below 15 falls short of it.
 func luScale(ps ...int) Scale {
 	if len(ps) == 0 {
 		ps = luSearchers
 	}
-	return Scale{Positions: 20, P: ps, Note: "Lu's depths 15, 17, 19"}
+	return Scale{Positions: 20, MinDepth: 15, Depth: 19, P: ps, Note: "Lu's depth for each position"}
+}
+
+// luRuns selects the parallel runs of Lu's configuration of algo with p
+// searchers (every algorithm and number of searchers when algo is ""),
+// at every depth: the runs a claim's scale is read from.
+func luRuns(algo string, p int) string {
+	if algo == "" {
+		return luMain
+	}
+	return fmt.Sprintf("%s AND algo = '%s' AND p = %d", luMain, algo, p)
 }
 
 // luOther is the query of the band of other overheads of algo's
@@ -167,8 +179,17 @@ func luClaims() []Claim {
 	var cs []Claim
 	cs = append(cs, luTableClaims()...)
 	cs = append(cs, luOrderClaims()...)
-	cs = append(cs, luBranchingClaims()...)
-	return scaled(luScale(), luScale(), append(cs, luProfileClaims()...))
+	for _, c := range luBranchingClaims() {
+		c.Runs = luBaselines // the serial searches, one per position
+		cs = append(cs, c)
+	}
+	cs = append(cs, luProfileClaims()...)
+	for i := range cs {
+		if cs[i].Runs == "" {
+			cs[i].Runs = luRuns("", 0)
+		}
+	}
+	return scaled(luScale(), Scale{P: luSearchers}, cs)
 }
 
 // luTableClaims are the cells of Lu's four tables: speedup, search
@@ -192,8 +213,8 @@ func luTableClaims() []Claim {
 			} {
 				cs = append(cs, Claim{Paper: "Lu", Source: src, Condition: cond,
 					Figure: fmt.Sprintf("%s %g%s (SD %g)", m.col, m.want, m.unit, m.sd),
-					Test:   Test{Kind: Level, Want: m.want, Tol: luSE(m.sd)}, Cases: luCases(m.expr, t.algo, p),
-					PaperScale: luScale(p), RunScale: luScale(p), Cause: luCause(m.col)})
+					Test:   Test{Kind: Level, Want: m.want, Tol: luSE(m.sd)}, Cases: luCases(m.expr, t.algo, p), Runs: luRuns(t.algo, p),
+					PaperScale: luScale(p), RunScale: Scale{P: []int{p}}, Cause: luCause(m.col)})
 			}
 		}
 	}
@@ -245,13 +266,13 @@ func luOrderClaims() []Claim {
 func luBranchingClaims() []Claim {
 	return []Claim{
 		Claim{Paper: "Lu", Source: "§3.10, 003:L776", Condition: "the suite's trees, every node whose moves are generated (serial searches at Lu's depths)",
-			Figure: "average branching factor 2.84", Test: Test{Kind: Level, Want: 2.84, Tol: Printed("2.84")}, Cases: luTreeBranchingCases, PaperScale: luScale(1), RunScale: luScale(1),
+			Figure: "average branching factor 2.84", Test: Test{Kind: Level, Want: 2.84, Tol: Printed("2.84")}, Cases: luTreeBranchingCases, PaperScale: luScale(1), RunScale: Scale{P: []int{1}},
 			Cause: causeLuBranching},
 		Claim{Paper: "Lu", Source: "§3.10, 003:L776", Condition: "the suite's trees, capture nodes",
-			Figure: "1.28 at capture nodes", Test: Test{Kind: Level, Want: 1.28, Tol: Printed("1.28")}, Cases: luCaptureBranchingCases, PaperScale: luScale(1), RunScale: luScale(1),
+			Figure: "1.28 at capture nodes", Test: Test{Kind: Level, Want: 1.28, Tol: Printed("1.28")}, Cases: luCaptureBranchingCases, PaperScale: luScale(1), RunScale: Scale{P: []int{1}},
 			Cause: causeLuBranching},
 		Claim{Paper: "Lu", Source: "§3.10, 003:L776", Condition: "the suite's trees, non-capture nodes",
-			Figure: "7.93 at non-capture nodes", Test: Test{Kind: Level, Want: 7.93, Tol: Printed("7.93")}, Cases: luQuietBranchingCases, PaperScale: luScale(1), RunScale: luScale(1),
+			Figure: "7.93 at non-capture nodes", Test: Test{Kind: Level, Want: 7.93, Tol: Printed("7.93")}, Cases: luQuietBranchingCases, PaperScale: luScale(1), RunScale: Scale{P: []int{1}},
 			Cause: causeLuBranching},
 		Claim{Paper: "Lu", Source: "§3.10, 003:L776", Condition: "the suite's trees",
 			Figure: "\"there are more capture nodes than non-capture nodes\" (share of capture nodes (7.93 − 2.84)/(7.93 − 1.28) = 0.77)",
@@ -291,8 +312,8 @@ func luProfileClaims() []Claim {
 			cs = append(cs, Claim{Paper: "Lu", Source: fmt.Sprintf("§4.3 utilization profile (L987) from Table %s row %d, 003:L%d", t.table, p, r.line),
 				Condition: fmt.Sprintf("%s, %d searchers: 100 − efficiency − idle", t.name, p),
 				Figure:    fmt.Sprintf("other overheads %g %%", other),
-				Test:      Test{Kind: Level, Want: other, Tol: tol}, Cases: luCases(fmt.Sprintf("100 - 100 * speedup / %d - 100 * idle_fraction", p), t.algo, p),
-				PaperScale: luScale(p), RunScale: luScale(p), Cause: causeLuOther})
+				Test:      Test{Kind: Level, Want: other, Tol: tol}, Cases: luCases(fmt.Sprintf("100 - 100 * speedup / %d - 100 * idle_fraction", p), t.algo, p), Runs: luRuns(t.algo, p),
+				PaperScale: luScale(p), RunScale: Scale{P: []int{p}}, Cause: causeLuOther})
 		}
 	}
 	var prof, lbIdle []string

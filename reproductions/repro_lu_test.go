@@ -12,8 +12,9 @@ import (
 )
 
 // TestLuClaimQueries: every query of every claim (its measure, its cases
-// and its ablations) runs on a results database (an empty one: each
-// measure is then not measured, none fails).
+// and its ablations, their scale's placeholders filled, and its runs) runs
+// on a results database (an empty one: each measure is then not measured,
+// none fails); a claim's runs name no placeholder.
 func TestLuClaimQueries(t *testing.T) {
 	st, err := results.Open(filepath.Join(t.TempDir(), "r.db"))
 	if err != nil {
@@ -22,13 +23,20 @@ func TestLuClaimQueries(t *testing.T) {
 	defer st.Close()
 	for _, r := range Reproductions {
 		for _, c := range r.Claims {
-			qs := []string{c.Query, c.Cases}
-			for _, a := range c.Ablations {
-				qs = append(qs, a.Query, a.Ref)
+			ch := scaleChoice{depth: 5, p: 512, ps: []int{1, 512}}
+			qs := ch.filled(c).queries()
+			if c.Runs != "" {
+				if strings.Contains(c.Runs, "{{") {
+					t.Errorf("%s %s: its runs name a placeholder: %s", r.Name, c.Source, c.Runs)
+				}
+				qs = append(qs, "SELECT COUNT(*) FROM runs r WHERE "+c.runsWhere())
 			}
 			for _, q := range qs {
 				if q == "" {
 					continue
+				}
+				if strings.Contains(q, "{{") {
+					t.Errorf("%s %s: a placeholder left unfilled: %s", r.Name, c.Source, q)
 				}
 				if _, err := st.Query(context.Background(), q); err != nil {
 					t.Errorf("%s %s (%s): %v\n%s", r.Name, c.Source, c.Figure, err, q)

@@ -3,10 +3,11 @@ package reproductions
 import "fmt"
 
 // smRatio is the query of Σ col(variant)/Σ col(rid) − 1 over the
-// positions both ran at P = p (p "" : the largest P of the run).
+// positions both ran at P = p (p "": the machine size judged, {{p}}: the
+// paper's 512 or the run's closest).
 func smRatio(variant, col, p string) string {
 	if p == "" {
-		p = "(SELECT MAX(p) FROM runs)"
+		p = PPlaceholder
 	}
 	return fmt.Sprintf("SELECT 1.0 * SUM(v.%[2]s) / SUM(b.%[2]s) - 1 FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = '%[1]s' AND v.p = %[3]s", variant, col, p)
 }
@@ -15,22 +16,28 @@ func smRatio(variant, col, p string) string {
 // rid at P = p, a ratio of sums (Shift −1).
 func smCases(variant, col, p string) string {
 	if p == "" {
-		p = "(SELECT MAX(p) FROM runs)"
+		p = PPlaceholder
 	}
 	return fmt.Sprintf("SELECT v.position_id, v.%[2]s, b.%[2]s FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = '%[1]s' AND v.p = %[3]s ORDER BY v.position_id", variant, col, p)
 }
 
 // smScale is the papers' experiment (CM-5 partitions of 32 to 512
-// processors, tournament conditions) and smRun the run's.
+// processors, tournament conditions) and smRun what the run's data leave
+// out of the run's (its positions, depth and machine sizes are read from
+// smConfig's runs).
 var (
 	smScale = Scale{P: []int{32, 512}, Note: "tournament conditions"}
-	smRun   = Scale{Positions: 8, Depth: 5, P: []int{1, 512}, Note: "Kaufman 1-8"}
+	smRun   = Scale{Note: "Kaufman's positions"}
 )
 
-// smClaims sets the scales on every claim.
+// smConfig selects the runs of the three configurations the claims set
+// against each other, at every depth and P.
+const smConfig = "r.role = 'parallel' AND r.variants IN ('rid', 'rid+serialize-all', 'rid+value2')"
+
+// smClaims sets the scales and the runs on every claim.
 func smClaims(cs []Claim) []Claim {
 	for i := range cs {
-		cs[i].PaperScale, cs[i].RunScale = smScale, smRun
+		cs[i].PaperScale, cs[i].RunScale, cs[i].Runs = smScale, smRun, smConfig
 	}
 	return cs
 }
@@ -41,7 +48,7 @@ func smSides(variant string) string {
 	side := func(p, cmp string) string {
 		return fmt.Sprintf("(SELECT SUM(v.time) %s SUM(b.time) FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = '%s' AND v.p = %s)", cmp, variant, p)
 	}
-	return "SELECT " + side("8", "<") + " + " + side("(SELECT MAX(p) FROM runs)", ">") + ", 2"
+	return "SELECT " + side("8", "<") + " + " + side(PPlaceholder, ">") + ", 2"
 }
 
 // reproSmallMachinesMislead is the reproduction "small-machines-mislead".
@@ -67,7 +74,7 @@ var reproSmallMachinesMislead = Reproduction{Name: "small-machines-mislead", Pap
 		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "the same: C(serialize-all)/C(rid) − 1 at the largest P", Figure: "\"The critical path was increased\"",
 			Test: Test{Kind: Trend, Want: 1}, Shift: -1, Cases: smCases("rid+serialize-all", "span", ""), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
 		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "the same: the searches (positions) whose average parallelism W/C, as StarTech defines it for a run of the program (000:L273), is below 100 at the largest P", Figure: "\"the average parallelism dropped below 100\"",
-			Test: Test{Kind: Order}, Cases: "SELECT position_id, 1.0 * work / span < 100 FROM runs WHERE role = 'parallel' AND variants = 'rid+serialize-all' AND p = (SELECT MAX(p) FROM runs) ORDER BY position_id",
+			Test: Test{Kind: Order}, Cases: "SELECT position_id, 1.0 * work / span < 100 FROM runs WHERE role = 'parallel' AND variants = 'rid+serialize-all' AND p = " + PPlaceholder + " ORDER BY position_id",
 			Cause: "conjecture: W/C of Jamboree at depth 5 is in the low hundreds (the per-P table), so a variant that doubles C stays near 100; the CM-5's tournament searches started above 1000"},
 		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "the same: faster than rid at P = 8, slower at the largest P", Figure: "\"On small machines the critical path was not a problem, but for big machines the serialization hurt\"",
 			Test: Test{Kind: Order}, Query: smSides("rid+serialize-all"), Reason: crossoverReason("rid", "rid+serialize-all", 32)},

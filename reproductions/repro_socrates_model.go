@@ -102,10 +102,15 @@ func fitSpread(where string, pick func(*fits.Result) float64) func(context.Conte
 
 // socratesScale is *Socrates's experiment (eight Kaufman problems at
 // several depths up to the solving one, machine sizes up to 512) and
-// socratesRun the run's.
+// socratesRun what the run's data leave out of the run's (its positions,
+// depths and machine sizes are read from socratesRuns). The fit reads
+// every depth and machine size together, as *Socrates's does: "For each
+// problem the program was run to various depths ... We also measured the
+// programming running on a variety of different sized machines. Then we
+// performed a curve-fit of the data" (*Socrates §2.5, 001:L570-575).
 var (
 	socratesScale = Scale{Positions: 8, P: []int{32, 512}, Note: "depths up to the solving one (tournament depth)"}
-	socratesRun   = Scale{Positions: 8, Depth: 6, P: []int{1, 512}, Note: "depths 4-6"}
+	socratesRun   = Scale{}
 )
 
 // predicted is a measure of the papers' method: the model fitted to the
@@ -199,7 +204,7 @@ func socratesClaims() []Claim {
 	claim := func(paper, src, cond, fig string, t Test, pick func(*fits.Result) float64, cause string) Claim {
 		m, sp := fit(pick)
 		return Claim{Paper: paper, Source: src, Condition: cond, Figure: fig, Test: t, Measure: m, Spread: sp, Cause: cause,
-			PaperScale: socratesScale, RunScale: socratesRun}
+			PaperScale: socratesScale, RunScale: socratesRun, Runs: socratesRuns}
 	}
 	cs := []Claim{
 		claim("*Socrates", "§2.5 eq. 1, 001:L618", "c1 of T = c1·W/P + c∞·C + c0 fitted to the eight Fig. 6 positions at several depths and machine sizes (here depths 4–6, P = 1…512, CM-5 costs); the paper's stated error", "1.091 ± 0.001",
@@ -221,11 +226,11 @@ func socratesClaims() []Claim {
 		Claim{Paper: "StarTech", Source: "§5, 000:L405", Condition: "the model fitted to the runs with P ≤ 32 predicts the total time of the runs at P = 512 from their W and C (relative error of the prediction)", Figure: "\"the performance of the tuned code matched the prediction when run on a big machine\"",
 			Test: Test{Kind: Level, Want: 0, Tol: 0.097}, Measure: predicted(socratesRuns, 32, 512, func(e fits.PError) float64 { return (e.Predicted - e.Time) / e.Time }),
 			Override:   "the paper states no error for \"matched\" (000:L405); the tolerance is twice *Socrates's mean relative error of its fit (001:L624), the nearest stated accuracy of the same model",
-			PaperScale: socratesScale, RunScale: socratesRun, Cause: causePredict},
+			PaperScale: socratesScale, RunScale: socratesRun, Runs: socratesRuns, Cause: causePredict},
 		Claim{Paper: "*Socrates", Source: "§2.6, 001:L776-780", Condition: "the same prediction, run by run: mean relative error at P = 512", Figure: "\"we were able to extrapolate the performance on the big machine from the performance on the little machine\"",
 			Test: Test{Kind: Level, Want: 0, Tol: 0.0485}, Measure: predicted(socratesRuns, 32, 512, func(e fits.PError) float64 { return e.MeanRelativeError }),
 			Override:   "the paper states no error for the extrapolation (001:L776-780); the tolerance is its mean relative error of the fit to all runs (001:L624)",
-			PaperScale: socratesScale, RunScale: socratesRun, Cause: causePredict},
+			PaperScale: socratesScale, RunScale: socratesRun, Runs: socratesRuns, Cause: causePredict},
 	)
 	return cs
 }

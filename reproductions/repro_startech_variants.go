@@ -3,24 +3,27 @@ package reproductions
 import "fmt"
 
 // stRun selects one configuration's parallel runs of startech-variants
-// (notebooks/ablation.sp), all at P = 512 and grain 0, at the notebook's
-// depth (its smallest) unless deep.
+// (notebooks/ablation.sp), all at P = 512 and grain 0, at the depth judged
+// ({{depth}}: the deepest the run holds for the claim's configurations,
+// closest.go).
 type stRun struct {
 	variants  string // as the runs table stores them: "", "rid", "serialize2+rid", …
 	workbench bool   // preset default (killers and history); false: preset startech
 	levels    bool   // steal ordering by levels (*Socrates §4.3)
 	levelwait bool   // level waiting (*Socrates §4.4)
 	cm5       bool   // --costs cm5; false: one unit per node
-	deep      bool   // the depth ablation: the notebook's larger depth (6; 4 in the quick form), not its depth (5; 3)
 	noIter    bool   // the ablation without iterative deepening at the root (--param iterative=false)
 }
 
-// where is the SQL condition selecting r's runs under alias a.
+// where is the SQL condition selecting r's runs at the depth judged under
+// alias a.
 func (r stRun) where(a string) string {
-	d := "(SELECT MIN(depth) FROM runs)"
-	if r.deep {
-		d = "(SELECT MAX(depth) FROM runs)"
-	}
+	return r.config(a) + " AND " + a + ".depth = " + DepthPlaceholder
+}
+
+// config is the SQL condition selecting r's runs at every depth under
+// alias a.
+func (r stRun) config(a string) string {
 	k, node := 0, 1
 	if r.workbench {
 		k = 1
@@ -28,8 +31,8 @@ func (r stRun) where(a string) string {
 	if r.cm5 {
 		node = 30
 	}
-	return fmt.Sprintf("%[1]s.role = 'parallel' AND %[1]s.variants = '%[2]s' AND %[1]s.depth = %[3]s AND %[1]s.levels = %[4]d AND %[1]s.levelwait = %[5]d AND json_extract(%[1]s.result, '$.options.killers') = %[6]d AND json_extract(%[1]s.costs, '$.node') = %[7]d AND json_extract(%[1]s.result, '$.options.iterative') = %[8]d",
-		a, r.variants, d, b2i(r.levels), b2i(r.levelwait), k, node, 1-b2i(r.noIter))
+	return fmt.Sprintf("%[1]s.role = 'parallel' AND %[1]s.variants = '%[2]s' AND %[1]s.levels = %[3]d AND %[1]s.levelwait = %[4]d AND json_extract(%[1]s.result, '$.options.killers') = %[5]d AND json_extract(%[1]s.costs, '$.node') = %[6]d AND json_extract(%[1]s.result, '$.options.iterative') = %[7]d",
+		a, r.variants, b2i(r.levels), b2i(r.levelwait), k, node, 1-b2i(r.noIter))
 }
 
 func b2i(b bool) int {
@@ -73,10 +76,11 @@ func shareCases(r stRun, num, den string) string {
 }
 
 // stScale is the papers' experiment (512 processors, tournament
-// conditions) and stRunScale the run's.
+// conditions) and stRunScale what the run's data leave out of the run's
+// scale (the positions and the depth judged are read from the runs).
 var (
 	stScale    = Scale{P: []int{512}, Note: "tournament depth, about 180 s a move"}
-	stRunScale = Scale{Positions: 8, Depth: 5, P: []int{512}, Note: "Kaufman 1-8"}
+	stRunScale = Scale{P: []int{512}}
 )
 
 // stClaims sets the papers' and the run's scale on every claim.
@@ -138,7 +142,6 @@ var (
 // Ablations of startech-variants, one setting moved at a time.
 func workbench(r *stRun) { r.workbench = true }
 func cm5(r *stRun)       { r.cm5 = true }
-func deeper(r *stRun)    { r.deep = true }
 func startech(r *stRun)  { r.workbench = false }
 func noIter(r *stRun)    { r.noIter = true }
 
@@ -146,16 +149,14 @@ const (
 	abOrdering = "ordering: killers and history (preset default)"
 	abOrderST  = "ordering: the table and captures only (preset startech)"
 	abCosts    = "costs: the CM-5 model (--costs cm5: steal 16, migrate 4, abort 4, wake 4 per 30-unit node), on Kaufman 1-4"
-	abDepth    = "depth 6 instead of 5, on Kaufman 1 (quick form: 4 instead of 3)"
 	abNoIter   = "no iterative deepening at the root (--param iterative=false), on Kaufman 1-4"
 )
 
-// speedAblations are a speed claim's ablations: ordering, costs, depth.
+// speedAblations are a speed claim's ablations: ordering, costs.
 func speedAblations(v, b stRun, ordering string, order func(*stRun)) []Ablation {
 	return []Ablation{
 		{Setting: ordering, Query: speedOver(v.with(order), b.with(order))},
 		{Setting: abCosts, Query: speedOver(v.with(cm5), b.with(cm5)), Ref: onPositionsOf(speedOver(v, b), v.with(cm5))},
-		{Setting: abDepth, Query: speedOver(v.with(deeper), b.with(deeper)), Ref: onPositionsOf(speedOver(v, b), v.with(deeper))},
 	}
 }
 
@@ -172,7 +173,7 @@ conditions, average parallelism over 1000, over 500 after serializing):
   level waiting (--levelwait)              +15…20 % speedup on top of steal ordering (*Socrates)
   StarTech §4: cutoff work 10–30 % of all work, failed work under 2 %,
   50–90 % of the failed work on type-2 nodes, 10–40 % on type-3.`,
-	What: "each of StarTech's improvements in StarTech's configuration (preset startech) and in the workbench's (preset default), and *Socrates's scheduler changes, on Kaufman 1-8 at depth 5 on 512 simulated processors, with ablations of ordering, costs (Kaufman 1-4), iterative deepening at the root (Kaufman 1-4) and depth (6, Kaufman 1); failed and cutoff work by Knuth–Moore type",
+	What: "each of StarTech's improvements in StarTech's configuration (preset startech) and in the workbench's (preset default), and *Socrates's scheduler changes, on Kaufman 1-8 at depth 5 and on Kaufman 1 at depth 6 on 512 simulated processors (each claim judged at the deepest depth its configurations ran), with ablations of ordering, costs (Kaufman 1-4) and iterative deepening at the root (Kaufman 1-4); failed and cutoff work by Knuth–Moore type",
 	Differs: []Difference{
 		{Setting: "move ordering (StarTech's claims)", Paper: "transposition table alone, no killers or history (000:L375)", Here: "preset startech: table and MVV-LVA; preset default beside it",
 			Why: "StarTech sorts moves (Fig. 9, 000:L356) and puts the best move first 85–95 % of the time without rid (000:L375): the table alone gives 54 % here and a 60-fold quiescence search, the table with MVV-LVA 86 % (algos.Presets)"},
@@ -180,82 +181,76 @@ conditions, average parallelism over 1000, over 500 after serializing):
 		{Setting: "machine and costs", Paper: "CM-5, 512 processors, active messages, a global table of ≥ 2^26 entries spread over the nodes (000:L251)", Here: "the simulated machine, P = 512, one unit per node, a shared table of 2^20 entries; the CM-5 cost model (cm5) as an ablation on Kaufman 1-4",
 			Why: "the papers give no cost of a steal or a message beyond the 1600-cycle table round trip (001:L1158); the ablation shows what costs change"},
 		{Setting: "program", Paper: "StarTech (Hitech's evaluator), *Socrates", Here: "the workbench's chess engine", Why: "neither program is available"},
-		{Setting: "positions", Paper: "not stated for the variants; Kaufman's 25 for the figures (000:L203)", Here: "Kaufman 1-8; 1-4 for the costs ablation, 1 for the depth ablation", Why: "the machine is shared: a depth-6 run at P = 512 costs about 10 s of CPU per position and configuration, a depth-5 run about 1 s; 14 configurations"},
-		{Setting: "depth", Paper: "tournament conditions, about 180 s a move on 512 processors (000:L259)", Here: "5 plies (6 as the depth ablation)", Why: "the largest depth the shared machine runs for every configuration in the time; W/C at P = 512 is in the low hundreds (the first table), below StarTech's 500-1000: the depth ablation shows the trend toward the paper's trees"},
+		{Setting: "positions", Paper: "not stated for the variants; Kaufman's 25 for the figures (000:L203)", Here: "Kaufman 1 at depth 6 for the configurations run there (each claim judged at the deepest depth its configurations ran), Kaufman 1-8 at depth 5 for the others; 1-4 for the costs and root iterative deepening ablations", Why: "the machine is shared: a depth-6 run at P = 512 costs about 10 s of CPU per position and configuration, a depth-5 run about 1 s; 14 configurations"},
+		{Setting: "depth", Paper: "tournament conditions, about 180 s a move on 512 processors (000:L259)", Here: "each claim at the deepest depth the run holds for its configurations (closest to the paper's tournament depth): 6 plies on Kaufman 1 where they ran there, else 5", Why: "depth 5 is the largest the shared machine runs for every configuration in the time, depth 6 for the main ones on one position; W/C at P = 512 is in the low hundreds (the first table), below StarTech's 500-1000"},
 		{Setting: "iterative deepening at the root", Paper: "not stated; rid at the root is itself iterative deepening (000:L375)", Here: "on (both presets); off as an ablation of rid and serialize2 on Kaufman 1-4", Why: "whether StarTech's program without rid iterated at the root decides what rid adds: the ablation measures both"},
 		{Setting: "P", Paper: "512 (Fig. 8, 000:L350); *Socrates not stated", Here: "512", Why: "-"},
 		{Setting: "scheduler", Paper: "StarTech: a thief steals near the root (000:L290), no levels; *Socrates: levels, then level waiting (001:L1037-1091)", Here: "StarTech's claims without levels; *Socrates's with and without", Why: "-"},
 	},
 	Claims: stClaims([]Claim{
 		{Paper: "StarTech", Source: "§4 Three Improvement Strategies, 000:L375", Condition: "recursive iterative deepening, preset startech (table and captures, no killers or history), T without over T with, P = 512", Figure: "\"worth about a 20% performance improvement\"",
-			Test: Test{Kind: Ratio, Want: 0.2, Tol: Printed("20") / 100}, Shift: -1, Cases: speedCases(stRID, stPlain),
+			Runs: stRID.config("r"), Test: Test{Kind: Ratio, Want: 0.2, Tol: Printed("20") / 100}, Shift: -1, Cases: speedCases(stRID, stPlain),
 			Ablations: append(speedAblations(stRID, stPlain, abOrdering, workbench),
 				Ablation{Setting: abNoIter, Query: speedOver(stRID.with(noIter), stPlain.with(noIter)), Ref: onPositionsOf(speedOver(stRID, stPlain), stRID.with(noIter))}),
 			Cause: "conjecture: what rid adds is set by how many nodes the search reaches without a table move of depth k−1: with iterative deepening at the root and a 2^20 table almost none (the run), without it nearly all (the ablation without root iterative deepening gains several-fold); the paper does not say whether StarTech without rid iterated at the root, and its +20 % lies between the two"},
 		{Paper: "StarTech", Source: "§4 Three Improvement Strategies, 000:L375", Condition: "recursive iterative deepening with killers and history (preset default), T without over T with, P = 512", Figure: "\"may actually slow down programs that already have good move-ordering heuristics\" (D. Dailey's experiments)",
-			Test: Test{Kind: Trend, Want: -1}, Shift: -1, Cases: speedCases(stRID.with(workbench), soPlain),
+			Runs: stRID.with(workbench).config("r"), Test: Test{Kind: Trend, Want: -1}, Shift: -1, Cases: speedCases(stRID.with(workbench), soPlain),
 			Ablations: []Ablation{{Setting: abOrderST, Query: speedOver(stRID, stPlain)}},
 			Cause:     "conjecture: with good ordering few nodes lack a table move, so rid's extra searches rarely pay"},
 		{Paper: "StarTech", Source: "§4 Three Improvement Strategies, 000:L377", Condition: "deferred reads, preset startech, P = 512", Figure: "\"worth about a 4% performance improvement\"",
-			Test: Test{Kind: Ratio, Want: 0.04, Tol: Printed("4") / 100}, Shift: -1, Cases: speedCases(stDeferred, stPlain),
+			Runs: stDeferred.config("r"), Test: Test{Kind: Ratio, Want: 0.04, Tol: Printed("4") / 100}, Shift: -1, Cases: speedCases(stDeferred, stPlain),
 			Ablations: speedAblations(stDeferred, stPlain, abOrdering, workbench),
 			Cause:     "conjecture: a waiting processor here is idle while other work exists (StarTech's wait also held a processor, but its time went to the CM-5's message latency); no ablation isolates it"},
 		{Paper: "StarTech", Source: "§4 Three Improvement Strategies, 000:L379; Serialization Heuristics, 000:L399", Condition: "serialize2 on top of rid (its condition reads rid's value), preset startech: W(serialize2+rid)/W(rid) − 1", Figure: "work −10…15 % (\"improves the efficiency of StarTech by 10%-15%\")",
-			Test: Test{Kind: Band, Want: -0.15, Hi: -0.10, Tol: Printed("10") / 100}, Shift: -1, Cases: workCases(stSer2RID, stRID),
+			Runs: stSer2RID.config("r"), Test: Test{Kind: Band, Want: -0.15, Hi: -0.10, Tol: Printed("10") / 100}, Shift: -1, Cases: workCases(stSer2RID, stRID),
 			Ablations: []Ablation{
 				{Setting: "without rid: W(serialize2)/W(jamboree) − 1", Query: workOver(stSer2, stPlain)},
 				{Setting: abOrdering, Query: workOver(stSer2RID.with(workbench), stRID.with(workbench))},
-				{Setting: abDepth, Query: workOver(stSer2RID.with(deeper), stRID.with(deeper)), Ref: onPositionsOf(workOver(stSer2RID, stRID), stSer2RID.with(deeper))},
 				{Setting: abNoIter, Query: workOver(stSer2RID.with(noIter), stRID.with(noIter)), Ref: onPositionsOf(workOver(stSer2RID, stRID), stSer2RID.with(noIter))},
 			},
-			Cause: "conjecture: at depth 5 few type-2 nodes drop below α after a rid search (the workbench counts serialized2 in the runs' JSON); StarTech's tournament-depth trees have more"},
+			Cause: "conjecture: at these depths few type-2 nodes drop below α after a rid search (the workbench counts serialized2 in the runs' JSON); StarTech's tournament-depth trees have more"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L399", Condition: "serialize2 with rid, preset startech, P = 512: the searches (positions) whose average parallelism W/C, as StarTech defines it for a run of the program (000:L273), is over 500", Figure: "\"the average parallelism was still over 500\"",
-			Test: Test{Kind: Order}, Cases: "SELECT v.position_id, 1.0 * v.work / v.span > 500 FROM runs v WHERE " + stSer2RID.where("v") + " ORDER BY v.position_id",
+			Runs: stSer2RID.config("r"), Test: Test{Kind: Order}, Cases: "SELECT v.position_id, 1.0 * v.work / v.span > 500 FROM runs v WHERE " + stSer2RID.where("v") + " ORDER BY v.position_id",
 			Ablations: []Ablation{
 				{Setting: abOrdering, Query: parallelismOf(stSer2RID.with(workbench), 500)},
-				{Setting: abDepth, Query: parallelismOf(stSer2RID.with(deeper), 500), Ref: onPositionsOf(parallelismOf(stSer2RID, 500), stSer2RID.with(deeper))},
 			},
-			Cause: "conjecture: W/C grows with depth (Theorem 1: about (d/2)^(h/2)); at depth 5 the trees are smaller than StarTech's tournament searches"},
+			Cause: "conjecture: W/C grows with depth (Theorem 1: about (d/2)^(h/2)); at depths 5 and 6 the trees are smaller than StarTech's tournament searches"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L393", Condition: "Jamboree, preset startech, P = 512: cutoff work over all work", Figure: "\"10%–30% of all the work is cutoff work\"",
-			Test: Test{Kind: Band, Want: 0.10, Hi: 0.30, Tol: Printed("10") / 100}, Cases: shareCases(stPlain, "$.jamboree.work.cutoff_work.total", ""),
+			Runs: stPlain.config("r"), Test: Test{Kind: Band, Want: 0.10, Hi: 0.30, Tol: Printed("10") / 100}, Cases: shareCases(stPlain, "$.jamboree.work.cutoff_work.total", ""),
 			Ablations: []Ablation{
 				{Setting: abOrdering, Query: workShare(stPlain.with(workbench), "$.jamboree.work.cutoff_work.total", "")},
-				{Setting: abDepth, Query: workShare(stPlain.with(deeper), "$.jamboree.work.cutoff_work.total", ""), Ref: onPositionsOf(workShare(stPlain, "$.jamboree.work.cutoff_work.total", ""), stPlain.with(deeper))},
 				{Setting: "with rid", Query: workShare(stRID, "$.jamboree.work.cutoff_work.total", "")},
 			},
 			Cause: "conjecture: the workbench counts as cutoff work every node of a child started before an earlier child failed high, the aborted nodes included; StarTech's accounting may differ"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L393", Condition: "the same: failed work over all work", Figure: "\"less than 2% is failed work\"",
-			Test: Test{Kind: Band, Want: 0, Hi: 0.02, Tol: Printed("2") / 100}, Cases: shareCases(stPlain, "$.jamboree.work.failed_work.total", ""),
+			Runs: stPlain.config("r"), Test: Test{Kind: Band, Want: 0, Hi: 0.02, Tol: Printed("2") / 100}, Cases: shareCases(stPlain, "$.jamboree.work.failed_work.total", ""),
 			Ablations: []Ablation{
 				{Setting: abOrdering, Query: workShare(stPlain.with(workbench), "$.jamboree.work.failed_work.total", "")},
-				{Setting: abDepth, Query: workShare(stPlain.with(deeper), "$.jamboree.work.failed_work.total", ""), Ref: onPositionsOf(workShare(stPlain, "$.jamboree.work.failed_work.total", ""), stPlain.with(deeper))},
 				{Setting: "with rid", Query: workShare(stRID, "$.jamboree.work.failed_work.total", "")},
 			},
 			Cause: "conjecture: the workbench's failed work is every node of a failed test that is re-searched, in Jamboree's parallel order; StarTech counts the part a serial Scout would not do (000:L389-391) and may count less"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L395", Condition: "the same: failed work on type-2 (CUT) nodes over all failed work", Figure: "\"50%–90% of the failed work is on Type 2 positions\"",
-			Test: Test{Kind: Band, Want: 0.5, Hi: 0.9, Tol: Printed("50") / 100}, Reading: failedTypeReading, Cases: shareCases(stPlain, "$.jamboree.work.failed_work.cut", "$.jamboree.work.failed_work.total"),
+			Runs: stPlain.config("r"), Test: Test{Kind: Band, Want: 0.5, Hi: 0.9, Tol: Printed("50") / 100}, Reading: failedTypeReading, Cases: shareCases(stPlain, "$.jamboree.work.failed_work.cut", "$.jamboree.work.failed_work.total"),
 			Ablations: []Ablation{
 				{Setting: abOrdering, Query: workShare(stPlain.with(workbench), "$.jamboree.work.failed_work.cut", "$.jamboree.work.failed_work.total")},
-				{Setting: abDepth, Query: workShare(stPlain.with(deeper), "$.jamboree.work.failed_work.cut", "$.jamboree.work.failed_work.total"), Ref: onPositionsOf(workShare(stPlain, "$.jamboree.work.failed_work.cut", "$.jamboree.work.failed_work.total"), stPlain.with(deeper))},
 			},
 			Cause: "conjecture: see the type-3 claim below: all the failed work the workbench counts is on type-2 children"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L395", Condition: "the same: failed work on type-3 (ALL) nodes over all failed work", Figure: "\"10%–40% of the failed work is on Type 3\"",
-			Test: Test{Kind: Band, Want: 0.1, Hi: 0.4, Tol: Printed("10") / 100}, Reading: failedTypeReading, Cases: shareCases(stPlain, "$.jamboree.work.failed_work.all", "$.jamboree.work.failed_work.total"),
+			Runs: stPlain.config("r"), Test: Test{Kind: Band, Want: 0.1, Hi: 0.4, Tol: Printed("10") / 100}, Reading: failedTypeReading, Cases: shareCases(stPlain, "$.jamboree.work.failed_work.all", "$.jamboree.work.failed_work.total"),
 			Ablations: []Ablation{
 				{Setting: abOrdering, Query: workShare(stPlain.with(workbench), "$.jamboree.work.failed_work.all", "$.jamboree.work.failed_work.total")},
-				{Setting: abDepth, Query: workShare(stPlain.with(deeper), "$.jamboree.work.failed_work.all", "$.jamboree.work.failed_work.total"), Ref: onPositionsOf(workShare(stPlain, "$.jamboree.work.failed_work.all", "$.jamboree.work.failed_work.total"), stPlain.with(deeper))},
 			},
 			Cause: "conjecture: the workbench classifies failed work by the tested child's expected type; under a null window a failed test of a type-3 child is a fail high of its type-2 parent, not a re-search, so failed work arises only where a node has an open window and its tested children are type 2 (the failed-work table shows 0 % on type 3 in every configuration); StarTech evidently counted otherwise"},
 		{Paper: "*Socrates", Source: "§4.3, 001:L1048", Condition: "steal ordering by levels against the last child stolen, preset default, P = 512", Figure: "\"seemed to give a speedup of 20-25%\"",
-			Test: Test{Kind: Band, Want: 0.20, Hi: 0.25, Tol: Printed("20") / 100}, Shift: -1, Cases: speedCases(soLevels, soPlain),
+			Runs: soLevels.config("r"), Test: Test{Kind: Band, Want: 0.20, Hi: 0.25, Tol: Printed("20") / 100}, Shift: -1, Cases: speedCases(soLevels, soPlain),
 			Ablations: speedAblations(soLevels, soPlain, abOrderST, startech),
-			Cause:     "conjecture: *Socrates's trees searched to tournament depth hold more levels than depth 5 gives"},
+			Cause:     "conjecture: *Socrates's trees searched to tournament depth hold more levels than depths 5 and 6 give"},
 		{Paper: "*Socrates", Source: "§4.4, 001:L1091", Condition: "level waiting on top of steal ordering (like for like: T with levels alone over T with both), preset default, P = 512", Figure: "\"seemed to give us a 15-20% speedup\"",
-			Test: Test{Kind: Band, Want: 0.15, Hi: 0.20, Tol: Printed("15") / 100}, Shift: -1, Cases: speedCases(soBoth, soLevels),
+			Runs: soBoth.config("r"), Test: Test{Kind: Band, Want: 0.15, Hi: 0.20, Tol: Printed("15") / 100}, Shift: -1, Cases: speedCases(soBoth, soLevels),
 			Ablations: speedAblations(soBoth, soLevels, abOrderST, startech),
-			Cause:     "conjecture: the stalls that level waiting avoids (a restarted position holding a stolen search, 001:L1079-1089) are rarer at depth 5"},
+			Cause:     "conjecture: the stalls that level waiting avoids (a restarted position holding a stolen search, 001:L1079-1089) are rarer at depths 5 and 6"},
 		{Paper: "*Socrates", Source: "§4.3 and §4.4, 001:L1048, L1091", Condition: "levels and level waiting together against neither, preset default, P = 512", Figure: "about +38…50 % (1.20·1.15 − 1 to 1.25·1.20 − 1)",
-			Test: Test{Kind: Band, Want: 0.38, Hi: 0.50, Tol: Printed("38") / 100}, Shift: -1, Cases: speedCases(soBoth, soPlain),
+			Runs: soBoth.config("r"), Test: Test{Kind: Band, Want: 0.38, Hi: 0.50, Tol: Printed("38") / 100}, Shift: -1, Cases: speedCases(soBoth, soPlain),
 			Ablations: speedAblations(soBoth, soPlain, abOrderST, startech),
 			Cause:     "conjecture: see the two claims above"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L395", Condition: "the same: failed work on type-2 (CUT) nodes over all failed work", Figure: "\"50%–90% of the failed work is on Type 2 positions\"",

@@ -289,11 +289,17 @@ func scaled(paper, run Scale, cs []Claim) []Claim {
 }
 
 // Smaller reports whether the run's scale run falls short of the paper's
-// scale paper in any size both state (positions, depth, nodes, the
-// largest P), or the paper's is only described (a Note, such as
-// tournament depth, and no depth or nodes), which a run with a depth does
-// not reach.
+// scale paper in any size both state (positions, depth, the shallowest
+// of several depths, nodes, the largest P), or the paper's is only
+// described (a Note, such as tournament depth, and no depth or nodes),
+// which a run with a depth does not reach.
 func Smaller(paper, run Scale) bool {
+	shallowest := func(s Scale) float64 {
+		if s.MinDepth > 0 {
+			return float64(s.MinDepth)
+		}
+		return float64(s.Depth)
+	}
 	lt := func(r, p float64) bool { return r > 0 && p > 0 && r < p }
 	maxP := func(ps []int) float64 {
 		m := 0
@@ -303,6 +309,7 @@ func Smaller(paper, run Scale) bool {
 		return float64(m)
 	}
 	return lt(float64(run.Positions), float64(paper.Positions)) || lt(float64(run.Depth), float64(paper.Depth)) ||
+		lt(shallowest(run), shallowest(paper)) ||
 		lt(run.Nodes, paper.Nodes) || lt(maxP(run.P), maxP(paper.P)) ||
 		paper.Depth == 0 && paper.Nodes == 0 && strings.Contains(paper.Note, "tournament")
 }
