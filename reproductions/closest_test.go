@@ -194,3 +194,30 @@ func TestAblationWhereRun(t *testing.T) {
 		t.Errorf("cause %q", o.Claim.Cause)
 	}
 }
+
+// TestVariantsJudgedAtTheDeepest: startech-variants's rid claim is judged
+// at the deepest depth both its configurations ran (6, on one position),
+// not at the depth the notebook runs every configuration at (5, on
+// eight), and takes that depth's verdict.
+func TestVariantsJudgedAtTheDeepest(t *testing.T) {
+	var runs []scaleRun
+	for i := 1; i <= 8; i++ {
+		pos := "suite:kaufman#" + string(rune('0'+i))
+		runs = append(runs, scaleRun{depth: 5, p: 512, position: pos, work: 51200, span: 100},
+			scaleRun{variants: "rid", depth: 5, p: 512, position: pos, work: 51200, span: 100})
+	}
+	runs = append(runs, scaleRun{depth: 6, p: 512, work: 61440, span: 100}, scaleRun{variants: "rid", depth: 6, p: 512, work: 51200, span: 100})
+	st := scaleStore(t, runs)
+	c := reproStartechVariants.Claims[0]
+	if !strings.Contains(c.Figure, "20% performance") {
+		t.Fatalf("claim 1 is %q, want rid's +20 %%", c.Figure)
+	}
+	o := JudgeClaim(context.Background(), st, c)
+	if o.RunScale.Depth != 6 || o.RunScale.Positions != 1 || o.Verdict != Reproduced {
+		t.Errorf("rid: %g (%s) at %v, want +0.2 (reproduced) at depth 6 on 1 position", o.Measure, o.Verdict, o.RunScale)
+	}
+	st5 := scaleStore(t, runs[:16])
+	if o := JudgeClaim(context.Background(), st5, c); o.RunScale.Depth != 5 || o.RunScale.Positions != 8 || o.Verdict != NotReproduced {
+		t.Errorf("rid without depth 6: %g (%s) at %v, want 0 (not reproduced) at depth 5 on 8 positions", o.Measure, o.Verdict, o.RunScale)
+	}
+}
