@@ -229,8 +229,10 @@ func settleScale(ctx context.Context, db Querier, c Claim) (Claim, *scaleChoice)
 
 // runScale is the scale c reads under choice ch: its positions (from its
 // runs where it names them), the depth judged (or the depths held, for a
-// claim that reads them all), the machine sizes read, and the declared
-// scale's note.
+// claim that reads them all), the machine sizes read (those its
+// placeholders were filled with and those its declared scale names as
+// its queries write them; with neither, every one its runs hold), and
+// the declared scale's note.
 func (c Claim) runScale(ctx context.Context, db Querier, ch scaleChoice, held []int) Scale {
 	s := Scale{Positions: c.RunScale.Positions, Nodes: c.RunScale.Nodes, P: c.RunScale.P, Note: c.RunScale.Note}
 	where := c.runsWhere()
@@ -248,7 +250,13 @@ func (c Claim) runScale(ctx context.Context, db Querier, ch scaleChoice, held []
 	case c.names(PsPlaceholder):
 		s.P = ch.ps
 	case c.names(PPlaceholder):
-		s.P = []int{ch.p}
+		// The declared machine sizes are those the queries name as
+		// written (a small machine beside the big one judged).
+		s.P = append(slices.Clone(c.RunScale.P), ch.p)
+		slices.Sort(s.P)
+		s.P = slices.Compact(s.P)
+	case len(c.RunScale.P) > 0:
+		// The queries name their machine sizes as written.
 	case c.Runs != "":
 		d := 0
 		if c.names(DepthPlaceholder) {

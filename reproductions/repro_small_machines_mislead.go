@@ -22,22 +22,20 @@ func smCases(variant, col, p string) string {
 }
 
 // smScale is the papers' experiment (CM-5 partitions of 32 to 512
-// processors, tournament conditions) and smRun what the run's data leave
-// out of the run's (its positions, depth and machine sizes are read from
-// smConfig's runs).
-var (
-	smScale = Scale{P: []int{32, 512}, Note: "tournament conditions"}
-	smRun   = Scale{Note: "Kaufman's positions"}
-)
+// processors, tournament conditions); the run's scale is read from
+// smConfig's runs (its positions, depth and machine sizes).
+var smScale = Scale{P: []int{32, 512}, Note: "tournament conditions"}
 
 // smConfig selects the runs of the three configurations the claims set
 // against each other, at every depth and P.
 const smConfig = "r.role = 'parallel' AND r.variants IN ('rid', 'rid+serialize-all', 'rid+value2')"
 
-// smClaims sets the scales and the runs on every claim.
+// smClaims sets the paper's scale and the runs on every claim (a claim's
+// declared run scale names only the small machine it reads beside the
+// one judged).
 func smClaims(cs []Claim) []Claim {
 	for i := range cs {
-		cs[i].PaperScale, cs[i].RunScale, cs[i].Runs = smScale, smRun, smConfig
+		cs[i].PaperScale, cs[i].Runs = smScale, smConfig
 	}
 	return cs
 }
@@ -77,7 +75,7 @@ var reproSmallMachinesMislead = Reproduction{Name: "small-machines-mislead", Pap
 			Test: Test{Kind: Order}, Cases: "SELECT position_id, 1.0 * work / span < 100 FROM runs WHERE role = 'parallel' AND variants = 'rid+serialize-all' AND p = " + PPlaceholder + " ORDER BY position_id",
 			Cause: "conjecture: W/C of Jamboree at depth 5 is in the low hundreds (the per-P table), so a variant that doubles C stays near 100; the CM-5's tournament searches started above 1000"},
 		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "the same: faster than rid at P = 8, slower at the largest P", Figure: "\"On small machines the critical path was not a problem, but for big machines the serialization hurt\"",
-			Test: Test{Kind: Order}, Query: smSides("rid+serialize-all"), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
+			Test: Test{Kind: Order}, RunScale: Scale{P: []int{8}}, Query: smSides("rid+serialize-all"), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
 		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "the same: the smallest P from which serialize-all is slower at every larger P (0: no crossover)", Figure: "a crossover between small and big CM-5s",
 			Test: Test{Kind: Trend, Want: 1}, Measure: crossoverP("rid", "rid+serialize-all"), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
 		{Paper: "StarTech", Source: "§4 summary, 000:L405", Condition: "T fitted to W and C with P ≤ 32 for serialize-all and rid each, predicting which is faster at P = 512", Figure: "\"By measuring the critical path length, I was able to predict the performance on a big machine\"",
@@ -86,11 +84,11 @@ var reproSmallMachinesMislead = Reproduction{Name: "small-machines-mislead", Pap
 			Test: Test{Kind: Crossover}, Measure: predictedCrossover("rid", "rid+serialize-all", 32), Reason: predictionReason("rid", "rid+serialize-all", 32, 512),
 			Cause: "conjecture: the fits from P ≤ 32 do not see the work that grows with P beyond 32 (the per-P table's w_ratio)"},
 		{Paper: "*Socrates", Source: "§2.6, 001:L772-774", Condition: "*Tech valuing two children before the tests: W(value2)/W(rid) − 1 at P = 8", Figure: "\"does decrease the total work\"",
-			Test: Test{Kind: Trend, Want: -1}, Shift: -1, Cases: smCases("rid+value2", "work", "8"), Reason: crossoverReason("rid", "rid+value2", 32)},
+			Test: Test{Kind: Trend, Want: -1}, Shift: -1, RunScale: Scale{P: []int{8}}, Cases: smCases("rid+value2", "work", "8"), Reason: crossoverReason("rid", "rid+value2", 32)},
 		{Paper: "*Socrates", Source: "§2.6, 001:L774", Condition: "the same: C(value2)/C(rid) − 1 at the largest P", Figure: "\"it increases the critical path length\"",
 			Test: Test{Kind: Trend, Want: 1}, Shift: -1, Cases: smCases("rid+value2", "span", ""), Reason: crossoverReason("rid", "rid+value2", 32)},
 		{Paper: "*Socrates", Source: "§2.6, 001:L769-771", Condition: "the same: faster than rid at P = 8, slower at the largest P", Figure: "\"on a small machine, the program ran faster but on a big machine the runtime actually got worse\"",
-			Test: Test{Kind: Order}, Query: smSides("rid+value2"), Reason: crossoverReason("rid", "rid+value2", 32)},
+			Test: Test{Kind: Order}, RunScale: Scale{P: []int{8}}, Query: smSides("rid+value2"), Reason: crossoverReason("rid", "rid+value2", 32)},
 		{Paper: "*Socrates", Source: "§2.6, 001:L769-771", Condition: "the same: the smallest P from which value2 is slower at every larger P (0: no crossover)", Figure: "a crossover between the small and the big machine",
 			Test: Test{Kind: Trend, Want: 1}, Measure: crossoverP("rid", "rid+value2"), Reason: crossoverReason("rid", "rid+value2", 32)},
 		{Paper: "*Socrates", Source: "§2.6, 001:L776-780", Condition: "T fitted to W and C with P ≤ 32 for value2 and rid each, predicting which is faster at P = 512", Figure: "\"we were able to extrapolate the performance on the big machine from the performance on the little machine\"",
