@@ -80,10 +80,10 @@ func (c Claim) names(ph string) bool {
 	return slices.ContainsFunc(c.queries(), func(q string) bool { return strings.Contains(q, ph) })
 }
 
-// ScaleFromData reports whether c's run scale is read from the run's data
+// scaleFromData reports whether c's run scale is read from the run's data
 // (its queries name the scale they read, or it names its runs) rather
 // than declared.
-func (c Claim) ScaleFromData() bool {
+func (c Claim) scaleFromData() bool {
 	return c.Runs != "" || slices.ContainsFunc(placeholders, c.names)
 }
 
@@ -201,7 +201,7 @@ func choiceAt(ctx context.Context, db Querier, c Claim, d int) scaleChoice {
 // claim's measure is measured; the machine sizes are those held at that
 // depth.
 func settleScale(ctx context.Context, db Querier, c Claim) (Claim, *scaleChoice) {
-	if !c.ScaleFromData() {
+	if !c.scaleFromData() {
 		return c, nil
 	}
 	held, _ := heldDepths(ctx, db, c)
