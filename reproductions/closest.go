@@ -227,8 +227,9 @@ func settleScale(ctx context.Context, db Querier, c Claim) (Claim, *scaleChoice)
 	return out, &ch
 }
 
-// runScale is the scale c reads under choice ch: its positions (from its
-// runs where it names them), the depth judged (or the depths held, for a
+// runScale is the scale c reads under choice ch: its positions and, where
+// the paper states its searches' size, their mean nodes (from its runs
+// where it names them), the depth judged (or the depths held, for a
 // claim that reads them all), the machine sizes read (those its
 // placeholders were filled with and those its declared scale names as
 // its queries write them; with neither, every one its runs hold), and
@@ -269,6 +270,13 @@ func (c Claim) runScale(ctx context.Context, db Querier, ch scaleChoice, held []
 	if c.Runs != "" {
 		if n, _ := ints(ctx, db, "SELECT COUNT(DISTINCT r.position_id) FROM runs r WHERE "+where); len(n) == 1 && n[0] > 0 {
 			s.Positions = n[0]
+		}
+		if c.PaperScale.Nodes > 0 {
+			// The paper states its searches' size: the run's is the mean
+			// nodes of a search of the runs read.
+			if x := QueryValue(ctx, db, "SELECT AVG(r.nodes) FROM runs r WHERE "+where); x > 0 {
+				s.Nodes = x
+			}
 		}
 	}
 	return s

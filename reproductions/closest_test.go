@@ -221,3 +221,37 @@ func TestVariantsJudgedAtTheDeepest(t *testing.T) {
 		t.Errorf("rid without depth 6: %g (%s) at %v, want 0 (not reproduced) at depth 5 on 8 positions", o.Measure, o.Verdict, o.RunScale)
 	}
 }
+
+// TestTableRatioJudgedNearFig4: startech-tt's ratio of the positions
+// visited without a table to those with the largest is judged at the
+// deepest depth the run holds (the searches nearest Fig. 4's size), not at
+// the depth with the most table sizes, and the run's nodes per search
+// below Fig. 4's say "at smaller scale".
+func TestTableRatioJudgedNearFig4(t *testing.T) {
+	ctx := context.Background()
+	st, err := results.Open(filepath.Join(t.TempDir(), "results.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, r := range []struct{ depth, bits, nodes int64 }{
+		{6, 0, 396}, {6, 12, 150}, {6, 16, 110}, {6, 20, 100}, {6, 22, 100}, // 3.96 at depth 6
+		{7, 0, 7180}, {7, 16, 1109}, {7, 22, 1000}, // 7.18 at depth 7
+	} {
+		if err := st.Insert(ctx, &results.Run{Sweep: "s", Role: results.RoleBaseline, Position: "suite:kaufman#1", PositionID: "suite:kaufman#1", Domain: "chess",
+			Algo: "scout", Depth: r.depth, Machine: "serial", TTBits: r.bits, Nodes: r.nodes, Work: r.nodes, Span: r.nodes}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := reproStartechTt.Claims[2]
+	if c.Test.Want != 3.96 {
+		t.Fatalf("claim 3 is %q", c.Figure)
+	}
+	o := JudgeClaim(ctx, st, c)
+	if o.RunScale.Depth != 7 || o.Measure != 7.18 || o.Verdict != NotReproduced || o.RunScale.Nodes != 1000 || !o.Smaller {
+		t.Errorf("no table over the largest: %g (%s) at %v (smaller %v), want 7.18 at depth 7, 1000 nodes, at smaller scale", o.Measure, o.Verdict, o.RunScale, o.Smaller)
+	}
+	if o := JudgeClaim(ctx, st, reproStartechTt.Claims[0]); o.RunScale.Depth != 6 || o.Verdict != Reproduced {
+		t.Errorf("the order over the table sizes: %s at %v, want reproduced at depth 6, the most sizes", o.Verdict, o.RunScale)
+	}
+}
