@@ -55,19 +55,19 @@ func vuckovicClaims() []Claim {
 		holds := "COALESCE(holder_nodes < single_nodes, 0)"
 		minHolds := "MIN(master_nodes, slave_nodes) < single_nodes"
 		saving := "100 * (1 - holder_nodes * 1.0 / single_nodes)"
-		run := Scale{Positions: 24, Depth: 7, P: []int{2}}
+		run := Scale{P: []int{2}} // positions and depth read from the reading's runs
 		cs = append(cs,
 			Claim{Paper: "Vučković", Source: "§6, 004:L221; §7, 004:L271", Condition: "2 machines, depth 7, yazgac.epd (33 positions); the searcher holding the single search's move against the single search", Figure: "the pair finds the key move in fewer nodes in every one of the 33 positions",
 				Test: Test{Kind: Order}, Cases: "SELECT pos, " + holds + " FROM (" + rows(re) + ")",
-				Reading: reading, PaperScale: vuckovicScale, RunScale: run, Ablations: ab(holds, saving),
+				Reading: reading, PaperScale: vuckovicScale, RunScale: run, Runs: vuckovicWhere(re), Ablations: ab(holds, saving),
 				Cause: "argued: " + rootOrderWhy},
 			Claim{Paper: "Vučković", Source: "§6, 004:L221; Table 6.1, 004:L228-263", Condition: "the same; mean over the positions (the paper's figure is a mean of 33, no error stated: its sampling error is estimated from the run's spread)", Figure: "mean node saving 25.5 % (range 0.58–91.3 %), by the searcher that holds the single processor's move",
 				Test: Test{Kind: Level, Want: 25.5, Tol: Printed("25.5")}, PaperN: 33, Cases: "SELECT pos, " + saving + " FROM (" + rows(re) + ") WHERE holder_nodes IS NOT NULL",
-				Reading: reading, PaperScale: vuckovicScale, RunScale: run,
+				Reading: reading, PaperScale: vuckovicScale, RunScale: run, Runs: vuckovicWhere(re),
 				Cause: "conjecture: the positions (yazgac.epd was not found) and Axon's search, which no run here can change; " + rootOrderWhy},
 			Claim{Paper: "Vučković", Source: "§6, 004:L267", Condition: "the same", Figure: "in all test positions min(master_nodes, slave_nodes) < single_nodes",
 				Test: Test{Kind: Order}, Cases: "SELECT pos, " + minHolds + " FROM (" + rows(re) + ")",
-				Reading: reading, PaperScale: vuckovicScale, RunScale: run, Ablations: ab(minHolds, saving),
+				Reading: reading, PaperScale: vuckovicScale, RunScale: run, Runs: vuckovicWhere(re), Ablations: ab(minHolds, saving),
 				Cause: "argued: " + rootOrderWhy},
 		)
 	}
