@@ -122,6 +122,10 @@ func TestSmaller(t *testing.T) {
 	if !Smaller(Scale{P: []int{512}, Note: "tournament depth"}, Scale{Depth: 5, P: []int{512}}) {
 		t.Error("depth 5 for tournament depth is not smaller")
 	}
+	lu := Scale{Positions: 20, MinDepth: 15, Depth: 19}
+	if Smaller(lu, Scale{Positions: 20, MinDepth: 15, Depth: 19}) || !Smaller(lu, Scale{Positions: 20, Depth: 13}) || !Smaller(lu, Scale{Positions: 20, MinDepth: 13, Depth: 19}) {
+		t.Error("depths 15–19 by position: the same depths are smaller, or a shallower one is not")
+	}
 }
 
 // TestMeasuredCauseFromRun: a measured cause's numbers are the run's:
