@@ -147,7 +147,7 @@ func (m *machine) runSim() *Stats {
 		p.state = stParked
 		p.parkKind = -1
 		m.procs = append(m.procs, p)
-		p.mail = append(p.mail, m.root)
+		p.mail = append(p.mail, job{t: m.root})
 		m.ready++
 		m.wake(p, 0)
 	} else {
@@ -160,7 +160,7 @@ func (m *machine) runSim() *Stats {
 			m.procs = append(m.procs, p)
 		}
 		p := m.procs[0]
-		p.mail = append(p.mail, m.root)
+		p.mail = append(p.mail, job{t: m.root})
 		m.ready++
 		m.wake(p, 0)
 	}
@@ -200,7 +200,7 @@ func (m *machine) runPool() *Stats {
 		m.procs = append(m.procs, m.newProc(i))
 	}
 	p0 := m.procs[0]
-	p0.mail = append(p0.mail, m.root)
+	p0.mail = append(p0.mail, job{t: m.root})
 	p0.nmail.Store(1)
 	cpu0 := cpuTime()
 	m.start = time.Now()
