@@ -918,7 +918,10 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 	// finishes: seen is t.pending at that look (t spawns nothing while
 	// it waits, so its pending count changes only as children finish,
 	// elements of ranges included).
-	sim, seen := p.m.sim, t.pending
+	sim, seen := p.m.sim, int32(0)
+	if sim {
+		seen = t.pending
+	}
 	fw := p.fw // nested tasks run here may wait on their own (WaitFinished)
 	for {
 		p.fw = fw
@@ -931,7 +934,9 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 				b.done(p, WaitChildren)
 				return k
 			}
-			seen = t.pending
+			if sim {
+				seen = t.pending
+			}
 		}
 		if x := p.find(min); !x.none() {
 			b.done(p, WaitChildren)
