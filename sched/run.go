@@ -62,7 +62,8 @@ type Config struct {
 // and memory goals (bench/simgoals.sh): none of it is simulated time.
 type SimInternals struct {
 	// TaskRecords is the task records taken (new or recycled): one per
-	// spawned child today.
+	// spawned child, but for the elements of a range (Task.SpawnRange)
+	// aborted before they start, which have none.
 	TaskRecords int64 `json:"task_records"`
 	// DoneReads is the children's done flags read by waits (Wait,
 	// WaitAny and the helpful wait's looks).

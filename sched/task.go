@@ -277,7 +277,8 @@ func (t *Task) SpawnIndexedAt(level int, fn func(Ctx, int) any, i int) *Task {
 }
 
 // SpawnRangeAt spawns fn(c, i) for i in [lo, hi) (Ctx). The simulator
-// spawns them one by one (each spawn is charged and may yield); the pool
+// spawns them one by one (each spawn is charged and may yield), each with
+// its task (SpawnRange makes a task only for a child that starts); the pool
 // links them into the abort table with one store and posts them to the
 // deque under one lock.
 func (t *Task) SpawnRangeAt(level int, fn func(Ctx, int) any, lo, hi int, reverse bool, out []*Task) {
