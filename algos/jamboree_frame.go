@@ -29,15 +29,16 @@ type jamFrame[T any] struct {
 	pend []*sched.Task // the tests still running, in move order
 	// On the simulator (nextDone): fin has bit i set for a test i of
 	// [finLo, finHi) seen finished and not yet taken, seen is the count of
-	// the task's finished children at the last look.
+	// the task's finished children at the last look, seenRng that of the
+	// range's tests.
 	fin          []uint64
 	finLo, finHi int
 	seen         uint32
-	// rng is the tests' range on the simulator (sched.Task.LastRange),
-	// nil once a restart has replaced one of them.
-	rng, rngAll *sched.TaskRange // rngAll: the range, to hand back (settle)
-	self        *sched.Task
-	left        int // the tests waitTests waits for, not yet seen finished; −1 for nextDone
+	seenRng      int
+	// rng is the tests' range on the simulator (sched.Task.SpawnRange).
+	rng  *sched.TaskRange
+	self *sched.Task
+	left int // the tests waitTests waits for, not yet seen finished; −1 for nextDone
 	// stale is restartStale's scratch: the tests it interrupts.
 	stale []*sched.Task
 	// test runs the test of child i (J8) as a task; made once per frame,

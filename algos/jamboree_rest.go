@@ -75,24 +75,20 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int
 	// Without levels the children are spawned last first, so that the
 	// owner's LIFO pops the first child first; with levels in move order
 	// (each level runs oldest first).
-	pend := f.pend[:n-start]
+	// The tests are one range: a test has a task only once it starts
+	// (f.taskOf), and a kid's task is only a restarted test's.
 	f.startFinished(c, start, n)
-	f.rng = c.Self().SpawnRange(level, f.test, start, n, !e.levels, pend)
-	f.rngAll = f.rng
-	for i := start; i < n; i++ {
-		f.kids[i].task = pend[i-start]
-	}
+	f.rng = c.Self().SpawnRange(level, f.test, start, n, !e.levels, f.pend[:n-start])
+	f.pend = f.pend[:0]
 	next, cut, aborted := start, -1, false
 	for cut < 0 && !aborted {
-		next, cut, aborted = e.completeInOrder(c, f, &pend, next, n, rec)
+		next, cut, aborted = e.completeInOrder(c, f, &f.pend, next, n, rec)
 		if next >= n || cut >= 0 || aborted {
 			break
 		}
-		t := f.nextDone(c)
-		j := t.Index()
-		pend = removeTask(pend, t)
+		j := f.nextDone(c)
 		k := &f.kids[j]
-		if !k.ok || t.WasAborted() {
+		if t := f.taskOf(j); !k.ok || t == nil || t.WasAborted() {
 			k.state = kidDone
 			aborted = true
 			break
@@ -187,30 +183,35 @@ func (f *jamFrame[T]) tested(j int) (cut bool) {
 func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int, rec *workRec) {
 	typ := f.node.typ
 	pend := f.pend[:0]
-	tasks := false // a child ran as a task (promoted, or spawned by the eager loop)
+	tasks := false // a child ran as a task (promoted, or restarted)
+	running, ranged := 0, 0
 	for j := start; j < n; j++ {
 		k := &f.kids[j]
 		if k.task == nil {
+			// On the simulator a test of the range (f.taskOf); on
+			// the pool a latent test never started.
+			if f.rng != nil && k.state == kidRunning {
+				running++
+				ranged++
+			}
 			continue
 		}
 		tasks = true
 		if k.state == kidRunning {
-			if f.rng == nil {
-				c.Abort(k.task)
-			}
+			c.Abort(k.task)
 			pend = append(pend, k.task)
+			running++
 		}
 	}
-	if f.rng != nil && len(pend) > 0 {
-		// Every test still running is of the range (no restart has
-		// replaced one): one mark for those not started.
-		c.Self().AbortRange(f.rng, len(pend))
+	if ranged > 0 {
+		// One mark for the range's tests still running, started or not.
+		c.Self().AbortRange(f.rng, ranged)
 	}
-	if len(pend) > 0 {
+	if running > 0 {
 		if e.batch {
 			c.Wait(pend...)
 		} else {
-			f.waitTests(c, pend)
+			f.waitTests(c, start, n)
 		}
 	}
 	for j := start; j < n; j++ {
@@ -231,9 +232,9 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 			rec.addUseful(&kr)
 		}
 	}
-	// Every test is done: the range's children have all started.
-	c.Self().ReleaseRange(f.rngAll)
-	f.rng, f.rngAll = nil, nil
+	// Every test is done: the range's tasks go back with it.
+	c.Self().ReleaseRange(f.rng)
+	f.rng = nil
 	for j := start; tasks && j < n; j++ {
 		if k := &f.kids[j]; k.task != nil {
 			c.Release(k.task)
@@ -256,14 +257,27 @@ func (f *jamFrame[T]) startFinished(c sched.Ctx, start, n int) {
 	f.finLo, f.finHi = start, n
 	f.self = c.Self()
 	_, f.seen = f.self.Finished()
+	f.seenRng = 0
 }
 
-// nextDone is WaitAny(pend...) of parallelLoop (the simulator's) reading
-// only the tests that finished since its last look (sched.Task.Finished),
-// not every test's done flag: it returns the finished test of least index
-// not yet taken — pend is in move order, so the one WaitAny returns — with
-// its timestamp joined.
-func (f *jamFrame[T]) nextDone(c sched.Ctx) *sched.Task {
+// taskOf is the task of child j's test on the simulator: a restarted
+// test's (its kid's), or the range's, once the test has started; nil
+// before it starts, and for a test aborted before it started.
+func (f *jamFrame[T]) taskOf(j int) *sched.Task {
+	if t := f.kids[j].task; t != nil || f.rng == nil {
+		return t
+	}
+	return f.rng.Task(j)
+}
+
+// nextDone is WaitAny of parallelLoop (the simulator's) over the tests
+// running, reading only the tests that finished since its last look
+// (sched.TaskRange.FinishedFrom, sched.Task.Finished), not every test's
+// done flag: it returns the index of the finished test of least index not
+// yet taken — the one WaitAny over the tests in move order returns — with
+// its timestamp joined (a test aborted before it started has none to
+// join: its task's would have been its parent's at its spawn).
+func (f *jamFrame[T]) nextDone(c sched.Ctx) int {
 	self := c.Self()
 	f.left = -1
 	if !f.Over() {
@@ -273,30 +287,36 @@ func (f *jamFrame[T]) nextDone(c sched.Ctx) *sched.Task {
 		if f.fin[w] != 0 {
 			b := bits.TrailingZeros64(f.fin[w])
 			f.fin[w] &^= 1 << b
-			k := f.kids[w<<6+b].task
-			self.JoinFinished(k)
-			return k
+			j := w<<6 + b
+			if k := f.taskOf(j); k != nil {
+				self.JoinFinished(k)
+			}
+			return j
 		}
 	}
 	panic("jamboree: no test finished")
 }
 
-// waitTests is Wait(pend...) of settle on the simulator: it waits for the
-// running tests pend (aborted), reading only the tests that finished since
-// the last look, and joins their timestamps.
-func (f *jamFrame[T]) waitTests(c sched.Ctx, pend []*sched.Task) {
+// waitTests is Wait of settle on the simulator over the running tests of
+// children start…n−1 (aborted): it waits for them, reading only the tests
+// that finished since the last look, and joins their timestamps.
+func (f *jamFrame[T]) waitTests(c sched.Ctx, start, n int) {
 	self := c.Self()
 	f.left = 0
-	for _, k := range pend {
-		if !f.isFin(k.Index()) {
+	for j := start; j < n; j++ {
+		if f.kids[j].state == kidRunning && !f.isFin(j) {
 			f.left++
 		}
 	}
 	if !f.Over() {
 		self.WaitFinished(f)
 	}
-	for _, k := range pend {
-		self.JoinFinished(k)
+	for j := start; j < n; j++ {
+		if f.kids[j].state == kidRunning {
+			if k := f.taskOf(j); k != nil {
+				self.JoinFinished(k)
+			}
+		}
 	}
 }
 
@@ -305,13 +325,16 @@ func (f *jamFrame[T]) waitTests(c sched.Ctx, pend []*sched.Task) {
 // (sched.FinishWaiter): for nextDone (left < 0) when a test is finished
 // and not taken, for waitTests when the left tests it waits for have.
 func (f *jamFrame[T]) Over() bool {
+	if r := f.rng; r != nil {
+		for _, j := range r.FinishedFrom(f.seenRng) {
+			f.finished(int(j), nil)
+		}
+		f.seenRng = r.NumFinished()
+	}
 	last, n := f.self.Finished()
 	for k := last; n != f.seen; n-- {
-		if j := k.Index(); j >= f.finLo && j < f.finHi && f.kids[j].task == k && !f.isFin(j) {
-			f.fin[j>>6] |= 1 << (j & 63)
-			if f.left > 0 && f.kids[j].state == kidRunning {
-				f.left--
-			}
+		if j := k.Index(); j >= f.finLo && j < f.finHi {
+			f.finished(j, k)
 		}
 		k = k.FinishedBefore()
 	}
@@ -325,6 +348,17 @@ func (f *jamFrame[T]) Over() bool {
 		}
 	}
 	return false
+}
+
+// finished marks test j seen finished, if t (its task, nil for a test of
+// the range) is its test's.
+func (f *jamFrame[T]) finished(j int, t *sched.Task) {
+	if f.kids[j].task == t && !f.isFin(j) {
+		f.fin[j>>6] |= 1 << (j & 63)
+		if f.left > 0 && f.kids[j].state == kidRunning {
+			f.left--
+		}
+	}
 }
 
 func (f *jamFrame[T]) isFin(j int) bool {

@@ -188,9 +188,11 @@ func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sch
 	nd := &f.node
 	stale := f.stale[:0]
 	for j := from; j < n; j++ {
-		if k := &f.kids[j]; k.state == kidRunning && k.task != nil && k.started.Load() && !k.task.Done() {
-			c.Abort(k.task)
-			stale = append(stale, k.task)
+		if k := &f.kids[j]; k.state == kidRunning && k.started.Load() {
+			if t := f.taskOf(j); t != nil && !t.Done() {
+				c.Abort(t)
+				stale = append(stale, t)
+			}
 		}
 	}
 	if len(stale) == 0 {
@@ -199,17 +201,16 @@ func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sch
 	c.Wait(stale...)
 	for j := from; j < n; j++ {
 		k := &f.kids[j]
-		if k.task == nil || !slices.Contains(stale, k.task) {
+		old := f.taskOf(j)
+		if old == nil || !slices.Contains(stale, old) {
 			continue
 		}
-		old := k.task
 		kr := k.take(c, e.recs)
 		rec.addAborted(&kr, nd.typ.Child(j))
 		k.started.Store(false)
 		c.Release(old)
 		k.task = c.SpawnIndexedAt(nd.ply+1, f.test, j)
 		f.unfinish(j)
-		f.rng = nil // k.task is not of the range: settle aborts one by one
 		if x := slices.Index(*pend, old); x >= 0 {
 			(*pend)[x] = k.task
 		}

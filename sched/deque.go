@@ -5,6 +5,24 @@ import "math"
 // anyLevel is the level bound of a processor that may take any work.
 const anyLevel = math.MinInt32
 
+// job is a unit of posted work: a task, or (on the simulator) element j,
+// in spawn order, of a range of children (Task.SpawnRange), which becomes
+// a task only when it starts (proc.runJob). The zero job is none.
+type job struct {
+	t *Task
+	r *taskRange
+	j int32
+}
+
+func (x job) none() bool { return x.t == nil && x.r == nil }
+
+func (x job) level() int32 {
+	if x.t != nil {
+		return x.t.level
+	}
+	return x.r.level
+}
+
 // deque is a processor's pool of posted (ready, not started) tasks
 // (*Socrates §3, the PCM/Cilk deque). It is not synchronized: the pool
 // guards it with the processor's lock, the simulator runs one processor at
@@ -24,7 +42,7 @@ type deque struct {
 	n      int
 
 	// plain: items[top:] from top (oldest) to bottom (newest)
-	items []*Task
+	items []job
 	top   int
 
 	// levels: groups[gtop:] sorted by level, shallowest first
@@ -34,17 +52,17 @@ type deque struct {
 
 type group struct {
 	level int32
-	items []*Task
+	items []job
 	head  int
 }
 
-func (d *deque) push(t *Task) {
+func (d *deque) push(t job) {
 	d.n++
 	if !d.levels {
 		d.items = append(d.items, t)
 		return
 	}
-	l := t.level
+	l := t.level()
 	i := len(d.groups) - 1
 	if i >= d.gtop && d.groups[i].level == l {
 		d.groups[i].items = append(d.groups[i].items, t)
@@ -85,17 +103,17 @@ func (d *deque) addGroup(i int, l int32) *group {
 
 // pop takes the owner's next task: the newest (plain) or the oldest of the
 // deepest level (levels), if its level is at least min.
-func (d *deque) pop(min int32) *Task {
+func (d *deque) pop(min int32) job {
 	if d.n == 0 {
-		return nil
+		return job{}
 	}
 	if !d.levels {
 		j := len(d.items) - 1
 		t := d.items[j]
-		if t.level < min {
-			return nil
+		if t.level() < min {
+			return job{}
 		}
-		d.items[j] = nil
+		d.items[j] = job{}
 		d.items = d.items[:j]
 		d.n--
 		if j == d.top {
@@ -106,7 +124,7 @@ func (d *deque) pop(min int32) *Task {
 	gi := len(d.groups) - 1
 	g := &d.groups[gi]
 	if g.level < min {
-		return nil
+		return job{}
 	}
 	t := g.take()
 	d.n--
@@ -122,22 +140,22 @@ func (d *deque) pop(min int32) *Task {
 
 // steal takes a thief's task: the oldest of the shallowest level that is at
 // least min.
-func (d *deque) steal(min int32) *Task {
+func (d *deque) steal(min int32) job {
 	if d.n == 0 {
-		return nil
+		return job{}
 	}
 	if !d.levels {
 		for j := d.top; j < len(d.items); j++ {
 			t := d.items[j]
-			if t.level < min {
+			if t.level() < min {
 				continue
 			}
 			if j == d.top {
-				d.items[j] = nil
+				d.items[j] = job{}
 				d.top++
 			} else {
 				copy(d.items[j:], d.items[j+1:])
-				d.items[len(d.items)-1] = nil
+				d.items[len(d.items)-1] = job{}
 				d.items = d.items[:len(d.items)-1]
 			}
 			d.n--
@@ -150,7 +168,7 @@ func (d *deque) steal(min int32) *Task {
 			}
 			return t
 		}
-		return nil
+		return job{}
 	}
 	for gi := d.gtop; gi < len(d.groups); gi++ {
 		g := &d.groups[gi]
@@ -175,12 +193,12 @@ func (d *deque) steal(min int32) *Task {
 		}
 		return t
 	}
-	return nil
+	return job{}
 }
 
-func (g *group) take() *Task {
+func (g *group) take() job {
 	t := g.items[g.head]
-	g.items[g.head] = nil
+	g.items[g.head] = job{}
 	g.head++
 	return t
 }

@@ -95,7 +95,7 @@ type proc struct {
 	mu    sync.Mutex // pool: guards dq and mail
 	dq    deque
 	size  atomic.Int32 // pool: dq.n, for lock-free emptiness checks
-	mail  []*Task      // pinned tasks, FIFO
+	mail  []job        // pinned tasks, FIFO (the infinite machine's every task)
 	nmail atomic.Int32
 	rng   rng // victims
 	urng  rng // Ctx.Rand
@@ -239,53 +239,53 @@ func (m *machine) fail(err error) {
 
 // find is the scheduling decision of a processor that needs work: pinned
 // processes first, then its own deque, then a steal.
-func (p *proc) find(min int32) *Task {
-	if x := p.takeMail(); x != nil {
+func (p *proc) find(min int32) job {
+	if x := p.takeMail(); !x.none() {
 		return x
 	}
-	if x := p.popLocal(min); x != nil {
+	if x := p.popLocal(min); !x.none() {
 		return x
 	}
 	if p.m.sim {
 		return p.stealSim(min)
 	}
-	return p.stealPool(min)
+	return job{t: p.stealPool(min)}
 }
 
-func (p *proc) takeMail() *Task {
+func (p *proc) takeMail() job {
 	if p.m.sim {
 		if len(p.mail) == 0 {
-			return nil
+			return job{}
 		}
 		x := p.mail[0]
-		p.mail[0] = nil
+		p.mail[0] = job{}
 		p.mail = p.mail[1:]
 		p.m.readyAdd(p, -1)
 		p.tally.started++
 		return x
 	}
 	if p.nmail.Load() == 0 {
-		return nil
+		return job{}
 	}
 	p.mu.Lock()
-	var x *Task
+	var x job
 	if len(p.mail) > 0 {
 		x = p.mail[0]
-		p.mail[0] = nil
+		p.mail[0] = job{}
 		p.mail = p.mail[1:]
 		p.nmail.Store(int32(len(p.mail)))
 	}
 	p.mu.Unlock()
-	if x != nil {
+	if !x.none() {
 		p.tally.started++
 	}
 	return x
 }
 
-func (p *proc) popLocal(min int32) *Task {
+func (p *proc) popLocal(min int32) job {
 	if p.m.sim {
 		x := p.dq.pop(min)
-		if x != nil {
+		if !x.none() {
 			p.m.dequeChanged(p)
 			p.m.readyAdd(p, -1)
 			p.tally.started++
@@ -293,13 +293,13 @@ func (p *proc) popLocal(min int32) *Task {
 		return x
 	}
 	if p.size.Load() == 0 {
-		return nil
+		return job{}
 	}
 	p.mu.Lock()
 	x := p.dq.pop(min)
 	p.size.Store(int32(p.dq.n))
 	p.mu.Unlock()
-	if x != nil {
+	if !x.none() {
 		p.tally.started++
 	}
 	return x
@@ -308,11 +308,11 @@ func (p *proc) popLocal(min int32) *Task {
 // push posts a stealable task on p's deque.
 func (m *machine) push(p *proc, k *Task) {
 	if m.sim {
-		m.pushSim(p, k)
+		m.pushSim(p, job{t: k})
 		return
 	}
 	p.mu.Lock()
-	p.dq.push(k)
+	p.dq.push(job{t: k})
 	p.size.Store(int32(p.dq.n))
 	p.mu.Unlock()
 	if m.sleepers.Load() > 0 {
@@ -328,7 +328,7 @@ func (m *machine) post(from *proc, k *Task) {
 	}
 	q := m.procs[k.pin]
 	q.mu.Lock()
-	q.mail = append(q.mail, k)
+	q.mail = append(q.mail, job{t: k})
 	q.nmail.Store(int32(len(q.mail)))
 	q.mu.Unlock()
 	if q != from && q.sleeping.Load() {

@@ -142,7 +142,7 @@ func (p *proc) stealPool(min int32) *Task {
 			continue
 		}
 		v.mu.Lock()
-		x := v.dq.steal(min)
+		x := v.dq.steal(min).t // the pool posts tasks only
 		v.size.Store(int32(v.dq.n))
 		v.mu.Unlock()
 		if x != nil {
@@ -165,9 +165,9 @@ func (p *proc) poolMain(wg *sync.WaitGroup) {
 	m := p.m
 	var b backoff
 	for !m.finished.Load() {
-		if x := p.find(anyLevel); x != nil {
+		if x := p.find(anyLevel); !x.none() {
 			b.done(p, noWait)
-			p.run(x)
+			p.run(x.t)
 			continue
 		}
 		b.step(p, nil, 0)

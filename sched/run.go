@@ -62,7 +62,8 @@ type Config struct {
 // and memory goals (bench/simgoals.sh): none of it is simulated time.
 type SimInternals struct {
 	// TaskRecords is the task records taken (new or recycled): one per
-	// spawned child today.
+	// spawned child, but for the elements of a range (Task.SpawnRange)
+	// aborted before they start, which have none.
 	TaskRecords int64 `json:"task_records"`
 	// DoneReads is the children's done flags read by waits (Wait,
 	// WaitAny and the helpful wait's looks).
@@ -147,7 +148,7 @@ func (m *machine) runSim() *Stats {
 		p.state = stParked
 		p.parkKind = -1
 		m.procs = append(m.procs, p)
-		p.mail = append(p.mail, m.root)
+		p.mail = append(p.mail, job{t: m.root})
 		m.ready++
 		m.wake(p, 0)
 	} else {
@@ -160,7 +161,7 @@ func (m *machine) runSim() *Stats {
 			m.procs = append(m.procs, p)
 		}
 		p := m.procs[0]
-		p.mail = append(p.mail, m.root)
+		p.mail = append(p.mail, job{t: m.root})
 		m.ready++
 		m.wake(p, 0)
 	}
@@ -200,7 +201,7 @@ func (m *machine) runPool() *Stats {
 		m.procs = append(m.procs, m.newProc(i))
 	}
 	p0 := m.procs[0]
-	p0.mail = append(p0.mail, m.root)
+	p0.mail = append(p0.mail, job{t: m.root})
 	p0.nmail.Store(1)
 	cpu0 := cpuTime()
 	m.start = time.Now()

@@ -148,7 +148,7 @@ func (m *machine) dequeChanged(p *proc) {
 	}
 }
 
-func (m *machine) pushSim(p *proc, k *Task) {
+func (m *machine) pushSim(p *proc, k job) {
 	if m.inf {
 		m.startInf(k, p.now)
 		return
@@ -156,7 +156,7 @@ func (m *machine) pushSim(p *proc, k *Task) {
 	p.dq.push(k)
 	m.dequeChanged(p)
 	m.readyAdd(p, 1)
-	m.wakeThief(k.level, p.now)
+	m.wakeThief(k.level(), p.now)
 }
 
 // wakeThief wakes the first parked processor allowed to take work at level.
@@ -171,11 +171,11 @@ func (m *machine) wakeThief(level int32, at int64) {
 
 func (m *machine) postSim(from *proc, k *Task) {
 	if m.inf {
-		m.startInf(k, from.now)
+		m.startInf(job{t: k}, from.now)
 		return
 	}
 	q := m.procs[k.pin]
-	q.mail = append(q.mail, k)
+	q.mail = append(q.mail, job{t: k})
 	m.readyAdd(from, 1)
 	if q.state == stParked && q.waitObj == nil {
 		m.wake(q, from.now)
@@ -183,7 +183,7 @@ func (m *machine) postSim(from *proc, k *Task) {
 }
 
 // startInf gives k a processor of its own at time at (infinite machine).
-func (m *machine) startInf(k *Task, at int64) {
+func (m *machine) startInf(k job, at int64) {
 	var q *proc
 	if n := len(m.free); n > 0 {
 		q = m.free[n-1]
@@ -207,14 +207,14 @@ func (m *machine) startInf(k *Task, at int64) {
 // each request costing CostModel.Steal; then the victim is one of the
 // processors with work, chosen uniformly, and the thief takes the top of
 // its deque (plus CostModel.Migrate for the board copy).
-func (p *proc) stealSim(min int32) *Task {
+func (p *proc) stealSim(min int32) job {
 	m := p.m
 	k := len(m.victims)
 	if p.victimIdx >= 0 {
 		k--
 	}
 	if k <= 0 {
-		return nil
+		return job{}
 	}
 	att := int64(1)
 	if others := m.nprocs - 1; k < others {
@@ -228,9 +228,9 @@ func (p *proc) stealSim(min int32) *Task {
 	if c := m.cm.Steal * att; c > 0 {
 		p.spend(c)
 	}
-	var x *Task
+	var x job
 	var v *proc
-	for try := 0; try < 4 && x == nil; try++ {
+	for try := 0; try < 4 && x.none(); try++ {
 		n := len(m.victims)
 		if n == 0 {
 			break
@@ -240,14 +240,14 @@ func (p *proc) stealSim(min int32) *Task {
 			x = v.dq.steal(min)
 		}
 	}
-	for i := 0; i < len(m.victims) && x == nil; i++ {
+	for i := 0; i < len(m.victims) && x.none(); i++ {
 		v = m.victims[i]
 		if v != p {
 			x = v.dq.steal(min)
 		}
 	}
-	if x == nil {
-		return nil
+	if x.none() {
+		return job{}
 	}
 	m.dequeChanged(v)
 	m.readyAdd(p, -1)
@@ -443,8 +443,8 @@ func (p *proc) simMain() bool {
 		p.finish(t, nil)
 	}
 	for !m.over {
-		if x := p.find(anyLevel); x != nil {
-			p.run(x)
+		if x := p.find(anyLevel); !x.none() {
+			p.runJob(x)
 			if p.finishing != nil {
 				// Runnable, with nothing on the stack: the coroutine
 				// goes back, the processor waits in the run queue.

@@ -2,6 +2,8 @@ package sched
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 	"sync/atomic"
 	"testing"
 )
@@ -135,4 +137,107 @@ func TestReleaseReuse(t *testing.T) {
 	if allocs > 200 {
 		t.Errorf("%.0f allocations per run: released tasks are not reused", allocs)
 	}
+}
+
+// TestSpawnRangeLazy: on the simulator SpawnRange runs as SpawnRangeAt
+// does, bit for bit (W, C, T_P, every counter), but makes a task only for
+// an element that starts: one aborted before it starts (by AbortRange, or
+// by an abort of its parent) never runs and has no task.
+func TestSpawnRangeLazy(t *testing.T) {
+	costs := []CostModel{DefaultCosts(), CM5Costs(), {Node: 2, Spawn: 3, Abort: 2, Steal: 1, Migrate: 5, Wake: 1}}
+	for _, p := range []int{1, 2, 4, 64, 0} {
+		for _, levels := range []bool{false, true} {
+			for ci, cm := range costs {
+				cfg := Config{Machine: SimOf(p), Levels: levels, Costs: cm, Seed: 7}
+				name := fmt.Sprintf("P=%d levels=%v costs#%d", p, levels, ci)
+				eager, ein, ecalls, eran := rangeRun(t, cfg, false)
+				lazy, lin, lcalls, lran := rangeRun(t, cfg, true)
+				if !reflect.DeepEqual(eager.Simulated(), lazy.Simulated()) {
+					t.Errorf("%s: the runs differ:\neager %v\nlazy  %v", name, eager, lazy)
+				}
+				if lran != eran || lcalls != lran {
+					t.Errorf("%s: %d elements ran of %d started eagerly; lazily %d ran of %d called", name, eran, ecalls, lran, lcalls)
+				}
+				// Every element aborted before it started is a task less.
+				if want := ein.TaskRecords - int64(ecalls-eran); lin.TaskRecords != want {
+					t.Errorf("%s: %d task records, want %d (%d eagerly, %d elements aborted before they started)",
+						name, lin.TaskRecords, want, ein.TaskRecords, ecalls-eran)
+				}
+				if ecalls == eran && p >= 1 && p <= 4 {
+					// (With many processors every element starts at once.)
+					t.Errorf("%s: no element was aborted before it started: the test tests nothing", name)
+				}
+			}
+		}
+	}
+}
+
+// rangeRun runs a program of ranges on cfg, spawned eagerly (SpawnRangeAt)
+// or lazily (SpawnRange): ranges whose elements are aborted while some
+// run, and a range whose parent is aborted from above. It returns the
+// run's Stats and internals, how many elements were called and how many
+// ran past their first poll.
+func rangeRun(t *testing.T, cfg Config, lazy bool) (*Stats, SimInternals, int, int) {
+	var in SimInternals
+	cfg.Internals = &in
+	calls, ran := 0, 0 // the simulator runs one processor at a time
+	fn := func(c Ctx, i int) any {
+		calls++
+		if c.Aborted() {
+			return nil
+		}
+		ran++
+		for range 4 {
+			c.Charge(Node, int64(1+i%3))
+			if c.Aborted() {
+				return nil
+			}
+		}
+		return nil
+	}
+	spawn := func(c Ctx, width int, reverse bool) (*TaskRange, []*Task) {
+		out := make([]*Task, width)
+		if lazy {
+			return c.Self().SpawnRange(c.Level()+1, fn, 0, width, reverse, out), out
+		}
+		c.SpawnRangeAt(c.Level()+1, fn, 0, width, reverse, out)
+		return nil, out
+	}
+	// node spawns a range, works, then aborts every element not done.
+	node := func(c Ctx, width int, work int64, reverse bool) {
+		r, out := spawn(c, width, reverse)
+		c.Charge(Node, work)
+		if lazy {
+			c.Self().AbortRange(r, width-r.NumFinished())
+		} else {
+			for _, k := range out {
+				if !k.Done() {
+					c.Abort(k)
+				}
+			}
+		}
+		c.Sync()
+		c.Self().ReleaseRange(r)
+	}
+	_, st := runT(t, cfg, func(c Ctx) any {
+		c.Spawn(func(c Ctx) any { node(c, 12, 5, true); return nil })
+		b := c.Spawn(func(c Ctx) any {
+			r, _ := spawn(c, 10, false)
+			c.Charge(Node, 30)
+			c.Sync()
+			c.Self().ReleaseRange(r)
+			return nil
+		})
+		c.Charge(Node, 4)
+		c.Abort(b)
+		node(c, 20, 2, false)
+		c.Spawn(func(c Ctx) any { node(c, 7, 40, false); return nil })
+		c.Sync()
+		// A range left to run, at the end of the critical path.
+		r, _ := spawn(c, 6, true)
+		c.Sync()
+		c.Self().ReleaseRange(r)
+		return nil
+	})
+	return st, in, calls, ran
 }

@@ -26,16 +26,21 @@ type Task struct {
 	m       *machine
 	p       *proc // processor running it; set when it starts
 	parent  *Task
-	// fn is the task's function until it starts (a func(Ctx) any, a
-	// func(Ctx, int) any called with idx, or the *taskRange of a range's
-	// child, which holds the latter), then what it returned: one
-	// field for both keeps a Task at 128 bytes (hundreds of thousands
-	// are in flight on a large simulated machine).
+	// fn is the task's function until it starts (a func(Ctx) any, or a
+	// func(Ctx, int) any called with idx), then what it returned; for an
+	// element of a range (SpawnRange), the *taskRange, which holds the
+	// function, for its whole life (its result is not kept). One field
+	// for all keeps a Task at 128 bytes (hundreds of thousands are in
+	// flight on a large simulated machine).
 	fn      any
 	idx     int32
 	level   int32
 	pin     int32 // processor it is pinned to, or -1
 	recycle bool  // spawned by Go: no handle, recycled when joined (in pin's padding)
+	// ranged is set once the task has spawned a range (SpawnRange)
+	// since its last Sync: children not yet in the abort table (head),
+	// which kidMin counts (in pin's padding too).
+	ranged bool
 
 	// span is the task's timestamp (*Socrates Fig. 9): the critical path
 	// length of everything its current point depends on.
@@ -43,17 +48,17 @@ type Task struct {
 	done uint32 // 1 once the task and its descendants have finished
 
 	pending int32 // children not yet finished
-	// doneKids counts the children that finished (simulator only): a
-	// wait for some of them (Wait, WaitAny) looks at their done flags
-	// again only when it has changed.
+	// doneKids counts the children that finished (simulator only), but
+	// for the elements of ranges, which their range logs (Finished).
 	doneKids uint32
 	kidMin   int32 // smallest level among children since the last Sync
 	// under is the waiting task this one runs nested on, if any, while
 	// it runs; once it is done (simulator), the child of its parent that
 	// finished before it (Task.Finished).
 	under *Task
-	// lastDone is the child that finished last (simulator only): the
-	// head of the chain of finished children through their under.
+	// lastDone is the child that finished last (simulator only), but
+	// for the elements of ranges: the head of the chain of finished
+	// children through their under.
 	lastDone *Task
 	// The abort table: the children since the last Sync, a list through
 	// sibling published by an atomic store of head (only the task itself
@@ -138,22 +143,39 @@ func (t *Task) Done() bool { return t.isDone() }
 
 // WasAborted reports whether an abort reached the task (its mark is set,
 // whatever the time it takes effect on the simulator).
-func (t *Task) WasAborted() bool {
-	if t.loadAbort() != never {
-		return true
-	}
-	r, ok := t.fn.(*taskRange) // not started: its range's mark is its own
-	return ok && r.abortAt != never
-}
+func (t *Task) WasAborted() bool { return t.loadAbort() != never }
 
-// taskRange is a range of children spawned by SpawnRangeAt on the
-// simulator: each child's fn until it starts. Its abort mark (AbortRange)
-// is every child's not yet started, which takes it as it starts; started
-// lists the children started, for the abort walk.
+// taskRange is a range of children fn(c, i), i in [lo, lo+n), spawned by
+// SpawnRange on the simulator. Its elements are posted as (range, j), j
+// in spawn order, and an element becomes a task only when a processor
+// takes it and starts it (runJob); one aborted by then never runs and
+// has no task. Its abort mark (AbortRange) stands for every element's
+// not yet started, which takes it as it starts (with its parent's, as
+// spawn would have given it); tasks holds the elements started, by
+// index, for the abort walk, and fin the elements finished, in order,
+// for the parent's waits (TaskRange.FinishedFrom).
 type taskRange struct {
 	fn      func(Ctx, int) any
+	parent  *Task
 	abortAt int64
-	started []*Task
+	// span0 is the parent's timestamp before the range's first spawn,
+	// cost a spawn's cost: element j's timestamp as it starts is
+	// span0 + (j+1)·cost, the parent's after j+1 spawns, as spawn
+	// would have given its task.
+	span0, cost int64
+	lo, n       int32
+	level       int32
+	reverse     bool
+	tasks       []*Task
+	fin         []int32
+}
+
+// index is the index of the range's j-th element spawned.
+func (r *taskRange) index(j int32) int32 {
+	if r.reverse {
+		return r.lo + r.n - 1 - j
+	}
+	return r.lo + j
 }
 
 // Span is the task's timestamp: its critical path so far, or at its end
@@ -235,27 +257,28 @@ func (t *Task) Check() {
 }
 
 // Spawn posts a child at the next level (Ctx).
-func (t *Task) Spawn(fn func(Ctx) any) *Task { return t.spawn(t.level+1, -1, fn, nil, 0, false, nil) }
+func (t *Task) Spawn(fn func(Ctx) any) *Task { return t.spawn(t.level+1, -1, fn, nil, 0, false) }
 
 // Go posts a child at the next level without returning a handle (Ctx).
-func (t *Task) Go(fn func(Ctx) any) { t.spawn(t.level+1, -1, fn, nil, 0, true, nil) }
+func (t *Task) Go(fn func(Ctx) any) { t.spawn(t.level+1, -1, fn, nil, 0, true) }
 
 // GoIndexed is Go calling fn(c, i) (Ctx).
-func (t *Task) GoIndexed(fn func(Ctx, int) any, i int) { t.spawn(t.level+1, -1, nil, fn, i, true, nil) }
+func (t *Task) GoIndexed(fn func(Ctx, int) any, i int) { t.spawn(t.level+1, -1, nil, fn, i, true) }
 
 // SpawnAt posts a child at an explicit level (Ctx).
 func (t *Task) SpawnAt(level int, fn func(Ctx) any) *Task {
-	return t.spawn(int32(level), -1, fn, nil, 0, false, nil)
+	return t.spawn(int32(level), -1, fn, nil, 0, false)
 }
 
 // SpawnIndexedAt posts a child at an explicit level that calls fn(c, i)
 // (Ctx).
 func (t *Task) SpawnIndexedAt(level int, fn func(Ctx, int) any, i int) *Task {
-	return t.spawn(int32(level), -1, nil, fn, i, false, nil)
+	return t.spawn(int32(level), -1, nil, fn, i, false)
 }
 
 // SpawnRangeAt spawns fn(c, i) for i in [lo, hi) (Ctx). The simulator
-// spawns them one by one (each spawn is charged and may yield); the pool
+// spawns them one by one (each spawn is charged and may yield), each with
+// its task (SpawnRange makes a task only for a child that starts); the pool
 // links them into the abort table with one store and posts them to the
 // deque under one lock.
 func (t *Task) SpawnRangeAt(level int, fn func(Ctx, int) any, lo, hi int, reverse bool, out []*Task) {
@@ -274,14 +297,14 @@ func (t *Task) SpawnRangeAt(level int, fn func(Ctx, int) any, lo, hi int, revers
 	if m.sim || p.costs[Spawn] != 0 {
 		for j := range n {
 			i := at(j)
-			out[i-lo] = t.spawn(int32(level), -1, nil, fn, i, false, nil)
+			out[i-lo] = t.spawn(int32(level), -1, nil, fn, i, false)
 		}
 		return
 	}
 	p.tally.spawns += int64(n)
 	p.tally.counts[Spawn] += int64(n)
 	first := t.loadHead()
-	if first == nil || int32(level) < t.kidMin {
+	if first == nil && !t.ranged || int32(level) < t.kidMin {
 		t.kidMin = int32(level)
 	}
 	t.addPending(false, int32(n))
@@ -305,7 +328,7 @@ func (t *Task) SpawnRangeAt(level int, fn func(Ctx, int) any, lo, hi int, revers
 	}
 	p.mu.Lock()
 	for j := range n {
-		p.dq.push(out[at(j)-lo])
+		p.dq.push(job{t: out[at(j)-lo]})
 	}
 	p.size.Store(int32(p.dq.n))
 	p.mu.Unlock()
@@ -332,10 +355,10 @@ func (t *Task) SpawnOn(proc int, fn func(Ctx) any) *Task {
 	if n := t.m.nprocs; n > 0 {
 		pin = int32(((proc % n) + n) % n)
 	}
-	return t.spawn(t.level+1, pin, fn, nil, 0, false, nil)
+	return t.spawn(t.level+1, pin, fn, nil, 0, false)
 }
 
-func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any, idx int, recycle bool, r *taskRange) *Task {
+func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any, idx int, recycle bool) *Task {
 	p := t.p
 	m := p.m
 	p.tally.spawns++
@@ -352,12 +375,9 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any,
 	}
 	k := p.newTask()
 	k.m, k.parent, k.level, k.pin, k.span = m, t, level, pin, t.span
-	switch {
-	case r != nil:
-		k.fn = r
-	case fni != nil:
+	if fni != nil {
 		k.fn = fni
-	default:
+	} else {
 		k.fn = fn
 	}
 	k.idx, k.recycle = int32(idx), recycle
@@ -365,7 +385,7 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any,
 	k.setAbort(sim, never)
 	t.addPending(sim, 1)
 	first := t.loadHead()
-	if first == nil || level < t.kidMin {
+	if first == nil && !t.ranged || level < t.kidMin {
 		t.kidMin = level
 	}
 	k.sibling = first
@@ -410,6 +430,7 @@ func (t *Task) Sync() {
 // joinKids joins the timestamps of all children (which are done) and
 // empties the abort table.
 func (t *Task) joinKids() {
+	t.ranged = false
 	first := t.loadHead()
 	if first == nil {
 		return
@@ -515,12 +536,13 @@ func (t *Task) doneReads() *int64 {
 }
 
 // Finished is, on the simulator, the child of t that finished last and
-// the number of t's children finished so far; FinishedBefore steps from
-// a finished child to the one that finished before it. A wait for some
-// of many children (WaitAny) can so read only the children that finished
-// since its last look (WaitFinished), not every child's done flag. The
-// chain holds until t's next Sync (which may recycle the children). On
-// the pool Finished is nil, 0.
+// the number of t's children finished so far, but for the elements of
+// ranges, which their range logs (TaskRange.FinishedFrom);
+// FinishedBefore steps from a finished child to the one that finished
+// before it. A wait for some of many children (WaitAny) can so read only
+// the children that finished since its last look (WaitFinished), not
+// every child's done flag. The chain holds until t's next Sync (which may
+// recycle the children). On the pool Finished is nil, 0.
 func (t *Task) Finished() (last *Task, n uint32) {
 	if !t.m.sim {
 		return nil, 0
@@ -550,7 +572,8 @@ type FinishWaiter interface{ Over() bool }
 
 // WaitFinished is the helpful wait of Wait and WaitAny (simulator only)
 // until w is over, which the caller has just found it is not: w is
-// looked at again only when another child of t has finished. Over the
+// looked at again only when another child of t (or element of its
+// ranges) has finished. Over the
 // same children the run is the one Wait or WaitAny gives, bit for bit.
 func (t *Task) WaitFinished(w FinishWaiter) {
 	if !t.m.sim {
@@ -570,14 +593,23 @@ func (t *Task) Abort(k *Task) {
 	t.m.abortTree(k, at)
 }
 
-// TaskRange is a range of children SpawnRangeAt made on the simulator
-// (LastRange), for AbortRange.
+// TaskRange is a range of children SpawnRange made on the simulator, for
+// AbortRange, ReleaseRange and the parent's waits (Task, FinishedFrom).
 type TaskRange = taskRange
 
-// SpawnRange is SpawnRangeAt returning, on the simulator, the range of
-// the children as one record (nil on the pool): its abort mark stands for
-// theirs until they start (AbortRange). Hand it back with ReleaseRange once
-// every child is done.
+// SpawnRange is SpawnRangeAt, except that on the simulator the children
+// are one record, the range, returned, and none has a task until it
+// starts: a processor that takes an element (its owner's pop, a thief's
+// steal) makes its task then, and an element whose abort mark (the
+// range's, AbortRange, or its parent's) has passed by then never runs and
+// never has a task, as if fn had returned at its first poll. fn must so
+// poll (Aborted, Check) before it charges or touches the machine. The
+// run is the one SpawnRangeAt gives, bit for bit, but for the tasks made:
+// each element's spawn is charged, and its take, as SpawnRangeAt's are.
+// out[i−lo] is nil on the simulator (TaskRange.Task is the task of an
+// element started); on the pool the range is nil and out holds the
+// children's handles. Hand the range back with ReleaseRange once every
+// element is done.
 func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse bool, out []*Task) *TaskRange {
 	m := t.m
 	if !m.sim || hi <= lo {
@@ -591,57 +623,94 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 	} else {
 		r = new(taskRange)
 	}
-	r.fn, r.abortAt = fn, never
-	for j := range hi - lo {
-		i := lo + j
-		if reverse {
-			i = hi - 1 - j
+	p := t.p
+	n := hi - lo
+	r.fn, r.parent, r.abortAt = fn, t, never
+	r.span0, r.cost = t.span, p.costs[Spawn]
+	r.lo, r.n, r.level, r.reverse = int32(lo), int32(n), int32(level), reverse
+	if cap(r.tasks) < n {
+		r.tasks = make([]*Task, n)
+	}
+	r.tasks = r.tasks[:n]
+	clear(out[:n])
+	for j := range n {
+		// As spawn, but for the task: the charge (which may yield),
+		// the pending count, the level, the post.
+		p.tally.spawns++
+		p.tally.counts[Spawn]++
+		if c := r.cost; c != 0 {
+			t.span += c
+			p.work += c
+			p.now += c
+			if p.now > p.horizon {
+				p.yieldTime()
+			}
 		}
-		out[i-lo] = t.spawn(int32(level), -1, nil, nil, i, false, r)
+		t.pending++
+		if t.head == nil && !t.ranged || int32(level) < t.kidMin {
+			t.kidMin = int32(level)
+		}
+		t.ranged = true
+		m.pushSim(p, job{r: r, j: int32(j)})
 	}
 	return r
 }
 
-// ReleaseRange hands back r (SpawnRange), every child of which is done,
-// for reuse; nil does nothing.
+// Task is the task of element i of the range once it has started, nil
+// until then (and for ever for an element aborted before it started).
+func (r *TaskRange) Task(i int) *Task { return r.tasks[i-int(r.lo)] }
+
+// FinishedFrom is the indices of the range's elements finished, in the
+// order they finished, from the n-th on: a wait for some of them reads
+// only what changed since its last look (n is the length of the answer
+// then, NumFinished). Each index read counts as a done flag read
+// (SimInternals.DoneReads). The log holds until ReleaseRange.
+func (r *TaskRange) FinishedFrom(n int) []int32 {
+	s := r.fin[n:]
+	r.parent.m.internals.DoneReads += int64(len(s))
+	return s
+}
+
+// NumFinished is the number of the range's elements finished.
+func (r *TaskRange) NumFinished() int { return len(r.fin) }
+
+// ReleaseRange hands back r (SpawnRange), every element of which is done,
+// for reuse, and the tasks of its elements for recycling when their
+// parent joins them (as Release); nil does nothing. Neither the range nor
+// those tasks may be used afterwards.
 func (t *Task) ReleaseRange(r *TaskRange) {
 	if r == nil {
 		return
 	}
-	clear(r.started)
-	r.fn, r.started = nil, r.started[:0]
+	for _, k := range r.tasks {
+		if k != nil {
+			k.recycle = true
+		}
+	}
+	clear(r.tasks)
+	r.fn, r.parent, r.tasks, r.fin = nil, nil, r.tasks[:0], r.fin[:0]
 	if len(t.m.rangeFree) < maxFreeTasks {
 		t.m.rangeFree = append(t.m.rangeFree, r)
 	}
 }
 
 // AbortRange aborts, as Abort(k) for each of them would in the order of
-// their indices, every child of the range r (SpawnRange) that is not
-// done, and counts n aborts (the Abort calls it stands for): the children
+// their indices, every element of the range r (SpawnRange) that is not
+// done, and counts n aborts (the Abort calls it stands for): the elements
 // not yet started take the range's one mark as they start, and the walk
-// visits only the children started.
+// visits only the elements started.
 func (t *Task) AbortRange(r *TaskRange, n int) {
 	if r == nil {
 		panic("sched: AbortRange of no range (SpawnRange returns none on the pool)")
 	}
-	t.abortRange(r, n)
-}
-
-func (t *Task) abortRange(r *taskRange, n int) {
 	m := t.m
 	m.aborts.Add(int64(n))
 	at := t.p.now + m.abortHop
 	if at < r.abortAt {
 		r.abortAt = at
 	}
-	ks := r.started
-	for i := 1; i < len(ks); i++ { // by index (few, nearly sorted)
-		for j := i; j > 0 && ks[j].idx < ks[j-1].idx; j-- {
-			ks[j], ks[j-1] = ks[j-1], ks[j]
-		}
-	}
-	for _, k := range ks {
-		if k.done == 0 {
+	for _, k := range r.tasks {
+		if k != nil && k.done == 0 {
 			m.abortTreeSim(k, at)
 		}
 	}
@@ -688,16 +757,46 @@ func (m *machine) abortTreeSim(k *Task, at int64) {
 // levelHook is a test's look at every task as it starts.
 var levelHook func(*Task)
 
+// runJob runs x, a job p has just taken (find), on the simulator: a task,
+// or an element of a range, which becomes a task now (SpawnRange). Its
+// abort mark is the range's or its parent's, as the task spawn made would
+// have had it; an element aborted by now ends here, without a task, as
+// its task's run would have ended it: counted aborted, its parent told.
+func (p *proc) runJob(x job) {
+	r := x.r
+	if r == nil {
+		p.run(x.t)
+		return
+	}
+	m := p.m
+	par := r.parent
+	at := r.abortAt
+	if a := par.abortAt; a != never && a+m.abortHop < at {
+		at = a + m.abortHop
+	}
+	i := r.index(x.j)
+	if at <= p.now {
+		p.tally.abortedTasks++
+		q := par.p
+		par.pending--
+		r.fin = append(r.fin, i)
+		m.notify(par, q, p)
+		return
+	}
+	k := p.newTask()
+	k.m, k.parent, k.level, k.pin = m, par, r.level, -1
+	k.span = r.span0 + int64(x.j+1)*r.cost
+	k.fn, k.idx, k.abortAt = r, i, at
+	// Into the parent's abort table: an abort walk from the parent
+	// visits it from now on (AbortRange too, through tasks).
+	k.sibling = par.head
+	par.head = k
+	r.tasks[i-r.lo] = k
+	p.run(k)
+}
+
 // run executes t on p to its end: its function, then an implicit Sync.
 func (p *proc) run(t *Task) {
-	if r, ok := t.fn.(*taskRange); ok {
-		// A child of a range starts: it takes the range's abort mark,
-		// and the range's abort walk will visit it from now on.
-		if r.abortAt < t.abortAt {
-			t.abortAt = r.abortAt
-		}
-		r.started = append(r.started, t)
-	}
 	t.p = p
 	prev := p.cur
 	p.cur = t
@@ -752,8 +851,12 @@ func (p *proc) finish(t, prev *Task) {
 	q := par.p
 	par.addPending(sim, -1)
 	if sim {
-		par.doneKids++
-		t.under, par.lastDone = par.lastDone, t
+		if r, ok := t.fn.(*taskRange); ok {
+			r.fin = append(r.fin, t.idx)
+		} else {
+			par.doneKids++
+			t.under, par.lastDone = par.lastDone, t
+		}
 	}
 	p.m.notify(par, q, p)
 }
@@ -777,10 +880,13 @@ func (p *proc) exec(t *Task) {
 		}
 	}()
 	fn := t.fn
+	if r, ok := fn.(*taskRange); ok {
+		r.fn(t, int(t.idx)) // an element's fn stays its range (finish)
+		returned = true
+		return
+	}
 	t.fn = nil // an aborted task's result is nil
 	switch f := fn.(type) {
-	case *taskRange:
-		t.fn = f.fn(t, int(t.idx))
 	case func(Ctx, int) any:
 		t.fn = f(t, int(t.idx))
 	case func(Ctx) any:
@@ -810,13 +916,18 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 	var b backoff
 	// On the simulator a look at the children that found the wait not
 	// over (the caller's, or one here) is good until another child of t
-	// finishes: seen is t.doneKids at that look.
-	sim, seen := p.m.sim, t.doneKids
+	// finishes: seen is t.pending at that look (t spawns nothing while
+	// it waits, so its pending count changes only as children finish,
+	// elements of ranges included).
+	sim, seen := p.m.sim, int32(0)
+	if sim {
+		seen = t.pending
+	}
 	fw := p.fw // nested tasks run here may wait on their own (WaitFinished)
 	for {
 		p.fw = fw
 		pend := t.loadPending()
-		if !sim || mode == waitAll || t.doneKids != seen {
+		if !sim || mode == waitAll || t.pending != seen {
 			if mode == waitSome {
 				ts = ts[firstNotDone(ts, t.doneReads()):] // done stays done
 			}
@@ -824,11 +935,17 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 				b.done(p, WaitChildren)
 				return k
 			}
-			seen = t.doneKids
+			if sim {
+				seen = t.pending
+			}
 		}
-		if x := p.find(min); x != nil {
+		if x := p.find(min); !x.none() {
 			b.done(p, WaitChildren)
-			p.run(x)
+			if sim {
+				p.runJob(x)
+			} else {
+				p.run(x.t)
+			}
 			continue
 		}
 		if !p.m.sim && len(p.lat.srcs) > 0 && p.promoteLatent() {
@@ -840,7 +957,7 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 		if sim {
 			// find may have yielded: look again, then park with no
 			// yield in between, so that no child's wake-up is lost.
-			if mode != waitAll && t.doneKids == seen {
+			if mode != waitAll && t.pending == seen {
 				p.park(int8(WaitChildren), t, min, nil)
 			} else if _, ok := waitDone(t, mode, ts); !ok {
 				p.park(int8(WaitChildren), t, min, nil)
