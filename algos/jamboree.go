@@ -71,6 +71,8 @@ type jamEngine[T any, P game.Position[T]] struct {
 	positions *sched.FreeList[T] // scratch positions of leafPlay
 	workers   *sched.FreeList[jamWorker[T, P]]
 	recs      *sched.FreeList[workRec] // the kids' record splits (jamKid.more)
+	// kidLists lend the parallel loops their kids, by length (prepare).
+	kidLists [kidClasses]*sched.FreeList[kidBuf]
 	// rows, on the simulator with per-processor workers (killers or
 	// history), are the rows the workers borrow for their searches
 	// (lendRows): a worker keeps only its ordering state.
@@ -115,6 +117,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 	})
 	e.positions = sched.NewScratchList(c, func() *T { return new(T) })
 	e.recs = sched.NewScratchList(c, func() *workRec { return new(workRec) })
+	e.newKidLists(c)
 	if opt.Killers || opt.History {
 		e.workers = sched.NewFreeList(c, e.newWorker) // per-processor ordering state
 		if !e.batch {

@@ -23,9 +23,12 @@ type jamFrame[T any] struct {
 	// with fixed arrays a frame would be 3.7 KB, and at P = inf on BK.01
 	// at depth 5 the 184,000 frames in flight would be half the heap.
 	moves []game.Move
-	// kids and sorted grow to the widest node the frame served: frames
-	// are per processor, and the infinite simulated machine has many.
+	// kids is the state of the node's parallel loop, one per child,
+	// borrowed from the engine (kidBuf) for the loop only: a frame
+	// searching its first child, or waiting for it, holds none. sorted
+	// grows to the widest node the frame served.
 	kids []jamKid
+	kbuf *kidBuf
 	pend []*sched.Task // the tests still running, in move order
 	// On the simulator (nextDone): fin has bit i set for a test i of
 	// [finLo, finHi) seen finished and not yet taken, seen is the count of
@@ -158,16 +161,31 @@ func (k *jamKid) take(c sched.Ctx, l *sched.FreeList[workRec]) workRec {
 	return r
 }
 
+// kidBuf is a slice of kids lent to a frame for one parallel loop. Its
+// length is a multiple of kidClass.
+type kidBuf struct{ k []jamKid }
+
+// kidClass is the step of the kids' lengths: a loop over n children
+// borrows a slice of n rounded up to it, from the engine's list of that
+// length (jamEngine.kidLists).
+const kidClass = 8
+
+// kidClasses is the number of kids' lengths: up to game.MaxMoves.
+const kidClasses = (game.MaxMoves + kidClass - 1) / kidClass
+
 // prepare readies the frame for children start…n−1 (eager or latent
-// loop): their records zeroed, room for their tasks.
-func (f *jamFrame[T]) prepare(start, n int) {
-	if len(f.kids) < n {
-		// Exactly n, not doubled: a kid is 48 bytes, a node has at most
-		// game.MaxMoves children (so a frame grows a few times at most),
-		// and at P = 65,536 the kids of the frames in flight are the
-		// largest part of the heap.
-		f.kids = make([]jamKid, n)
+// loop): their records, borrowed from the engine's lists (release gives
+// them back) and zeroed, and room for their tasks.
+//
+// The kids are borrowed per loop, not kept in the frame: a frame holds
+// one per child only while its tests run. At P = inf on BK.01 at depth 5
+// kids kept in the frames (each as many as the widest node the frame had
+// served) were 140 MB, a fifth of the heap.
+func (e *jamEngine[T, P]) prepare(c sched.Ctx, f *jamFrame[T], start, n int) {
+	if f.kbuf == nil {
+		f.kbuf = e.kidLists[(n-1)/kidClass].Get(c)
 	}
+	f.kids = f.kbuf.k[:n]
 	for i := start; i < n; i++ {
 		f.kids[i] = jamKid{}
 	}
@@ -177,6 +195,26 @@ func (f *jamFrame[T]) prepare(start, n int) {
 		// are in flight at P = 65,536.
 		f.pend = make([]*sched.Task, 0, max(n-start, 2*cap(f.pend)))
 	}
+}
+
+// newKidLists makes the engine's lists of kids, one per length.
+func (e *jamEngine[T, P]) newKidLists(c sched.Ctx) {
+	for cl := range e.kidLists {
+		e.kidLists[cl] = sched.NewScratchList(c, func() *kidBuf {
+			return &kidBuf{k: make([]jamKid, (cl+1)*kidClass)}
+		})
+	}
+}
+
+// releaseKids gives the frame's kids back to the engine's list, once
+// every test of its loop has finished (settle).
+func (e *jamEngine[T, P]) releaseKids(c sched.Ctx, f *jamFrame[T]) {
+	if f.kbuf == nil {
+		return
+	}
+	e.kidLists[(len(f.kbuf.k)-1)/kidClass].Put(c, f.kbuf)
+	f.kbuf, f.kids = nil, nil
+	f.finLo, f.finHi = 0, 0
 }
 
 // genMoves generates the legal moves of pos into f.moves through buf, the

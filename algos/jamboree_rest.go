@@ -71,7 +71,7 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int
 	e.ownKillers(c, f)
 	level := f.node.ply + 1
 	e.local(c).tests += int64(n - start)
-	f.prepare(start, n)
+	e.prepare(c, f, start, n)
 	// Without levels the children are spawned last first, so that the
 	// owner's LIFO pops the first child first; with levels in move order
 	// (each level runs oldest first).
@@ -241,6 +241,7 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 		}
 	}
 	f.pend = pend[:0]
+	e.releaseKids(c, f)
 }
 
 // startFinished readies nextDone for the tests of children start…n−1,
