@@ -125,21 +125,16 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 	// its tests run (not f.node.child, which would read its α and β).
 	w := window{ply: f.node.ply + 1, depth: f.node.depth - 1, alpha: -aT - 1, beta: -aT, typ: f.node.typ.Child(i)}
 	if e.serialNode(w.depth) && w.ply < game.MaxPly-1 && (w.depth > 0 || e.opt.Quiescence) {
-		// At the grain (jam's serial case), without a frame.
-		e.local(c).serial++
-		var r workRec
-		v, ok := e.serialPlay(c, &f.pos, f.moves[i], w, &r)
-		k.keep(c, e.recs, &r)
-		k.val, k.ok, k.alpha = -v, ok, aT
+		e.testSerial(c, f, i, w, aT)
 		return
 	}
 	if e.isLeaf(w.ply, w.depth) {
-		var r workRec
-		v, ok := e.leafPlay(c, &f.pos, f.moves[i], &r) // jam's leaf case
-		k.nodes, k.horizon = r.nodes, r.horizon
-		k.val, k.ok, k.alpha = -v, ok, aT
+		e.testLeaf(c, f, i, aT)
 		return
 	}
+	// The records of the cases above are theirs (testSerial, testLeaf),
+	// not on this frame: a processor waits here, in the search of the
+	// child, with this frame on its stack.
 	g := e.frames.Get(c)
 	P(&f.pos).Play(f.moves[i], &g.pos)
 	// The record from the engine's list, not on the stack: jam's record
@@ -149,6 +144,27 @@ func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
 	v, _, ok := e.jam(c, g, w, r)
 	e.frames.Put(c, g)
 	k.keepOwn(c, e.recs, r)
+	k.val, k.ok, k.alpha = -v, ok, aT
+}
+
+// testSerial is test of child i at the grain (jam's serial case), without
+// a frame, with the node's α aT.
+func (e *jamEngine[T, P]) testSerial(c sched.Ctx, f *jamFrame[T], i int, w window, aT game.Value) {
+	e.local(c).serial++
+	var r workRec
+	v, ok := e.serialPlay(c, &f.pos, f.moves[i], w, &r)
+	k := &f.kids[i]
+	k.keep(c, e.recs, &r)
+	k.val, k.ok, k.alpha = -v, ok, aT
+}
+
+// testLeaf is test of a leaf child i (jam's leaf case) with the node's
+// α aT.
+func (e *jamEngine[T, P]) testLeaf(c sched.Ctx, f *jamFrame[T], i int, aT game.Value) {
+	var r workRec
+	v, ok := e.leafPlay(c, &f.pos, f.moves[i], &r)
+	k := &f.kids[i]
+	k.nodes, k.horizon = r.nodes, r.horizon
 	k.val, k.ok, k.alpha = -v, ok, aT
 }
 
