@@ -29,7 +29,7 @@ type jamFrame[T any] struct {
 	// grows to the widest node the frame served.
 	kids []jamKid
 	kbuf *kidBuf
-	pend []*sched.Task // the tests still running, in move order
+	pend []*sched.Task // the tests still running, in move order (borrowed with kids)
 	// On the simulator (nextDone): fin has bit i set for a test i of
 	// [finLo, finHi) seen finished and not yet taken, seen is the count of
 	// the task's finished children at the last look.
@@ -161,9 +161,12 @@ func (k *jamKid) take(c sched.Ctx, l *sched.FreeList[workRec]) workRec {
 	return r
 }
 
-// kidBuf is a slice of kids lent to a frame for one parallel loop. Its
-// length is a multiple of kidClass.
-type kidBuf struct{ k []jamKid }
+// kidBuf is what a frame borrows for one parallel loop: its kids and room
+// for its tests' tasks, of a length that is a multiple of kidClass.
+type kidBuf struct {
+	k    []jamKid
+	pend []*sched.Task
+}
 
 // kidClass is the step of the kids' lengths: a loop over n children
 // borrows a slice of n rounded up to it, from the engine's list of that
@@ -174,14 +177,17 @@ const kidClass = 8
 const kidClasses = (game.MaxMoves + kidClass - 1) / kidClass
 
 // prepare readies the frame for children start…n−1 (eager or latent
-// loop): their records, borrowed from the engine's lists (release gives
-// them back) and zeroed, and room for their tasks.
+// loop): their records, zeroed, and room for their tasks (f.pend), both
+// borrowed from the engine's lists (releaseKids gives them back).
 //
-// The kids are borrowed per loop, not kept in the frame: a frame holds
-// one per child only while its tests run. At P = inf on BK.01 at depth 5
-// kids kept in the frames (each as many as the widest node the frame had
-// served) were 140 MB, a fifth of the heap.
+// They are borrowed per loop, not kept in the frame: a frame holds them
+// only while its tests run. At P = inf on BK.01 at depth 5 kids and
+// tasks' room kept in the frames (each for the widest node the frame had
+// served) were 160 MB, a fifth of the heap.
 func (e *jamEngine[T, P]) prepare(c sched.Ctx, f *jamFrame[T], start, n int) {
+	if f.kbuf != nil && len(f.kbuf.k) < n {
+		e.releaseKids(c, f)
+	}
 	if f.kbuf == nil {
 		f.kbuf = e.kidLists[(n-1)/kidClass].Get(c)
 	}
@@ -189,19 +195,15 @@ func (e *jamEngine[T, P]) prepare(c sched.Ctx, f *jamFrame[T], start, n int) {
 	for i := start; i < n; i++ {
 		f.kids[i] = jamKid{}
 	}
-	if cap(f.pend) < n-start {
-		// Grown to the widest node the frame has served, not made at
-		// game.MaxMoves: 2 KB a frame, and tens of thousands of frames
-		// are in flight at P = 65,536.
-		f.pend = make([]*sched.Task, 0, max(n-start, 2*cap(f.pend)))
-	}
+	f.pend = f.kbuf.pend[:0]
 }
 
 // newKidLists makes the engine's lists of kids, one per length.
 func (e *jamEngine[T, P]) newKidLists(c sched.Ctx) {
 	for cl := range e.kidLists {
 		e.kidLists[cl] = sched.NewScratchList(c, func() *kidBuf {
-			return &kidBuf{k: make([]jamKid, (cl+1)*kidClass)}
+			n := (cl + 1) * kidClass
+			return &kidBuf{k: make([]jamKid, n), pend: make([]*sched.Task, 0, n)}
 		})
 	}
 }
@@ -213,7 +215,7 @@ func (e *jamEngine[T, P]) releaseKids(c sched.Ctx, f *jamFrame[T]) {
 		return
 	}
 	e.kidLists[(len(f.kbuf.k)-1)/kidClass].Put(c, f.kbuf)
-	f.kbuf, f.kids = nil, nil
+	f.kbuf, f.kids, f.pend = nil, nil, nil
 	f.finLo, f.finHi = 0, 0
 }
 
