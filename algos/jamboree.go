@@ -68,9 +68,11 @@ type jamEngine[T any, P game.Position[T]] struct {
 	forced    bool
 	locals    []jamLocal // per processor: see local
 	frames    *sched.FreeList[jamFrame[T]]
-	positions *sched.FreeList[T] // scratch positions of leafPlay
+	positions *sched.FreeList[T] // scratch positions of testLeaf
 	workers   *sched.FreeList[jamWorker[T, P]]
 	recs      *sched.FreeList[workRec] // the kids' record splits (jamKid.more)
+	// kidLists lend the parallel loops their kids, by length (prepare).
+	kidLists [kidClasses]*sched.FreeList[kidBuf]
 	// rows, on the simulator with per-processor workers (killers or
 	// history), are the rows the workers borrow for their searches
 	// (lendRows): a worker keeps only its ordering state.
@@ -115,6 +117,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 	})
 	e.positions = sched.NewScratchList(c, func() *T { return new(T) })
 	e.recs = sched.NewScratchList(c, func() *workRec { return new(workRec) })
+	e.newKidLists(c)
 	if opt.Killers || opt.History {
 		e.workers = sched.NewFreeList(c, e.newWorker) // per-processor ordering state
 		if !e.batch {
@@ -276,27 +279,4 @@ func (e *jamEngine[T, P]) leaf(c sched.Ctx, p *T, ply int, rec *workRec) (game.V
 	}
 	rec.horizon++
 	return pos.Eval(), game.NoMove, true
-}
-
-// leafPlay is leaf for the child of pos by move m, without a frame: the
-// charge (where a simulated processor yields) comes first, then the child
-// is played into a position borrowed from the scratch list and returned
-// at once, with no yield in between. A test of a leaf child, the most
-// numerous task, so holds no frame while it waits for its turn on the
-// simulated clock. Time and values are leaf's.
-func (e *jamEngine[T, P]) leafPlay(c sched.Ctx, pos *T, m game.Move, rec *workRec) (game.Value, bool) {
-	if c.Aborted() {
-		return 0, false
-	}
-	chargeLastLeafNode(c) // the test ends after the evaluation
-	rec.nodes++
-	g := e.positions.Get(c)
-	P(pos).Play(m, g)
-	v := game.Value(0)
-	if !P(g).Draw() {
-		rec.horizon++
-		v = P(g).Eval()
-	}
-	e.positions.Put(c, g)
-	return v, true
 }

@@ -132,9 +132,10 @@ func (f *jamFrame[T]) sortRest(from, n int) {
 // the other children (J6–J20).
 func (e *jamEngine[T, P]) first(c sched.Ctx, f *jamFrame[T], n int, rec *workRec) (game.Value, game.Move, bool) {
 	nd := &f.node
-	var r0 workRec
-	v, ok, g := e.child(c, f, f.moves[0], nd.child(-nd.beta, -nd.alpha, nd.typ.Child(0)), &r0) // J3
-	rec.addUseful(&r0)
+	// The first child's work is useful work of the node: it goes to rec
+	// as it is done (rec holds the node's subtree from its h0 on), with
+	// no record of its own on the stack of a processor that waits in it.
+	v, ok, g := e.child(c, f, f.moves[0], nd.child(-nd.beta, -nd.alpha, nd.typ.Child(0)), rec) // J3
 	b := -v
 	best := f.moves[0]
 	if ok && b > nd.alpha {

@@ -23,10 +23,13 @@ type jamFrame[T any] struct {
 	// with fixed arrays a frame would be 3.7 KB, and at P = inf on BK.01
 	// at depth 5 the 184,000 frames in flight would be half the heap.
 	moves []game.Move
-	// kids and sorted grow to the widest node the frame served: frames
-	// are per processor, and the infinite simulated machine has many.
+	// kids is the state of the node's parallel loop, one per child,
+	// borrowed from the engine (kidBuf) for the loop only: a frame
+	// searching its first child, or waiting for it, holds none. sorted
+	// grows to the widest node the frame served.
 	kids []jamKid
-	pend []*sched.Task // the tests still running, in move order
+	kbuf *kidBuf
+	pend []*sched.Task // the tests still running, in move order (borrowed with kids)
 	// On the simulator (nextDone): fin has bit i set for a test i of
 	// [finLo, finHi) seen finished and not yet taken, seen is the count of
 	// the task's finished children at the last look, seenRng that of the
@@ -159,25 +162,62 @@ func (k *jamKid) take(c sched.Ctx, l *sched.FreeList[workRec]) workRec {
 	return r
 }
 
+// kidBuf is what a frame borrows for one parallel loop: its kids and room
+// for its tests' tasks, of a length that is a multiple of kidClass.
+type kidBuf struct {
+	k    []jamKid
+	pend []*sched.Task
+}
+
+// kidClass is the step of the kids' lengths: a loop over n children
+// borrows a slice of n rounded up to it, from the engine's list of that
+// length (jamEngine.kidLists).
+const kidClass = 8
+
+// kidClasses is the number of kids' lengths: up to game.MaxMoves.
+const kidClasses = (game.MaxMoves + kidClass - 1) / kidClass
+
 // prepare readies the frame for children start…n−1 (eager or latent
-// loop): their records zeroed, room for their tasks.
-func (f *jamFrame[T]) prepare(start, n int) {
-	if len(f.kids) < n {
-		// Exactly n, not doubled: a kid is 48 bytes, a node has at most
-		// game.MaxMoves children (so a frame grows a few times at most),
-		// and at P = 65,536 the kids of the frames in flight are the
-		// largest part of the heap.
-		f.kids = make([]jamKid, n)
+// loop): their records, zeroed, and room for their tasks (f.pend), both
+// borrowed from the engine's lists (releaseKids gives them back).
+//
+// They are borrowed per loop, not kept in the frame: a frame holds them
+// only while its tests run. At P = inf on BK.01 at depth 5 kids and
+// tasks' room kept in the frames (each for the widest node the frame had
+// served) were 160 MB, a fifth of the heap.
+func (e *jamEngine[T, P]) prepare(c sched.Ctx, f *jamFrame[T], start, n int) {
+	if f.kbuf != nil && len(f.kbuf.k) < n {
+		e.releaseKids(c, f)
 	}
+	if f.kbuf == nil {
+		f.kbuf = e.kidLists[(n-1)/kidClass].Get(c)
+	}
+	f.kids = f.kbuf.k[:n]
 	for i := start; i < n; i++ {
 		f.kids[i] = jamKid{}
 	}
-	if cap(f.pend) < n-start {
-		// Grown to the widest node the frame has served, not made at
-		// game.MaxMoves: 2 KB a frame, and tens of thousands of frames
-		// are in flight at P = 65,536.
-		f.pend = make([]*sched.Task, 0, max(n-start, 2*cap(f.pend)))
+	f.pend = f.kbuf.pend[:0]
+}
+
+// newKidLists makes the engine's lists of kids, one per length.
+func (e *jamEngine[T, P]) newKidLists(c sched.Ctx) {
+	for cl := range e.kidLists {
+		e.kidLists[cl] = sched.NewScratchList(c, func() *kidBuf {
+			n := (cl + 1) * kidClass
+			return &kidBuf{k: make([]jamKid, n), pend: make([]*sched.Task, 0, n)}
+		})
 	}
+}
+
+// releaseKids gives the frame's kids back to the engine's list, once
+// every test of its loop has finished (settle).
+func (e *jamEngine[T, P]) releaseKids(c sched.Ctx, f *jamFrame[T]) {
+	if f.kbuf == nil {
+		return
+	}
+	e.kidLists[(len(f.kbuf.k)-1)/kidClass].Put(c, f.kbuf)
+	f.kbuf, f.kids, f.pend = nil, nil, nil
+	f.finLo, f.finHi = 0, 0
 }
 
 // genMoves generates the legal moves of pos into f.moves through buf, the

@@ -38,7 +38,7 @@ func (e *jamEngine[T, P]) latentBegin(c sched.Ctx, f *jamFrame[T], start, n int)
 	f.alpha.Store(f.node.alpha)
 	e.ownKillers(c, f)
 	e.local(c).tests += int64(n - start)
-	f.prepare(start, n) // room for every test's task: Promote spawns into f.pend
+	e.prepare(c, f, start, n) // room for every test's task: Promote spawns into f.pend
 	f.pend = f.pend[:0]
 	f.lo, f.hi = start, n
 	promotable := !e.isLeaf(ply+1, depth-1)

@@ -71,7 +71,7 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int
 	e.ownKillers(c, f)
 	level := f.node.ply + 1
 	e.local(c).tests += int64(n - start)
-	f.prepare(start, n)
+	e.prepare(c, f, start, n)
 	// Without levels the children are spawned last first, so that the
 	// owner's LIFO pops the first child first; with levels in move order
 	// (each level runs oldest first).
@@ -106,46 +106,86 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int
 
 // test is the task of child i's test (StarTech Fig. 2, J8, 000:L144): a
 // null-window search against the node's α as the test starts, its value
-// kept in the child's jamKid.
+// kept in the child's jamKid. It only dispatches: the cases are functions
+// of their own (testSerial, testLeaf, testNode), so that the stack of a
+// processor waiting in one holds no other's locals. On the infinite
+// simulated machine every test has a processor, and a leaf's test (the
+// most numerous) then waits for its turn on the clock within a goroutine
+// stack of the smallest size.
 func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
-	k := &f.kids[i]
 	if c.Aborted() {
 		return
 	}
 	if e.opt.Restart {
-		k.started.Store(true) // before α is read (restartStale)
+		f.kids[i].started.Store(true) // before α is read (restartStale)
 	}
 	aT := f.alpha.Load() // J8 reads the node's α as it starts
 	e.inheritKillers(c, f)
-	// The child's window, from the node's fields that do not change while
+	// The child's place, from the node's fields that do not change while
 	// its tests run (not f.node.child, which would read its α and β).
-	w := window{ply: f.node.ply + 1, depth: f.node.depth - 1, alpha: -aT - 1, beta: -aT, typ: f.node.typ.Child(i)}
-	if e.serialNode(w.depth) && w.ply < game.MaxPly-1 && (w.depth > 0 || e.opt.Quiescence) {
-		// At the grain (jam's serial case), without a frame.
-		e.local(c).serial++
-		var r workRec
-		v, ok := e.serialPlay(c, &f.pos, f.moves[i], w, &r)
-		k.keep(c, e.recs, &r)
-		k.val, k.ok, k.alpha = -v, ok, aT
-		return
+	ply, depth := f.node.ply+1, f.node.depth-1
+	switch {
+	case e.serialNode(depth) && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence):
+		e.testSerial(c, f, i, aT)
+	case e.isLeaf(ply, depth):
+		e.testLeaf(c, f, i, aT)
+	default:
+		e.testNode(c, f, i, aT)
 	}
-	if e.isLeaf(w.ply, w.depth) {
-		var r workRec
-		v, ok := e.leafPlay(c, &f.pos, f.moves[i], &r) // jam's leaf case
-		k.nodes, k.horizon = r.nodes, r.horizon
-		k.val, k.ok, k.alpha = -v, ok, aT
-		return
-	}
+}
+
+// testWindow is the null window of child i's test against α aT.
+func (f *jamFrame[T]) testWindow(i int, aT game.Value) window {
+	return window{ply: f.node.ply + 1, depth: f.node.depth - 1, alpha: -aT - 1, beta: -aT, typ: f.node.typ.Child(i)}
+}
+
+// testNode is test of child i searched by jam, in a frame of its own.
+func (e *jamEngine[T, P]) testNode(c sched.Ctx, f *jamFrame[T], i int, aT game.Value) {
 	g := e.frames.Get(c)
 	P(&f.pos).Play(f.moves[i], &g.pos)
 	// The record from the engine's list, not on the stack: jam's record
 	// escapes (the pool's inline nodes keep it).
 	r := e.recs.Get(c)
 	*r = workRec{}
-	v, _, ok := e.jam(c, g, w, r)
+	v, _, ok := e.jam(c, g, f.testWindow(i, aT), r)
 	e.frames.Put(c, g)
+	k := &f.kids[i]
 	k.keepOwn(c, e.recs, r)
 	k.val, k.ok, k.alpha = -v, ok, aT
+}
+
+// testSerial is test of child i at the grain (jam's serial case), without
+// a frame.
+func (e *jamEngine[T, P]) testSerial(c sched.Ctx, f *jamFrame[T], i int, aT game.Value) {
+	e.local(c).serial++
+	var r workRec
+	v, ok := e.serialPlay(c, &f.pos, f.moves[i], f.testWindow(i, aT), &r)
+	k := &f.kids[i]
+	k.keep(c, e.recs, &r)
+	k.val, k.ok, k.alpha = -v, ok, aT
+}
+
+// testLeaf is test of a leaf child i (jam's leaf case, J2), without a
+// frame and with no record but the kid's: the charge (where a simulated
+// processor yields) comes first, then the child is played into a position
+// borrowed from the scratch list and returned at once, with no yield in
+// between. Time and values are leaf's.
+func (e *jamEngine[T, P]) testLeaf(c sched.Ctx, f *jamFrame[T], i int, aT game.Value) {
+	k := &f.kids[i]
+	k.alpha = aT
+	if c.Aborted() {
+		k.val, k.ok, k.nodes, k.horizon = 0, false, 0, 0
+		return
+	}
+	chargeLastLeafNode(c) // the test ends after the evaluation
+	g := e.positions.Get(c)
+	P(&f.pos).Play(f.moves[i], g)
+	v, h := game.Value(0), int64(0)
+	if !P(g).Draw() {
+		v, h = P(g).Eval(), 1
+	}
+	e.positions.Put(c, g)
+	k.val, k.ok, k.nodes, k.horizon = -v, true, 1, h
 }
 
 // tested takes in the finished test of child j (StarTech Fig. 2,
@@ -242,6 +282,7 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 		}
 	}
 	f.pend = pend[:0]
+	e.releaseKids(c, f)
 }
 
 // startFinished readies nextDone for the tests of children start…n−1,

@@ -241,9 +241,9 @@ func (p *Position) setClocks(clocks []string) error {
 // resetHistory starts the repetition window at the current position: the
 // earlier positions of the halfmove clock are unknown (zero hashes).
 func (p *Position) resetHistory() {
-	p.hist = [histLen]uint64{}
+	p.win, p.nwin, p.older = [histWin]uint64{}, 0, nil
 	if int(p.rule50) < histLen {
-		p.hist[p.rule50] = p.hash
+		p.win[0], p.nwin = p.hash, 1
 	}
 }
 

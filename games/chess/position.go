@@ -33,6 +33,10 @@ const (
 // since the last irreversible move, halfmove clocks 0 … 100.
 const histLen = 101
 
+// histWin is the number of the window's latest hashes a Position holds
+// itself (win); the earlier ones are in an array it shares (older).
+const histWin = 32
+
 // state is the part of a Position that Play always copies.
 type state struct {
 	pieces [6]Bitboard // by piece type, both colors
@@ -41,8 +45,8 @@ type state struct {
 	hash   uint64
 	side   uint8
 	castle uint8
-	ep     uint8 // en passant target square, or 0 when none (a1 is never one)
-	_      uint8
+	ep     uint8  // en passant target square, or 0 when none (a1 is never one)
+	nwin   uint8  // the hashes in Position.win (0 when rule50 ≥ histLen)
 	rule50 uint16 // halfmove clock
 	_      uint16
 	moveNo uint32 // fullmove number
@@ -51,11 +55,26 @@ type state struct {
 // Position is a chess position. The zero value is not a valid position; use
 // Start or ParseFEN. Positions are plain values: copying one copies the
 // whole state, and Play copies only the live part of the history.
+//
+// The repetition window, the hashes of the positions 0 … rule50 plies after
+// the last irreversible move (while rule50 ≤ 100), is in two parts: its
+// last nwin hashes in win, the position's own, and the ones before in
+// older, an array that is never written once made, shared by every
+// position whose window begins with it. A position is then 416 bytes, not
+// 960: search frames and stacks hold one per ply or per node in flight,
+// and in a search a window is rarely longer than the plies searched.
+// Play makes a new older array (allocates) only for a position
+// histWin plies past the start of its parent's win (a position parsed
+// from FEN or EPD starts one); the hashes of a window before the position
+// it was parsed from are unknown, zero.
 type Position struct {
 	state
-	// hist[i] is the hash of the position i plies after the last
-	// irreversible move (hist[rule50] is the current one), while rule50 ≤ 100.
-	hist [histLen]uint64
+	// win[j] is the hash of the position rule50+1−nwin+j plies after the
+	// last irreversible move (win[nwin−1] is the current one).
+	win [histWin]uint64
+	// older[i] is the hash of the position i plies after the last
+	// irreversible move, for i < rule50+1−nwin; nil: all zero.
+	older *[histLen]uint64
 }
 
 var (
@@ -146,7 +165,7 @@ func (p *Position) epCapturable(sq, c int) bool {
 
 // Play writes into dst the position after the legal move m (copy-make): the
 // receiver is unchanged. Only the live part of the repetition history
-// (hist[:rule50+1]) is copied.
+// (win[:nwin]) is copied; older is shared.
 func (p *Position) Play(m game.Move, dst *Position) {
 	dst.state = p.state
 	from, to, fl := mFrom(m), mTo(m), mFlags(m)
@@ -220,12 +239,30 @@ func (p *Position) Play(m game.Move, dst *Position) {
 	}
 	dst.hash = h
 	r := int(dst.rule50)
-	if r == 0 {
-		dst.hist[0] = h
-	} else if r < histLen {
-		copy(dst.hist[:r], p.hist[:r])
-		dst.hist[r] = h
+	switch n := int(p.nwin); {
+	case r == 0:
+		dst.win[0], dst.nwin, dst.older = h, 1, nil
+	case r >= histLen:
+		dst.nwin, dst.older = 0, nil // a draw (Draw): no window
+	case n < histWin:
+		copy(dst.win[:n], p.win[:n])
+		dst.win[n], dst.nwin, dst.older = h, uint8(n+1), p.older
+	default:
+		dst.older = p.spill(r)
+		dst.win[0], dst.nwin = h, 1
 	}
+}
+
+// spill is the older array of p's child with halfmove clock r, whose
+// window no longer fits win: p's older part followed by p's win.
+func (p *Position) spill(r int) *[histLen]uint64 {
+	o := new([histLen]uint64)
+	lo := r - int(p.nwin)
+	if p.older != nil {
+		copy(o[:lo], p.older[:lo])
+	}
+	copy(o[lo:r], p.win[:p.nwin])
+	return o
 }
 
 // Hash is the Zobrist key of the position.
@@ -248,8 +285,17 @@ func (p *Position) Draw() bool {
 	if r >= 100 {
 		return true
 	}
-	for i := r - 4; i >= 0; i -= 2 {
-		if p.hist[i] == p.hash {
+	i := r - 4
+	for lo := r + 1 - int(p.nwin); i >= lo; i -= 2 {
+		if p.win[i-lo] == p.hash {
+			return true
+		}
+	}
+	if i >= 0 && p.older == nil && p.hash == 0 { // the unknown hashes are zero
+		return true
+	}
+	for ; i >= 0 && p.older != nil; i -= 2 {
+		if p.older[i] == p.hash {
 			return true
 		}
 	}
