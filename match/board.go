@@ -68,6 +68,7 @@ func (b *chessBoard) play(m game.Move) {
 	b.moves = append(b.moves, chess.UCI(m))
 	b.cur.Play(m, &next)
 	b.cur = next
+	b.cur.Rebase() // the game's window shared, so that the search does not allocate
 	b.hashes = append(b.hashes, b.cur.Hash())
 }
 func (b *chessBoard) item() *lab.Item {

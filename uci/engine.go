@@ -222,6 +222,7 @@ func PlayMoves(fen string, moves []string) (*chess.Position, error) {
 		pos.Play(m, &next)
 		*pos = next
 	}
+	pos.Rebase() // the game's window shared, so that the search does not allocate
 	return pos, nil
 }
 

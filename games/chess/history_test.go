@@ -38,6 +38,12 @@ func TestRepetitionWindow(t *testing.T) {
 			if got := p.Draw(); got != want {
 				t.Fatalf("seed %d step %d (%s): Draw %v, want %v", seed, step, p.FEN(), got, want)
 			}
+			if r := *p; true {
+				r.Rebase()
+				if got := r.Draw(); got != want {
+					t.Fatalf("seed %d step %d (%s): rebased, Draw %v, want %v", seed, step, p.FEN(), got, want)
+				}
+			}
 			if want {
 				draws++
 			}
@@ -72,5 +78,51 @@ func TestRepetitionWindow(t *testing.T) {
 		if draws == 0 {
 			t.Errorf("seed %d: no draw met", seed)
 		}
+	}
+}
+
+// TestRebaseNoAlloc: after Rebase, a position 30 reversible plies into its
+// window plays histWin−1 more reversible plies without allocating (the
+// knights' shuffle Nf3 Nf6 Ng1 Ng8 repeated), where it would otherwise
+// make a shared array within two plies.
+func TestRebaseNoAlloc(t *testing.T) {
+	p := Start()
+	var shuffle [4]game.Move
+	var q Position
+	for i, s := range []string{"g1f3", "g8f6", "f3g1", "f6g8"} {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shuffle[i] = m
+		p.Play(m, &q)
+		*p = q
+	}
+	for i := 4; i < 30; i++ {
+		p.Play(shuffle[i%4], &q)
+		*p = q
+	}
+	if p.nwin != 31 {
+		t.Fatalf("window %d hashes, want 31", p.nwin)
+	}
+	var c Position
+	search := func(root Position) float64 {
+		return testing.AllocsPerRun(20, func() {
+			c = root
+			for i := 0; i < histWin-1; i++ {
+				c.Play(shuffle[(30+i)%4], &q)
+				c = q
+			}
+			if !c.Draw() {
+				t.Fatal("the shuffle is a repetition")
+			}
+		})
+	}
+	if allocs := search(*p); allocs == 0 {
+		t.Fatal("no allocation without Rebase: the test does not reach a full window")
+	}
+	p.Rebase()
+	if allocs := search(*p); allocs != 0 {
+		t.Fatalf("%v allocations per run after Rebase, want 0", allocs)
 	}
 }

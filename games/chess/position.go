@@ -265,6 +265,20 @@ func (p *Position) spill(r int) *[histLen]uint64 {
 	return o
 }
 
+// Rebase moves the position's repetition window, but for its own hash,
+// into a new shared array (allocates once), so that a search from it plays
+// histWin−1 reversible plies before Play makes another: a position reached
+// through a game's moves (UCI's position command, a match) is rebased
+// before it is searched, and the search's hot path then does not allocate.
+// Draw answers as before.
+func (p *Position) Rebase() {
+	if p.nwin <= 1 || int(p.rule50) >= histLen {
+		return
+	}
+	p.older = p.spill(int(p.rule50) + 1)
+	p.win[0], p.nwin = p.hash, 1
+}
+
 // Hash is the Zobrist key of the position.
 func (p *Position) Hash() uint64 { return p.hash }
 
