@@ -16,6 +16,7 @@ bin=$dir/splitpoint
 go build -o "$bin" .
 export SPLITPOINT_HOME="$dir/home"
 cores=$(nproc)
+. bench/lib.sh
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $cores cores; load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 
 # 1. Exact: the reference runs and the differential grid, bit for bit.
@@ -52,15 +53,6 @@ mem "P = inf, depth 5 (BK.01)" "1.5 GB" "$bin" search 'suite:bk#1' --algo jambor
 # 5. A small sweep one job at a time and one per core (target ≤ 0.55 on 2
 #    cores): Kaufman 1–4 × jamboree, jamboree+rid × P 16, 64, 256, depth 5.
 if [ -z "$QUICK" ]; then
-	wall() {
-		s=$(date +%s.%N)
-		"$@" >"$dir/out" 2>&1
-		e=$(date +%s.%N)
-		echo "$e - $s" | bc
-	}
-	S="--positions suite:kaufman#1-4 --algos jamboree,jamboree+rid --sim 16,64,256 --depth 5 --preset plain --grain 0 --levels=false"
-	t1=$(wall "$bin" sweep $S --db "$dir/s1.db" --jobs 1)
-	tn=$(wall "$bin" sweep $S --db "$dir/sn.db" --jobs "$cores")
-	echo "sweep (24 runs): --jobs 1 ${t1}s, --jobs $cores ${tn}s, ratio $(echo "scale=3; $tn / $t1" | bc) (target ≤ 0.55 on 2 cores)"
+	sweep_ratio s "sweep (24 runs)" --positions suite:kaufman#1-4 --algos jamboree,jamboree+rid --sim 16,64,256 --depth 5 --preset plain --grain 0 --levels=false
 fi
 rm -rf "$dir"

@@ -16,13 +16,7 @@ export SPLITPOINT_HOME="$dir/home"
 cores=$(nproc)
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $cores cores; load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 
-# wall seconds of a command (its output to $dir/out)
-wall() {
-	s=$(date +%s.%N)
-	"$@" >"$dir/out" 2>&1
-	e=$(date +%s.%N)
-	echo "$e - $s" | bc
-}
+. bench/lib.sh
 
 # 1. A simulated sweep one job at a time and one per core (goal: ≤ 0.55×
 #    on 2 cores): the quickstart's simulated part.
