@@ -93,10 +93,60 @@ type Claim struct {
 // the claim under it, and Ref, when not empty, measures the claim in the
 // run's own configuration on the ablation's cases (an ablation run on
 // fewer positions is compared on those).
+//
+// Cases and RefCases, when not empty, are the cases of Query and of Ref,
+// as a claim's Cases: the measure then comes from them, and so does its
+// own spread, which the ablation's verdict and the gap it closes are
+// judged with. Without them the ablation borrows the claim's spread, and
+// its line says so.
 type Ablation struct {
-	Setting string
-	Query   string
-	Ref     string
+	Setting         string
+	Query           string
+	Ref             string
+	Cases, RefCases string
+}
+
+// side is one side of an ablation's comparison: a measure, its n and the
+// run's spread of it (NaN: none of its own).
+type side struct{ m, n, sd float64 }
+
+// sideOf is the measure of query, or of cases when given (its spread
+// then its own), on db, by c's rule.
+func sideOf(ctx context.Context, db Querier, c Claim, query, cases string) side {
+	if cases != "" {
+		cs, err := readCases(ctx, db, cases)
+		if err != nil || len(cs) == 0 {
+			return side{math.NaN(), math.NaN(), math.NaN()}
+		}
+		m, sd, n := FromCases(cs, c.Test.Kind, c.Shift, c.PaperN)
+		return side{m, n, sd}
+	}
+	m, n := QueryValue2(ctx, db, query)
+	return side{m, n, math.NaN()}
+}
+
+// ablationSides are a's measure and its reference (the claim's own
+// configuration) on db, each with its spread: the claim's outcome o's
+// where a side has none of its own. borrowed reports that.
+func ablationSides(ctx context.Context, db Querier, o Outcome, a Ablation) (ab, ref side, borrowed bool) {
+	ab = sideOf(ctx, db, o.Claim, a.Query, a.Cases)
+	ref = side{o.Measure, o.N, o.Spread}
+	if a.Ref != "" || a.RefCases != "" {
+		ref = sideOf(ctx, db, o.Claim, a.Ref, a.RefCases)
+	}
+	return lend(ab, ref, o.Spread)
+}
+
+// lend gives the sides with no spread of their own the claim's, and
+// reports whether it did.
+func lend(ab, ref side, claim float64) (side, side, bool) {
+	borrowed := false
+	for _, s := range []*side{&ab, &ref} {
+		if math.IsNaN(s.sd) && !math.IsNaN(claim) {
+			s.sd, borrowed = claim, true
+		}
+	}
+	return ab, ref, borrowed
 }
 
 // Querier is the results database a claim reads (results.Store).
@@ -130,23 +180,22 @@ func Explain(ctx context.Context, db Querier, o Outcome) (string, CauseKind) {
 	fullGap := false
 	for i, a := range c.Ablations {
 		setting := a.Setting
-		m, n := QueryValue2(ctx, db, a.Query)
-		ref, rn := o.Measure, o.N
-		if a.Ref != "" {
-			ref, rn = QueryValue2(ctx, db, a.Ref)
-		}
+		ab, ref, borrowed := ablationSides(ctx, db, o, a)
 		if o.choice != nil && i < len(o.declared.Ablations) {
 			// Where the claim names its scale, an ablation not run at the
 			// scale judged is compared where it was run.
-			var moved bool
-			var r, rnn float64
-			if setting, m, n, r, rnn, moved = ablationAt(ctx, db, o.declared, *o.choice, o.declared.Ablations[i]); moved {
-				ref, rn = r, rnn
+			if s, ab2, ref2, moved := ablationAt(ctx, db, o.declared, *o.choice, o.declared.Ablations[i]); moved {
+				setting, ab, ref = s, ab2, ref2
+				ab, ref, borrowed = lend(ab, ref, o.Spread)
 			}
 		}
-		v := c.Test.Judge(m, n, o.Spread)
-		line := fmt.Sprintf("%s: %s → %s (%s", setting, fmtMeasure(ref), fmtMeasure(m), v)
-		g0, g1 := c.Test.gap(ref, rn, o.Spread), c.Test.gap(m, n, o.Spread)
+		m, n := ab.m, ab.n
+		v := c.Test.Judge(m, n, ab.sd)
+		line := fmt.Sprintf("%s: %s → %s (%s", setting, fmtMeasure(ref.m), fmtMeasure(m), v)
+		if borrowed && c.Test.Kind != Order {
+			line += ", with the claim's spread"
+		}
+		g0, g1 := c.Test.gap(ref.m, ref.n, ref.sd), c.Test.gap(m, n, ab.sd)
 		switch {
 		case g0 > 0 && !math.IsInf(g0, 0) && g1 < g0:
 			line += fmt.Sprintf(", closing %.0f %% of the gap)", 100*(g0-g1)/g0)

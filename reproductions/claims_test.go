@@ -122,6 +122,31 @@ func TestExplain(t *testing.T) {
 	}
 }
 
+// TestAblationOwnSpread: an ablation that names its cases is judged with
+// the spread of its own cases, not the claim's: with the claim's wide
+// spread a measure of 0.185 against 0.2 would reproduce; its own cases
+// agree closely (τ = √(0.01² + 0.0029²) = 0.0104), so it is partly. An ablation without cases borrows the
+// claim's spread, and its line says so.
+func TestAblationOwnSpread(t *testing.T) {
+	// Values 0.18, 0.185, 0.19: mean 0.185, standard error 0.0029.
+	db := fakeDB{"Acases": {{"p1", 0.18}, {"p2", 0.185}, {"p3", 0.19}}, "A": {{0.185}}}
+	c := Claim{Test: Test{Kind: Level, Want: 0.2, Tol: 0.01}, Cause: "conjecture: x",
+		Ablations: []Ablation{{Setting: "ordering", Query: "A", Cases: "Acases"}}}
+	o := Outcome{Claim: c, Measure: 0.0, N: 3, Spread: 0.05, Verdict: NotReproduced}
+	got, _ := Explain(context.Background(), db, o)
+	if !strings.Contains(got, "ordering: 0 → 0.185 (partly, closing") || strings.Contains(got, "claim's spread") {
+		t.Errorf("Explain with the ablation's own cases = %q", got)
+	}
+	o.Claim.Ablations[0].Cases = ""
+	got, _ = Explain(context.Background(), db, o)
+	if !strings.Contains(got, "ordering: 0 → 0.185 (reproduced, with the claim's spread, closing 100 % of the gap)") {
+		t.Errorf("Explain with the claim's spread = %q", got)
+	}
+	if s := sideOf(context.Background(), db, c, "A", "Acases"); math.Abs(s.sd-0.005/math.Sqrt(3)) > 1e-12 || math.Abs(s.m-0.185) > 1e-12 || s.n != 3 {
+		t.Errorf("sideOf = %+v, want 0.185, n 3, sd 0.005/√3", s)
+	}
+}
+
 // TestCrossover: the crossover P is the smallest P from which the variant
 // stays slower, after being faster; 0 when it is never faster or not
 // slower at the largest P; the reason gives the P predicted by W/P + C

@@ -61,7 +61,8 @@ func (ch scaleChoice) filled(c Claim) Claim {
 	c.Query, c.Cases = ch.fill(c.Query), ch.fill(c.Cases)
 	c.Ablations = slices.Clone(c.Ablations)
 	for i := range c.Ablations {
-		c.Ablations[i].Query, c.Ablations[i].Ref = ch.fill(c.Ablations[i].Query), ch.fill(c.Ablations[i].Ref)
+		a := &c.Ablations[i]
+		a.Query, a.Ref, a.Cases, a.RefCases = ch.fill(a.Query), ch.fill(a.Ref), ch.fill(a.Cases), ch.fill(a.RefCases)
 	}
 	return c
 }
@@ -70,7 +71,7 @@ func (ch scaleChoice) filled(c Claim) Claim {
 func (c Claim) queries() []string {
 	qs := []string{c.Query, c.Cases}
 	for _, a := range c.Ablations {
-		qs = append(qs, a.Query, a.Ref)
+		qs = append(qs, a.Query, a.Ref, a.Cases, a.RefCases)
 	}
 	return qs
 }
@@ -287,11 +288,12 @@ func (c Claim) runScale(ctx context.Context, db Querier, ch scaleChoice, held []
 // own configuration is held there, else at the depth closest to the
 // paper's at which it is, and then compared with the claim's measure at
 // that depth (or a's Ref there), the setting naming the depth. ok
-// reports such a move, with the reference ref and its n.
-func ablationAt(ctx context.Context, db Querier, raw Claim, ch scaleChoice, a Ablation) (setting string, m, n, ref, rn float64, ok bool) {
-	m, n = QueryValue2(ctx, db, ch.fill(a.Query))
-	if !math.IsNaN(m) || !strings.Contains(a.Query, DepthPlaceholder) {
-		return a.Setting, m, n, 0, 0, false
+// reports such a move, with the ablation's side and its reference.
+func ablationAt(ctx context.Context, db Querier, raw Claim, ch scaleChoice, a Ablation) (setting string, ab, ref side, ok bool) {
+	nan := side{math.NaN(), math.NaN(), math.NaN()}
+	ab = sideOf(ctx, db, raw, ch.fill(a.Query), ch.fill(a.Cases))
+	if !math.IsNaN(ab.m) || !strings.Contains(a.Query+a.Cases, DepthPlaceholder) {
+		return a.Setting, ab, nan, false
 	}
 	all, _ := ints(ctx, db, "SELECT DISTINCT depth FROM runs WHERE role = 'parallel' AND depth > 0")
 	for _, d := range closestDepths(all, raw.PaperScale.Depth) {
@@ -300,15 +302,16 @@ func ablationAt(ctx context.Context, db Querier, raw Claim, ch scaleChoice, a Ab
 		}
 		at := ch
 		at.depth = d
-		if m, n = QueryValue2(ctx, db, at.fill(a.Query)); math.IsNaN(m) {
+		if ab = sideOf(ctx, db, raw, at.fill(a.Query), at.fill(a.Cases)); math.IsNaN(ab.m) {
 			continue
 		}
-		if a.Ref != "" {
-			ref, rn = QueryValue2(ctx, db, at.fill(a.Ref))
+		if a.Ref != "" || a.RefCases != "" {
+			ref = sideOf(ctx, db, raw, at.fill(a.Ref), at.fill(a.RefCases))
 		} else {
-			ref, _, rn, _, _ = measureOf(ctx, db, at.filled(raw))
+			m, sd, n, _, _ := measureOf(ctx, db, at.filled(raw))
+			ref = side{m, n, sd}
 		}
-		return fmt.Sprintf("%s (at depth %d, where it was run)", a.Setting, d), m, n, ref, rn, true
+		return fmt.Sprintf("%s (at depth %d, where it was run)", a.Setting, d), ab, ref, true
 	}
-	return a.Setting, math.NaN(), math.NaN(), 0, 0, false
+	return a.Setting, nan, nan, false
 }

@@ -1,6 +1,9 @@
 package reproductions
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // stRun selects one configuration's parallel runs of startech-variants
 // (notebooks/ablation.sp), all at P = 512 and grain 0, at the depth judged
@@ -100,11 +103,39 @@ const (
 	failedTypeWhy     = "the run does not count it: under a null window such a test ends in the parent's cutoff (an abort, counted as cutoff work), not in a re-search for value, which is what the workbench counts as failed; StarTech's 10–40 % on type 3 (000:L395) can only arise under an accounting like this one, which the paper does not spell out"
 )
 
-// onPositionsOf restricts query (which reads runs v) to the positions the
-// runs of r cover, so that an ablation on fewer positions is compared on
-// those.
+// onPositionsOf restricts query (which reads runs v, its cases ordered
+// by position or not) to the positions the runs of r cover, so that an
+// ablation on fewer positions is compared on those.
 func onPositionsOf(query string, r stRun) string {
-	return query + " AND v.position_id IN (SELECT x.position_id FROM runs x WHERE " + r.where("x") + ")"
+	cond := " AND v.position_id IN (SELECT x.position_id FROM runs x WHERE " + r.where("x") + ")"
+	if q, ok := strings.CutSuffix(query, stOrder); ok {
+		return q + cond + stOrder
+	}
+	return query + cond
+}
+
+// stOrder ends a cases query of startech-variants.
+const stOrder = " ORDER BY v.position_id"
+
+// speedAb, workAb and shareAb are ablations measured from their cases,
+// each with its own spread: speedOver, workOver and workShare.
+func speedAb(setting string, v, b stRun) Ablation {
+	return Ablation{Setting: setting, Query: speedOver(v, b), Cases: speedCases(v, b)}
+}
+
+func workAb(setting string, v, b stRun) Ablation {
+	return Ablation{Setting: setting, Query: workOver(v, b), Cases: workCases(v, b)}
+}
+
+func shareAb(setting string, r stRun, num, den string) Ablation {
+	return Ablation{Setting: setting, Query: workShare(r, num, den), Cases: shareCases(r, num, den)}
+}
+
+// comparedOn is a with its reference the claim's configuration ref on
+// the positions the runs of r cover (an ablation run on fewer positions).
+func (a Ablation) comparedOn(ref Ablation, r stRun) Ablation {
+	a.Ref, a.RefCases = onPositionsOf(ref.Query, r), onPositionsOf(ref.Cases, r)
+	return a
 }
 
 // workShare is the query of the share of r's work that the JSON counter
@@ -155,8 +186,8 @@ const (
 // speedAblations are a speed claim's ablations: ordering, costs.
 func speedAblations(v, b stRun, ordering string, order func(*stRun)) []Ablation {
 	return []Ablation{
-		{Setting: ordering, Query: speedOver(v.with(order), b.with(order))},
-		{Setting: abCosts, Query: speedOver(v.with(cm5), b.with(cm5)), Ref: onPositionsOf(speedOver(v, b), v.with(cm5))},
+		speedAb(ordering, v.with(order), b.with(order)),
+		speedAb(abCosts, v.with(cm5), b.with(cm5)).comparedOn(speedAb("", v, b), v.with(cm5)),
 	}
 }
 
@@ -191,11 +222,11 @@ conditions, average parallelism over 1000, over 500 after serializing):
 		{Paper: "StarTech", Source: "§4 Three Improvement Strategies, 000:L375", Condition: "recursive iterative deepening, preset startech (table and captures, no killers or history), T without over T with, P = 512", Figure: "\"worth about a 20% performance improvement\"",
 			Runs: stRID.config("r"), Test: Test{Kind: Ratio, Want: 0.2, Tol: Printed("20") / 100}, Shift: -1, Cases: speedCases(stRID, stPlain),
 			Ablations: append(speedAblations(stRID, stPlain, abOrdering, workbench),
-				Ablation{Setting: abNoIter, Query: speedOver(stRID.with(noIter), stPlain.with(noIter)), Ref: onPositionsOf(speedOver(stRID, stPlain), stRID.with(noIter))}),
+				speedAb(abNoIter, stRID.with(noIter), stPlain.with(noIter)).comparedOn(speedAb("", stRID, stPlain), stRID.with(noIter))),
 			Cause: "conjecture: what rid adds is set by how many nodes the search reaches without a table move of depth k−1: with iterative deepening at the root and a 2^20 table almost none (the run), without it nearly all (the ablation without root iterative deepening gains several-fold); the paper does not say whether StarTech without rid iterated at the root, and its +20 % lies between the two"},
 		{Paper: "StarTech", Source: "§4 Three Improvement Strategies, 000:L375", Condition: "recursive iterative deepening with killers and history (preset default), T without over T with, P = 512", Figure: "\"may actually slow down programs that already have good move-ordering heuristics\" (D. Dailey's experiments)",
 			Runs: stRID.with(workbench).config("r"), Test: Test{Kind: Trend, Want: -1}, Shift: -1, Cases: speedCases(stRID.with(workbench), soPlain),
-			Ablations: []Ablation{{Setting: abOrderST, Query: speedOver(stRID, stPlain)}},
+			Ablations: []Ablation{speedAb(abOrderST, stRID, stPlain)},
 			Cause:     "conjecture: with good ordering few nodes lack a table move, so rid's extra searches rarely pay"},
 		{Paper: "StarTech", Source: "§4 Three Improvement Strategies, 000:L377", Condition: "deferred reads, preset startech, P = 512", Figure: "\"worth about a 4% performance improvement\"",
 			Runs: stDeferred.config("r"), Test: Test{Kind: Ratio, Want: 0.04, Tol: Printed("4") / 100}, Shift: -1, Cases: speedCases(stDeferred, stPlain),
@@ -204,9 +235,9 @@ conditions, average parallelism over 1000, over 500 after serializing):
 		{Paper: "StarTech", Source: "§4 Three Improvement Strategies, 000:L379; Serialization Heuristics, 000:L399", Condition: "serialize2 on top of rid (its condition reads rid's value), preset startech: W(serialize2+rid)/W(rid) − 1", Figure: "work −10…15 % (\"improves the efficiency of StarTech by 10%-15%\")",
 			Runs: stSer2RID.config("r"), Test: Test{Kind: Band, Want: -0.15, Hi: -0.10, Tol: Printed("10") / 100}, Shift: -1, Cases: workCases(stSer2RID, stRID),
 			Ablations: []Ablation{
-				{Setting: "without rid: W(serialize2)/W(jamboree) − 1", Query: workOver(stSer2, stPlain)},
-				{Setting: abOrdering, Query: workOver(stSer2RID.with(workbench), stRID.with(workbench))},
-				{Setting: abNoIter, Query: workOver(stSer2RID.with(noIter), stRID.with(noIter)), Ref: onPositionsOf(workOver(stSer2RID, stRID), stSer2RID.with(noIter))},
+				workAb("without rid: W(serialize2)/W(jamboree) − 1", stSer2, stPlain),
+				workAb(abOrdering, stSer2RID.with(workbench), stRID.with(workbench)),
+				workAb(abNoIter, stSer2RID.with(noIter), stRID.with(noIter)).comparedOn(workAb("", stSer2RID, stRID), stSer2RID.with(noIter)),
 			},
 			Cause: "conjecture: at these depths few type-2 nodes drop below α after a rid search (the workbench counts serialized2 in the runs' JSON); StarTech's tournament-depth trees have more"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L399", Condition: "serialize2 with rid, preset startech, P = 512: the searches (positions) whose average parallelism W/C, as StarTech defines it for a run of the program (000:L273), is over 500", Figure: "\"the average parallelism was still over 500\"",
@@ -218,27 +249,27 @@ conditions, average parallelism over 1000, over 500 after serializing):
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L393", Condition: "Jamboree, preset startech, P = 512: cutoff work over all work", Figure: "\"10%–30% of all the work is cutoff work\"",
 			Runs: stPlain.config("r"), Test: Test{Kind: Band, Want: 0.10, Hi: 0.30, Tol: Printed("10") / 100}, Cases: shareCases(stPlain, "$.jamboree.work.cutoff_work.total", ""),
 			Ablations: []Ablation{
-				{Setting: abOrdering, Query: workShare(stPlain.with(workbench), "$.jamboree.work.cutoff_work.total", "")},
-				{Setting: "with rid", Query: workShare(stRID, "$.jamboree.work.cutoff_work.total", "")},
+				shareAb(abOrdering, stPlain.with(workbench), "$.jamboree.work.cutoff_work.total", ""),
+				shareAb("with rid", stRID, "$.jamboree.work.cutoff_work.total", ""),
 			},
 			Cause: "conjecture: the workbench counts as cutoff work every node of a child started before an earlier child failed high, the aborted nodes included; StarTech's accounting may differ"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L393", Condition: "the same: failed work over all work", Figure: "\"less than 2% is failed work\"",
 			Runs: stPlain.config("r"), Test: Test{Kind: Band, Want: 0, Hi: 0.02, Tol: Printed("2") / 100}, Cases: shareCases(stPlain, "$.jamboree.work.failed_work.total", ""),
 			Ablations: []Ablation{
-				{Setting: abOrdering, Query: workShare(stPlain.with(workbench), "$.jamboree.work.failed_work.total", "")},
-				{Setting: "with rid", Query: workShare(stRID, "$.jamboree.work.failed_work.total", "")},
+				shareAb(abOrdering, stPlain.with(workbench), "$.jamboree.work.failed_work.total", ""),
+				shareAb("with rid", stRID, "$.jamboree.work.failed_work.total", ""),
 			},
 			Cause: "conjecture: the workbench's failed work is every node of a failed test that is re-searched, in Jamboree's parallel order; StarTech counts the part a serial Scout would not do (000:L389-391) and may count less"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L395", Condition: "the same: failed work on type-2 (CUT) nodes over all failed work", Figure: "\"50%–90% of the failed work is on Type 2 positions\"",
 			Runs: stPlain.config("r"), Test: Test{Kind: Band, Want: 0.5, Hi: 0.9, Tol: Printed("50") / 100}, Reading: failedTypeReading, Cases: shareCases(stPlain, "$.jamboree.work.failed_work.cut", "$.jamboree.work.failed_work.total"),
 			Ablations: []Ablation{
-				{Setting: abOrdering, Query: workShare(stPlain.with(workbench), "$.jamboree.work.failed_work.cut", "$.jamboree.work.failed_work.total")},
+				shareAb(abOrdering, stPlain.with(workbench), "$.jamboree.work.failed_work.cut", "$.jamboree.work.failed_work.total"),
 			},
 			Cause: "conjecture: see the type-3 claim below: all the failed work the workbench counts is on type-2 children"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L395", Condition: "the same: failed work on type-3 (ALL) nodes over all failed work", Figure: "\"10%–40% of the failed work is on Type 3\"",
 			Runs: stPlain.config("r"), Test: Test{Kind: Band, Want: 0.1, Hi: 0.4, Tol: Printed("10") / 100}, Reading: failedTypeReading, Cases: shareCases(stPlain, "$.jamboree.work.failed_work.all", "$.jamboree.work.failed_work.total"),
 			Ablations: []Ablation{
-				{Setting: abOrdering, Query: workShare(stPlain.with(workbench), "$.jamboree.work.failed_work.all", "$.jamboree.work.failed_work.total")},
+				shareAb(abOrdering, stPlain.with(workbench), "$.jamboree.work.failed_work.all", "$.jamboree.work.failed_work.total"),
 			},
 			Cause: "conjecture: the workbench classifies failed work by the tested child's expected type; under a null window a failed test of a type-3 child is a fail high of its type-2 parent, not a re-search, so failed work arises only where a node has an open window and its tested children are type 2 (the failed-work table shows 0 % on type 3 in every configuration); StarTech evidently counted otherwise"},
 		{Paper: "*Socrates", Source: "§4.3, 001:L1048", Condition: "steal ordering by levels against the last child stolen, preset default, P = 512", Figure: "\"seemed to give a speedup of 20-25%\"",
