@@ -127,6 +127,9 @@ type testData struct {
 	Size   float64 `json:"size,omitempty"`
 	Shift  float64 `json:"shift,omitempty"`
 	PaperN int     `json:"paper_n,omitempty"`
+	// Largest: the measure is the largest of the cases (a bound the
+	// paper states as reached), reproductions.LargestOfCases.
+	Largest bool `json:"largest,omitempty"`
 }
 
 // tolData is a verdict's tolerance: the paper's error, the run's spread
@@ -143,7 +146,7 @@ func entryOf(o reproductions.Outcome) verdictEntry {
 	e := verdictEntry{Paper: c.Paper, Source: c.Source, Figure: c.Figure, Verdict: string(o.Verdict), Cause: causeOf(o),
 		Rule: reproductions.RuleOf(c.Test.Kind).Name, PaperScale: c.PaperScale.String(), RunScale: o.RunScale.String(),
 		Smaller: o.Smaller, Scales: &scalesData{Paper: scaleDataOf(c.PaperScale), Run: scaleDataOf(o.RunScale)}, Reading: c.Reading, Override: c.Override, Cases: len(o.Cases),
-		Test:      &testData{Kind: c.Test.Kind.String(), Want: c.Test.Want, Hi: c.Test.Hi, Size: c.Test.Size, Shift: c.Shift, PaperN: c.PaperN},
+		Test:      &testData{Kind: c.Test.Kind.String(), Want: c.Test.Want, Hi: c.Test.Hi, Size: c.Test.Size, Shift: c.Shift, PaperN: c.PaperN, Largest: c.Largest},
 		Tolerance: &tolData{Paper: c.Test.Tol, Combined: o.Tol}}
 	if e.Cause != "" {
 		e.CauseKind = string(o.CauseKind)

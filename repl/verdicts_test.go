@@ -62,6 +62,9 @@ func TestVerdictsRecomputed(t *testing.T) {
 					continue
 				}
 				m, spread, n = reproductions.FromCases(cs, kind, e.Test.Shift, e.Test.PaperN)
+				if e.Test.Largest {
+					m, spread, n = reproductions.LargestOfCases(cs, e.Test.Shift)
+				}
 			case len(cs) == 1 && cs[0].Name == "measure":
 				m = cs[0].Num
 				if kind == reproductions.Order {
