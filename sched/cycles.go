@@ -40,6 +40,10 @@ type CycleShare struct {
 //     reads' waits; Fig. 8 has no line of its own);
 //   - waiting for a parent: a child blocked on its parent (0.5 %, "a
 //     child waiting for an abort message from its parent");
+//   - spinning on and holding locks: on a machine with spin locks (Lu's
+//     TC2000), the time a processor spins for a held Lock, takes it and
+//     holds it for a post (Fig. 8's CM-5 had no such line: busy time that
+//     would otherwise read as idle);
 //   - idle, no work to take: the rest (Fig. 8's 6.6 % "sitting idle to
 //     avoid swamping busy processors with requests").
 //
@@ -72,6 +76,10 @@ func (s *Stats) Cycles() ([]CycleShare, error) {
 		{Name: "waiting for a child", Units: s.BlockedChildren, Paper: 0.032},
 		{Name: "waiting on shared state", Units: s.BlockedShared, Paper: -1, Note: "deferred reads waiting for a search in progress"},
 		{Name: "waiting for a parent", Units: s.BlockedParent, Paper: 0.005},
+	}
+	if s.LockUnits > 0 {
+		lines = append(lines, CycleShare{Name: "spinning on and holding locks", Units: s.LockUnits, Paper: -1,
+			Note: "shared-memory spin locks (the TC2000's, Lu); the CM-5 of Fig. 8 had none"})
 	}
 	var used int64
 	for _, l := range lines {

@@ -55,6 +55,7 @@ func (t *Task) Acquire(l *Lock, hold int64) {
 		l.Waited += wait
 	}
 	if c := wait + take; c > 0 {
+		p.tally.locks += c
 		p.spend(c)
 	}
 }
@@ -71,6 +72,7 @@ func (t *Task) Post(l *Lock, hold int64) {
 	}
 	t.Acquire(l, hold)
 	if hold > 0 {
+		p.tally.locks += hold
 		p.spend(hold)
 	}
 }

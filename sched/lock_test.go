@@ -93,8 +93,25 @@ func TestLockContention(t *testing.T) {
 			if tt.post {
 				own = k * tt.hold
 			}
-			if want := waited + k*tt.cm.Lock + own; st.Overhead != want {
-				t.Errorf("overhead %d, want the spinning and the takes, %d", st.Overhead, want)
+			if want := waited + k*tt.cm.Lock + own; st.Overhead != want || st.LockUnits != want {
+				t.Errorf("overhead %d, lock units %d, want the spinning and the takes, %d", st.Overhead, st.LockUnits, want)
+			}
+			if st.LockUnits > 0 {
+				// The cycle accounting gives the locks a line of their
+				// own, not the idle rest.
+				lines, err := st.Cycles()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got int64 = -1
+				for _, l := range lines {
+					if l.Name == "spinning on and holding locks" {
+						got = l.Units
+					}
+				}
+				if got != st.LockUnits {
+					t.Errorf("cycles: locks line %d units, want %d", got, st.LockUnits)
+				}
 			}
 			if st.Work != k*tt.cm.Node+int64(st.Counts[Spawn.String()])*tt.cm.Spawn {
 				t.Errorf("W = %d: a lock is not work", st.Work)

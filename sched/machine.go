@@ -138,6 +138,7 @@ type procTally struct {
 	steals, attempts, spawns, started, abortedTasks int64
 	blocked                                         [numWaitKinds]int64
 	idle                                            int64
+	locks                                           int64 // simulator units spent spinning on, taking and holding Locks
 }
 
 // tallies are the machine's distinct tallies: the simulator's one, or

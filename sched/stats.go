@@ -47,8 +47,14 @@ type Stats struct {
 	BlockedChildren int64   `json:"blocked_children"`
 	BlockedShared   int64   `json:"blocked_shared"`
 	BlockedParent   int64   `json:"blocked_parent"`
-	IdleFraction    float64 `json:"idle_fraction"` // idle / (P·Time); 0 on the infinite machine
-	ProcsUsed       int     `json:"procs_used"`    // processors created (the infinite machine's peak)
+	// LockUnits is the processor-time spent on the simulated machine's
+	// spin locks (Lock): spinning while another holds one, taking it, and
+	// holding it for a post the serial program does not make. It is part
+	// of Overhead (busy time); only machines with lock costs (tc2000) have
+	// any.
+	LockUnits    int64   `json:"lock_units,omitempty"`
+	IdleFraction float64 `json:"idle_fraction"` // idle / (P·Time); 0 on the infinite machine
+	ProcsUsed    int     `json:"procs_used"`    // processors created (the infinite machine's peak)
 
 	// Memory of a simulated run: PeakLiveProcs is the most
 	// processors that had a task at once (running one, or waiting at a
@@ -105,6 +111,7 @@ func (m *machine) stats(end int64) *Stats {
 		s.BlockedChildren += t.blocked[WaitChildren]
 		s.BlockedShared += t.blocked[WaitShared]
 		s.BlockedParent += t.blocked[WaitParent]
+		s.LockUnits += t.locks
 	}
 	if !m.sim {
 		for _, p := range m.procs {
