@@ -255,3 +255,44 @@ func TestTableRatioJudgedNearFig4(t *testing.T) {
 		t.Errorf("the order over the table sizes: %s at %v, want reproduced at depth 6, the most sizes", o.Verdict, o.RunScale)
 	}
 }
+
+// TestWorkPathReasonsFromRun: the work-path causes are argued from the
+// run's own figures, recomputed when the data change: C over W on 512
+// processors and the mean W/C per depth, and W over the serial Scout's.
+func TestWorkPathReasonsFromRun(t *testing.T) {
+	ctx := context.Background()
+	build := func(work6 int64) *results.Store {
+		st, err := results.Open(filepath.Join(t.TempDir(), "results.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		for _, d := range []struct{ depth, serial, work, span int64 }{{5, 1000, 3640, 20}, {6, 10_000, work6, 40}} {
+			b := &results.Run{Sweep: "s", Role: results.RoleBaseline, Position: "suite:kaufman#1", PositionID: "suite:kaufman#1", Domain: "chess",
+				Algo: "scout", Depth: d.depth, Machine: "serial", Nodes: d.serial, Work: d.serial, Span: d.serial}
+			if err := st.Insert(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+			p, id := int64(512), b.ID
+			r := &results.Run{Sweep: "s", Role: results.RoleParallel, Position: "suite:kaufman#1", PositionID: "suite:kaufman#1", Domain: "chess",
+				Algo: "jamboree", Depth: d.depth, Machine: "sim", P: &p, Costs: `{"node":1}`, BaselineID: &id,
+				Work: d.work, Span: d.span, Parallelism: float64(d.work) / float64(d.span), Time: d.work / 512, TimeUnit: "units",
+				Result: `{"options":{"killers":false,"iterative":true}}`}
+			if err := st.Insert(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return st
+	}
+	got, err := reasonPathShare(ctx, build(33_600))
+	if err != nil || got != "C over W on 512 processors is 0.55 % at depth 5 and 0.12 % at depth 6 (mean W/C 182 at depth 5 and 840 at depth 6); StarTech's 0.1 % is a W/C over 1000" {
+		t.Errorf("reasonPathShare = %q, %v", got, err)
+	}
+	got, _ = reasonWorkSize(ctx, build(40_000))
+	if !strings.HasPrefix(got, "W over the serial Scout's on 512 processors is 3.64 at depth 5 and 4.00 at depth 6") {
+		t.Errorf("reasonWorkSize = %q", got)
+	}
+	if got, err := reasonWorkSize(ctx, scaleStore(t, nil)); got != "" || err != nil {
+		t.Errorf("no runs: %q, %v", got, err)
+	}
+}
