@@ -73,7 +73,7 @@ var Scales = map[string]FullScale{
 	"startech-work-path": jamScale("Kaufman's 25 positions on 1 … 512 processors under tournament conditions (depth not given; W/C 500–1,000 at P = 512, reached here at depth 7)",
 		"the full form: depth 6 on Kaufman's 25, P 1 … 512, and depth 5 at P = 1, 128, 512 and ∞ (the profile); each claim is judged at the deepest depth the run holds", "startech-work-path.yaml", "startech-work-path-cm5.yaml"),
 	"startech-variants": jamScale("the improvements on a typical Kaufman problem on 512 processors at tournament depth (set and depth not given)",
-		"the full form: Kaufman 1–8 at depth 5 on 512 processors, and Kaufman 1 at depth 6 for the main configurations, at which their claims are judged", "startech-variants.yaml", "startech-variants-cm5.yaml"),
+		"the full form: Kaufman 1–8 at depths 5 and 7 on 512 processors, free and on the CM-5 model; every claim is judged at depth 7", "startech-variants.yaml", "startech-variants-cm5.yaml"),
 	"socrates-model": jamScale("the eight Fig. 6 positions on machines of many sizes, \"to various depths up to those that allowed the program to solve the problem\"",
 		"the full form: depths 4–6 on P 1 … 512", "socrates-model.yaml", "socrates-model-cm5.yaml"),
 	"small-machines-mislead": jamScale("serialize-all and value2 against Jamboree on small and large machines (512 processors), positions and depth not given",
