@@ -147,13 +147,16 @@ func reasonSSSTerminals(tree string, v float64) func(context.Context, Querier) (
 		if err != nil || s.trees == 0 {
 			return "", err
 		}
-		k, _, _ := partOne(ctx, db, "parsss", tree, 1, 0)
 		size := "one of the smaller ones"
 		if s.rank > 0.25 {
 			size = "not among the smaller ones"
 		}
-		return fmt.Sprintf("the tree instance. Over %d seeded %s trees (part 2 of the notebook) SSS* examines %.0f–%.0f terminals; %d of the %d examine %.0f or fewer (rank %s): the paper's tree is %s, and the mean of the run's %d trees of part 1 is not its figure",
-			s.trees, treeShape(tree), s.min, s.max, s.atOrBelow, s.trees, v, rk(s.rank), size, k), nil
+		out := fmt.Sprintf("the tree instance. Over %d seeded %s trees (part 2 of the notebook) SSS* examines %.0f–%.0f terminals; %d of the %d examine %.0f or fewer (rank %s): the paper's tree is %s",
+			s.trees, treeShape(tree), s.min, s.max, s.atOrBelow, s.trees, v, rk(s.rank), size)
+		if k, err := rowOf(ctx, db, fmt.Sprintf("SELECT COUNT(DISTINCT position) FROM derived WHERE %s AND position LIKE 'uniform:%s,%%'", parsssMain, tree)); err == nil && k[0] > 0 {
+			out += fmt.Sprintf(", and the mean of the run's %.0f trees of part 1 is not its figure", k[0])
+		}
+		return out, nil
 	}
 }
 
