@@ -159,3 +159,178 @@ func TestIterN8SmallReason(t *testing.T) {
 		t.Errorf("reasonIterN8Small = %q, %v\nwant the prefix %q", got, err, want)
 	}
 }
+
+// socratesStore is a results store of *Socrates's configuration on two
+// Fig. 6 positions at depths 5 and 6, P = 1 … 512, whose times follow
+// T = c1·W/P + C + late·P (late: a cost that grows with P, as finding
+// work among idle processors does); c5 is C at depth 5.
+func socratesStore(t *testing.T, c1 float64, c5, late int64) *results.Store {
+	t.Helper()
+	ctx := context.Background()
+	st := newStore(t)
+	for _, d := range []struct{ depth, w, c int64 }{{5, 1_000_000, c5}, {6, 4_000_000, 20_000}} {
+		for i := int64(1); i <= 2; i++ {
+			pos := fmt.Sprintf("suite:socrates#%d", i)
+			for p := int64(1); p <= 512; p *= 2 {
+				w, c := d.w*i, d.c
+				r := &results.Run{Sweep: "s", Role: results.RoleParallel, Position: pos, PositionID: pos, Domain: "chess",
+					Algo: "jamboree", Variants: "dist-tt", Depth: d.depth, Machine: "sim", P: &p, Costs: `{"node":30,"steal":16,"tt_remote":10}`,
+					Levels: true, LevelWait: true, Work: w, Span: c, Time: int64(c1*float64(w)/float64(p)) + c + late*p, TimeUnit: "units", Result: "{}"}
+				if err := st.Insert(ctx, r); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	return st
+}
+
+// TestSocratesModelReasonsFromRun: the causes of the fit's claims read
+// W/C, c1, the time over W/P + C and the predictions from the run.
+func TestSocratesModelReasonsFromRun(t *testing.T) {
+	ctx := context.Background()
+	exact := socratesStore(t, 1, 10_000, 0)
+	got, err := reasonC1(ctx, exact)
+	if err != nil || !strings.HasPrefix(got, "the simulated machine charges nothing per node beyond W, so W/P costs about 1 here (c1 1.00–1.00 in every row of the ablation table)") || !strings.HasSuffix(got, conjC1) {
+		t.Errorf("reasonC1 = %q, %v", got, err)
+	}
+	if got, _ := reasonC1(ctx, socratesStore(t, 2, 10_000, 0)); !strings.Contains(got, "(c1 2.00–2.00 in every row") {
+		t.Errorf("reasonC1 with c1 = 2: %q", got)
+	}
+	// W/C: 100 and 200 at depth 5, 200 and 400 at depth 6.
+	got, _ = reasonFit(ctx, exact)
+	for _, want := range []string{"W/C is 100 to 400 here", "at P = 512 T is 1.0 times W/P + C on average (up to 1.0 times)", "depth 6 alone (row 3), 0.0 %"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("reasonFit = %q\nwant it to contain %q", got, want)
+		}
+	}
+	if got, _ := reasonFit(ctx, socratesStore(t, 1, 5_000, 0)); !strings.Contains(got, "W/C is 200 to 400 here") {
+		t.Errorf("reasonFit with C halved at depth 5: %q", got)
+	}
+	// A cost growing with P: the fit of P ≤ 32 predicts P = 512 low, and
+	// T exceeds W/P + C most where P is largest.
+	late := socratesStore(t, 1, 10_000, 50)
+	got, _ = reasonPredict(ctx, late)
+	if !strings.Contains(got, "predicts the total time at P = 512 ") || !strings.Contains(got, "% low (ablation table, row 1)") || strings.Contains(got, "Kaufman") || strings.Contains(got, "unit costs") {
+		t.Errorf("reasonPredict = %q", got)
+	}
+	if got, _ := reasonFit(ctx, late); strings.Contains(got, "T is 1.0 times") {
+		t.Errorf("reasonFit with a cost growing with P = %q", got)
+	}
+	for name, r := range map[string]func(context.Context, Querier) (string, error){"reasonC1": reasonC1, "reasonFit": reasonFit, "reasonPredict": reasonPredict} {
+		if got, err := r(ctx, newStore(t)); got != "" || err != nil {
+			t.Errorf("%s on a run without the runs = %q, %v", name, got, err)
+		}
+	}
+}
+
+// TestControlHalfReason: the control flow's share and its sampling error
+// come from the profile's samples.
+func TestControlHalfReason(t *testing.T) {
+	q := "SELECT " + chessWorkSamples("parallel", "control flow") + ", " + chessWorkSamples("parallel", "")
+	for _, tc := range []struct {
+		k, n int64
+		want string
+	}{
+		{341, 647, "the control flow's share is 52.7 % (Fig. 9's figure below judges its size), so whether it is more than half is decided within the profile's sampling error, about 2.0 % at 647 samples; a longer profile would settle it"},
+		{500, 1000, "the control flow's share is 50.0 % (Fig. 9's figure below judges its size), so whether it is more than half is decided within the profile's sampling error, about 1.6 % at 1000 samples; a longer profile would settle it"},
+	} {
+		got, err := reasonControlHalf(context.Background(), fakeDB{q: {{tc.k, tc.n}}})
+		if err != nil || got != tc.want {
+			t.Errorf("reasonControlHalf(%d of %d) = %q, %v\nwant %q", tc.k, tc.n, got, err, tc.want)
+		}
+	}
+	if got, err := reasonControlHalf(context.Background(), fakeDB{q: {{nil, nil}}}); got != "" || err != nil {
+		t.Errorf("reasonControlHalf without a profile = %q, %v", got, err)
+	}
+}
+
+// TestRatingReasonFromRun: the rating claims' cause reads the positions
+// solved at each P, the slowest solution, the limit and t20 from the
+// solve runs.
+func TestRatingReasonFromRun(t *testing.T) {
+	ctx := context.Background()
+	st := newStore(t)
+	for _, p := range []int64{1, 2} {
+		for i := 0; i < 22; i++ {
+			secs, solved := 60.0, false
+			if i < 2 {
+				secs, solved = float64(i+1)*0.2+float64(2-p)*0.1, true // 0.3 and 0.5 s at P = 1, 0.2 and 0.4 at 2
+			}
+			pos := fmt.Sprintf("suite:kaufman#%d", i+1)
+			p := p
+			r := &results.Run{Sweep: "s", Role: "solve", Position: pos, PositionID: pos, Domain: "chess", Algo: "jamboree", Depth: 6, Machine: "sim", P: &p,
+				Seconds: secs, TimeUnit: "units", Result: fmt.Sprintf(`{"solved":%t}`, solved)}
+			if err := st.Insert(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	got, err := reasonRatingDepth(ctx, st)
+	want := "at depth 6 the engine solves the same 2 of the 22 positions at every P, each within 0.50 s, and the 18 unsolved ones among the fastest 20 count as the 60 s limit, so t20 is 1080.6 to 1080.8 s, about the limit times their number, whatever the machine; StarTech's slope comes from reaching tournament depths faster (16 s a position on 512 processors, 10^8 nodes and more), which a simulation of 22 positions at 2 machine sizes cannot reach on this 2-core machine"
+	if err != nil || got != want {
+		t.Errorf("reasonRatingDepth = %q, %v\nwant %q", got, err, want)
+	}
+	if got, err := reasonRatingDepth(ctx, newStore(t)); got != "" || err != nil {
+		t.Errorf("reasonRatingDepth without solve runs = %q, %v", got, err)
+	}
+}
+
+// TestTableSizeReasonsFromRun: the table-size causes read the ratios per
+// depth from the serial runs and place Kuszmaul's 3.96 among them.
+func TestTableSizeReasonsFromRun(t *testing.T) {
+	ctx := context.Background()
+	build := func(none6 int64) *results.Store {
+		st := newStore(t)
+		for _, r := range []struct{ depth, bits, nodes int64 }{
+			{5, 0, 3_000}, {5, 16, 1_010}, {5, 22, 1_000},
+			{6, 0, none6}, {6, 16, 10_500}, {6, 22, 10_000},
+		} {
+			row := &results.Run{Sweep: "s", Role: results.RoleBaseline, Position: "suite:kaufman#1", PositionID: "suite:kaufman#1", Domain: "chess",
+				Algo: "scout", Depth: r.depth, Machine: "serial", TTBits: r.bits, Nodes: r.nodes, Work: r.nodes, Result: "{}"}
+			if err := st.Insert(ctx, row); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return st
+	}
+	got, err := reasonTTNone(ctx, build(50_000))
+	if want := "the gain from a table grows with the search's size: positions without a table over those with the largest were 3.00 at depth 5 and 5.00 at depth 6 (Kuszmaul's 3.96 lies between depths 5 and 6)"; err != nil || !strings.HasPrefix(got, want) {
+		t.Errorf("reasonTTNone = %q, %v\nwant the prefix %q", got, err, want)
+	}
+	if got, _ := reasonTTNone(ctx, build(35_000)); !strings.Contains(got, "3.00 at depth 5 and 3.50 at depth 6 (Kuszmaul's 3.96 lies above depth 6's)") {
+		t.Errorf("reasonTTNone, depth 6 at 3.5 = %q", got)
+	}
+	got, _ = reasonTT16(ctx, build(50_000))
+	if want := "a 2^16 table costs little here at every depth, 1.010 at depth 5 and 1.050 at depth 6, the last with 1.0·10^4 positions with the largest table against Fig. 4's 4.1·10^7; the rest is conjecture:"; !strings.HasPrefix(got, want) {
+		t.Errorf("reasonTT16 = %q\nwant the prefix %q", got, want)
+	}
+	if got, err := reasonTTNone(ctx, newStore(t)); got != "" || err != nil {
+		t.Errorf("reasonTTNone without runs = %q, %v", got, err)
+	}
+}
+
+// TestTheorem2ReasonFromRun: W/C of each degree's deepest worst-full tree
+// comes from the theorems rows.
+func TestTheorem2ReasonFromRun(t *testing.T) {
+	ctx := context.Background()
+	st := newStore(t)
+	for _, r := range []struct {
+		b, d int
+		wc   float64
+	}{{2, 4, 1}, {2, 6, 1}, {4, 4, 1.9}, {4, 6, 2.07}, {8, 4, 2.5}} {
+		row := &results.Run{Sweep: "theorems", Role: results.RoleParallel, Position: fmt.Sprintf("literal: synth.FullWorst(b=%d,d=%d)", r.b, r.d), PositionID: "x", Domain: "synthetic",
+			Algo: "jamboree", Depth: int64(r.d), Machine: "sim", Work: int64(1000 * r.wc), Span: 1000, Parallelism: r.wc,
+			Result: fmt.Sprintf(`{"order":"worst-full","b":%d,"d":%d}`, r.b, r.d)}
+		if err := st.Insert(ctx, row); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := reasonTheorem2(ctx, st)
+	if want := "W/C rises toward 3 as the degree grows (each degree's deepest tree: 1.00 at b = 2, d = 6; 2.07 at b = 4, d = 6; 2.50 at b = 8, d = 4): the theorem's 3 is the limit for large d and h, and the run's trees stay below it, the smaller ones further below"; err != nil || got != want {
+		t.Errorf("reasonTheorem2 = %q, %v\nwant %q", got, err, want)
+	}
+	if got, err := reasonTheorem2(ctx, newStore(t)); got != "" || err != nil {
+		t.Errorf("reasonTheorem2 without rows = %q, %v", got, err)
+	}
+}

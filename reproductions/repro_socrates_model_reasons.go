@@ -148,7 +148,11 @@ func reasonPredict(ctx context.Context, db Querier) (string, error) {
 			out += ": most of the gap is the cost of finding work among idle processors, which grows with P and is neither W/P nor C"
 		}
 	}
-	return out + fmt.Sprintf(". What remains with unit costs is that small machines cannot tell what C costs: from P ≤ 32, c∞ comes out %s in every row, from all P %s",
+	lead := ". Small machines cannot tell what C costs"
+	if _, ok := rows[6]; ok {
+		lead = ". What remains with unit costs is that small machines cannot tell what C costs"
+	}
+	return out + fmt.Sprintf("%s: from P ≤ 32, c∞ comes out %s in every row, from all P %s", lead,
 		rangeOf(rows, func(r modelRow) float64 { return r.cinfp32 }), rangeOf(rows, func(r modelRow) float64 { return r.cinf })), nil
 }
 

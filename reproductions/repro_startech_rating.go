@@ -62,7 +62,11 @@ func reasonRatingDepth(ctx context.Context, db Querier) (string, error) {
 		out += fmt.Sprintf(", each within %.2f s", slowest)
 	}
 	if unsolved := 20 - solvedHi; unsolved > 0 && limit > 0 {
-		out += fmt.Sprintf(", and the %.0f unsolved ones among the fastest 20 count as the %.0f s limit, so t20 is %.1f to %.1f s, about the limit times their number, whatever the machine", unsolved, limit, t20lo, t20hi)
+		t20 := fmt.Sprintf("%.1f to %.1f s", t20lo, t20hi)
+		if fmt.Sprintf("%.1f", t20lo) == fmt.Sprintf("%.1f", t20hi) {
+			t20 = fmt.Sprintf("%.1f s", t20lo)
+		}
+		out += fmt.Sprintf(", and the %.0f unsolved ones among the fastest 20 count as the %.0f s limit, so t20 is %s, about the limit times their number, whatever the machine", unsolved, limit, t20)
 	}
 	return out + fmt.Sprintf("; StarTech's slope comes from reaching tournament depths faster (16 s a position on 512 processors, 10^8 nodes and more), which a simulation of %.0f positions at %d machine sizes cannot reach on this 2-core machine", positions, len(t.Rows)), nil
 }
