@@ -194,8 +194,8 @@ func reasonInstance310(ctx context.Context, db Querier) (string, error) {
 	if s.rank > 0.25 {
 		gains = "is not among those on which PARSSS* gains least"
 	}
-	out := fmt.Sprintf("the tree instance. Over %d seeded (3, 10) trees (part 2 of the notebook) the N = 8 speed-up ranges from %s and the paper's %s ranks %s: its tree, which is also Table 3's (SSS* examines 3363 terminals in both), %s",
-		s.trees, g3(s.min), g3(v), rk(s.rank), gains)
+	out := fmt.Sprintf("the tree instance. Over %d seeded (3, 10) trees (part 2 of the notebook) the N = 8 speed-up ranges %s–%s and the paper's %s ranks %s: its tree, which is also Table 3's (SSS* examines 3363 terminals in both), %s",
+		s.trees, g3(s.min), g3(s.max), g3(v), rk(s.rank), gains)
 	if r, err := rowOf(ctx, db, "SELECT MAX(ABS(avg_paper - avg_strict)) FROM (SELECT AVG(speedup) AS avg_strict, AVG(speedup * time * 1.0 / json_extract(result, '$.' || algo || '.paper_time')) AS avg_paper FROM derived WHERE "+parsssMain+" AND p > 1 GROUP BY algo, substr(position, 1, 16), json_extract(result, '$.options.memory'), p)"); err == nil && !math.IsNaN(r[0]) {
 		out += fmt.Sprintf(". The paper's clock is not the cause (part 1: its mean speed-ups differ from the strict machine's by %.2f at most)", r[0])
 	}
