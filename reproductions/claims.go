@@ -173,7 +173,8 @@ const (
 // computed from its claim's ablations and Reason on db ("" leaves
 // Claim.Cause as it is): measured, naming the ablations that close some of
 // the gap between the run's own configuration and what reproduces the
-// claim (by the claim's rule), each with the share it closes; otherwise argued from the run's figures (Reason), or
+// claim (by the claim's rule), each with the share it closes, and the
+// claim's Reason beside them when it has one; otherwise argued from the run's figures (Reason), or
 // the ablations' measures followed by Claim.Cause (argued or conjecture).
 func Explain(ctx context.Context, db Querier, o Outcome) (string, CauseKind) {
 	c := o.Claim
@@ -223,13 +224,14 @@ func Explain(ctx context.Context, db Querier, o Outcome) (string, CauseKind) {
 		if len(seen) > len(best) {
 			all = " (every ablation, the run's configuration → the setting moved: " + strings.Join(seen, "; ") + ")"
 		}
-		return "measured: the ablation " + strings.Join(best, "; ") + " " + what + all, Measured
-	}
-	if c.Reason != nil {
-		r, err := c.Reason(ctx, db)
-		if err == nil && r != "" {
-			return "argued from the run: " + r, Argued
+		out := "measured: the ablation " + strings.Join(best, "; ") + " " + what + all
+		if r := reasonOf(ctx, db, c); r != "" {
+			out += "; beside it, argued from the run: " + r
 		}
+		return out, Measured
+	}
+	if r := reasonOf(ctx, db, c); r != "" {
+		return "argued from the run: " + r, Argued
 	}
 	if len(c.Ablations) == 0 {
 		return "", ""
@@ -239,6 +241,18 @@ func Explain(ctx context.Context, db Querier, o Outcome) (string, CauseKind) {
 		cause = "conjecture: no cause measured yet"
 	}
 	return cause + "; no ablation accounts for the gap (the run's configuration → the setting moved: " + strings.Join(seen, "; ") + ")", kindOfText(cause)
+}
+
+// reasonOf is c's Reason on db ("" when it has none or it fails).
+func reasonOf(ctx context.Context, db Querier, c Claim) string {
+	if c.Reason == nil {
+		return ""
+	}
+	r, err := c.Reason(ctx, db)
+	if err != nil {
+		return ""
+	}
+	return r
 }
 
 // QueryValue2 is the first two columns of the first row of query on db

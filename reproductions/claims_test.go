@@ -90,7 +90,8 @@ func (f fakeDB) Query(_ context.Context, q string, _ ...any) (*results.Table, er
 // that the test judges better than the run's configuration, compared on
 // the ablation's own cases when it names them; with none better, the
 // ablations' measures and the conjecture; a reproduced claim keeps its
-// cause; a Reason overrides the ablations.
+// cause; a Reason overrides the ablations that close none of the gap, and
+// stands beside those that do.
 func TestExplain(t *testing.T) {
 	db := fakeDB{"A": {{0.21}}, "B": {{-0.1}}, "RefB": {{-0.05}}, "C": {{int64(0)}}}
 	c := Claim{Test: Test{Kind: Level, Want: 0.2, Tol: 0.05}, Cause: "conjecture: x",
@@ -119,6 +120,10 @@ func TestExplain(t *testing.T) {
 	o.Claim.Reason = func(context.Context, Querier) (string, error) { return "W grew", nil }
 	if got, k := Explain(context.Background(), db, o); got != "argued from the run: W grew" || k != Argued {
 		t.Errorf("Explain with a Reason = %q, %s", got, k)
+	}
+	o.Claim.Ablations = c.Ablations // the ablation ordering closes the gap: measured, the Reason beside it
+	if got, k := Explain(context.Background(), db, o); k != Measured || !strings.HasPrefix(got, "measured: the ablation ordering") || !strings.HasSuffix(got, "; beside it, argued from the run: W grew") {
+		t.Errorf("Explain with a closing ablation and a Reason = %q, %s", got, k)
 	}
 }
 

@@ -37,20 +37,11 @@ func parsssRun(n int) Scale   { return Scale{Positions: 8, P: []int{n}, Note: "s
 // trees with N = n processes and memory M = m (Table 3).
 func iterSpeedup(n, m int) string { return parsssSpeedup("paritersss", "b=3,d=10", n, m) }
 
-// The causes of Bhattacharya & Bagchi's claims, as the ablations of
-// parsss.sp measure them (full form, part 2: the tree instance, part 3: the value
-// distribution, part 4: the time-sliced machine; the clock is compared in
-// part 1). The simulator is deterministic, so these figures are the
-// notebook's on every run of the full form.
+// The written causes of Bhattacharya & Bagchi's claims, used when the run
+// holds none of the ablations their reasons read (repro_parsss_reasons.go).
 const (
-	causeInstance215   = "argued from the notebook's run (its figures quoted, not recomputed here): the tree instance. Over 128 seeded (2, 15) trees (full form, part 2, rank table) SSS* examines 1546–4232 terminals; 10 of the 128 examine 1874 or fewer (rank 0.078): the paper's tree is one of the smaller ones, and the mean of 8 trees is not its figure"
-	causeInstance215N2 = "argued from the notebook's run (its figures quoted, not recomputed here): the tree instance. Over 128 seeded (2, 15) trees (full form, part 2, rank table) the N = 2 speed-up ranges 1.25–2.0 and the paper's 1.92 ranks 0.83, inside the central 95 %; the mean of 8 trees is not one tree's figure"
-	causeInstance57    = "argued from the notebook's run (its figures quoted, not recomputed here): the tree instance. Over 128 seeded (5, 7) trees (full form, part 2, rank table) the N = 8 speed-up ranges 2.3–5.77 and the paper's 4.22 ranks 0.54, the middle of the distribution; the 8 trees of part 1 happen to lie below it"
-	causeInstance310   = "argued from the notebook's run (its figures quoted, not recomputed here): the tree instance. Over 256 seeded (3, 10) trees (full form, part 2, rank table) the N = 8 speed-up ranges from 1.9 and the paper's 2.41 ranks 0.043: its tree, which is also Table 3's (SSS* examines 3363 terminals in both), is one on which PARSSS* gains little. The paper's clock is not the cause (full form, part 1: its speed-ups differ from the strict machine's by 0.07 at most); a time-sliced machine (full form, part 4, kills and wake-ups 64 terminal counts late) brings the mean of 128 trees to 2.59"
-	causeIterN1        = "argued from the notebook's run (its figures quoted, not recomputed here): the tree instance. Over 256 seeded (3, 10) trees (full form, part 2) the paper's N = 1 values 0.47, 0.52, 0.57, 0.62 rank 0.043, 0.051, 0.086, 0.094, inside the central 95 % but in the low tail that 8 trees do not reach; on the 12 trees matched to the paper's instance by Table 2 (SSS* within 10 % of 3363, PARSSS* N = 8 within 0.25 of 2.41; part 2, matched table) ITERSSS* gives 0.49, 0.53, 0.54, 0.58, each within 0.05 of the paper's"
-	causeIterN8Small   = "argued in part from the notebook's run (its figures quoted, not recomputed here): the tree instance accounts for about half the gap; on the 12 trees matched to the paper's instance (full form, part 2, matched table) N = 8 gives 2.19 at M = 11 and 2.40 at M = 23 (all 256 trees: 2.96 and 3.30), where the paper has 1.51 and 1.58, below all 256 trees (rank 0). Neither a time-sliced machine (full form, part 4: kills and wake-ups 64 terminal counts late, the 18 of 128 trees matched on the same machine: 1.94 and 2.20) nor correlated values (full form, part 3, ordered p0.33: 2.19 and 2.43, with SSS* at about half the paper's 3363 terminals) closes the rest. Conjecture for the rest: the workbench's ITERSSS* suspends the MAX child and collapses subtrees to make room (algos.IterSSS), where the paper suspends the MIN parent and states no collapse; with 8 processes of 11 or 23 states each the rules differ most, and no variant of the rule exists to measure it"
-	causeIterN8M36     = "argued from the notebook's run (its figures quoted, not recomputed here): the tree instance. On the 12 trees matched to the paper's instance by Table 2 (full form, part 2, matched table) N = 8 at M = 36 gives 2.48, within the paper's tolerance; the paper's 2.59 ranks 0.098 among all 256 trees"
-	causeJump          = "argued in part from the notebook's run (its figures quoted, not recomputed here): over 256 seeded (3, 10) trees (full form, part 2, jump table) 4 rise by 30 % or more from M = 23 to 36 at N = 8 and none by 64 %; the trees matched to the paper's instance rise by 3 % (2.40 → 2.48). The jump is the paper's low M = 11 and 23 figures (see Table 3 rows 4 and 8); conjecture: the ITERSSS* suspension rule, or one unlucky schedule among the paper's 20 time-sliced runs at M = 23 (its N = 8 run there examined 9809 terminals, against 6453 at M = 36)"
+	conjInstance = "conjecture: the tree instance: the paper's figure is one random tree's, the run's a mean over seeded trees (part 2 of the notebook places the paper's figure among many trees)"
+	conjIter     = conjInstance + "; and the ITERSSS* suspension rule: the workbench's suspends the MAX child and collapses subtrees to make room (algos.IterSSS), where the paper suspends the MIN parent and states no collapse"
 )
 
 // reproParsss is the reproduction "parsss".
@@ -62,41 +53,41 @@ var reproParsss = Reproduction{Name: "parsss", Paper: "Bhattacharya & Bagchi, Ta
 	Claims: scaled(Scale{Positions: 1, Note: "one random tree"}, Scale{Positions: 8, Note: "seeded trees 1-8"}, []Claim{
 		{Paper: "Bhattacharya & Bagchi", Source: "§4 Table 2 row 1, 002:L88", Condition: "SSS* (= PARSSS*, N = 1) on (2, 15)", Figure: "1874 terminals",
 			Test: Test{Kind: Level, Want: 1874, Tol: Printed("1874")}, PaperN: 1, PaperScale: parsssScale(1), RunScale: parsssRun(1), Cases: "SELECT position, work FROM derived WHERE " + parsssMain + " AND algo = 'parsss' AND position LIKE 'uniform:b=2,d=15,%' AND p = 1 ORDER BY position",
-			Cause: causeInstance215},
+			Cause: conjInstance, Reason: reasonSSSTerminals("b=2,d=15", 1874)},
 		{Paper: "Bhattacharya & Bagchi", Source: "§4 Table 2 row 2, 002:L89", Condition: "PARSSS* (2, 15), N = 2", Figure: "speed-up 1.92",
 			Test: Test{Kind: Level, Want: 1.92, Tol: Printed("1.92")}, PaperN: 1, PaperScale: parsssScale(2), RunScale: parsssRun(2), Cases: parsssCases("parsss", "b=2,d=15", 2, 0),
-			Cause: causeInstance215N2},
+			Cause: conjInstance, Reason: reasonInstance("b=2,d=15", 2, 1.92)},
 		{Paper: "Bhattacharya & Bagchi", Source: "§4 Table 2 row 4, 002:L91", Condition: "PARSSS* (2, 15), N = 8", Figure: "speed-up 3.36",
 			Test: Test{Kind: Level, Want: 3.36, Tol: Printed("3.36")}, PaperN: 1, PaperScale: parsssScale(8), RunScale: parsssRun(8), Cases: parsssCases("parsss", "b=2,d=15", 8, 0),
-			Cause: causeInstance215N2},
+			Cause: conjInstance, Reason: reasonInstance("b=2,d=15", 8, 3.36)},
 		{Paper: "Bhattacharya & Bagchi", Source: "§4 Table 2 row 8, 002:L95", Condition: "PARSSS* (3, 10), N = 8", Figure: "speed-up 2.41",
 			Test: Test{Kind: Level, Want: 2.41, Tol: Printed("2.41")}, PaperN: 1, PaperScale: parsssScale(8), RunScale: parsssRun(8), Cases: parsssCases("parsss", "b=3,d=10", 8, 0),
-			Cause: causeInstance310},
+			Cause: conjInstance, Reason: reasonInstance310, Ablations: []Ablation{slicedMachine("parsss", 8, 0)}},
 		{Paper: "Bhattacharya & Bagchi", Source: "§4 Table 2 row 12, 002:L99", Condition: "PARSSS* (5, 7), N = 8", Figure: "speed-up 4.22",
 			Test: Test{Kind: Level, Want: 4.22, Tol: Printed("4.22")}, PaperN: 1, PaperScale: parsssScale(8), RunScale: parsssRun(8), Cases: parsssCases("parsss", "b=5,d=7", 8, 0),
-			Cause: causeInstance57},
+			Cause: conjInstance, Reason: reasonInstance("b=5,d=7", 8, 4.22)},
 		{Paper: "Bhattacharya & Bagchi", Source: "§5 Table 3 row 1, 002:L156", Condition: "PARITERSSS* (3, 10), M = 11, N = 1, over SSS*", Figure: "0.47",
 			Test: Test{Kind: Level, Want: 0.47, Tol: Printed("0.47")}, PaperN: 1, PaperScale: parsssScale(1), RunScale: parsssRun(1), Cases: parsssCases("paritersss", "b=3,d=10", 1, 11),
-			Cause: causeIterN1},
+			Cause: conjInstance, Reason: reasonIterN1},
 		{Paper: "Bhattacharya & Bagchi", Source: "§5 Table 3 rows 1, 5, 9, 13, 002:L156-168", Condition: "PARITERSSS* (3, 10), N = 1, M = 11, 23, 36, 61: the paper's one tree among the run's trees", Figure: "0.47, 0.52, 0.57, 0.62, each inside the range of the workbench's trees",
 			Test: Test{Kind: Order}, Query: "SELECT SUM(v BETWEEN lo AND hi), COUNT(*) FROM (SELECT MIN(speedup) AS lo, MAX(speedup) AS hi, CASE json_extract(result, '$.options.memory') WHEN 11 THEN 0.47 WHEN 23 THEN 0.52 WHEN 36 THEN 0.57 WHEN 61 THEN 0.62 END AS v FROM derived WHERE " + parsssMain + " AND algo = 'paritersss' AND position LIKE 'uniform:b=3,d=10,%' AND p = 1 GROUP BY json_extract(result, '$.options.memory'))",
-			Cause: causeIterN1},
+			Cause: conjInstance, Reason: reasonIterN1},
 		{Paper: "Bhattacharya & Bagchi", Source: "§5 Table 3 rows 1, 5, 9, 13, 002:L156-168", Condition: "PARITERSSS* (3, 10), N = 1, M = 11, 23, 36, 61", Figure: "speed-up rises with M: 0.47, 0.52, 0.57, 0.62",
 			Test: Test{Kind: Order}, Query: "SELECT ((" + iterSpeedup(1, 23) + ") > (" + iterSpeedup(1, 11) + ")) + ((" + iterSpeedup(1, 36) + ") > (" + iterSpeedup(1, 23) + ")) + ((" + iterSpeedup(1, 61) + ") > (" + iterSpeedup(1, 36) + ")), 3",
-			Cause: causeIterN1},
+			Cause: conjInstance, Reason: reasonIterN1},
 		{Paper: "Bhattacharya & Bagchi", Source: "§5 Table 3 row 4, 002:L159", Condition: "PARITERSSS* (3, 10), M = 11, N = 8, over SSS*", Figure: "1.51",
 			Test: Test{Kind: Level, Want: 1.51, Tol: Printed("1.51")}, PaperN: 1, PaperScale: parsssScale(8), RunScale: parsssRun(8), Cases: parsssCases("paritersss", "b=3,d=10", 8, 11),
-			Cause: causeIterN8Small},
+			Cause: conjIter, Reason: reasonIterN8Small, Ablations: []Ablation{slicedMachine("paritersss", 8, 11)}},
 		{Paper: "Bhattacharya & Bagchi", Source: "§5 Table 3 row 8, 002:L163", Condition: "PARITERSSS* (3, 10), M = 23, N = 8, over SSS*", Figure: "1.58",
 			Test: Test{Kind: Level, Want: 1.58, Tol: Printed("1.58")}, PaperN: 1, PaperScale: parsssScale(8), RunScale: parsssRun(8), Cases: parsssCases("paritersss", "b=3,d=10", 8, 23),
-			Cause: causeIterN8Small},
+			Cause: conjIter, Reason: reasonIterN8Small, Ablations: []Ablation{slicedMachine("paritersss", 8, 23)}},
 		{Paper: "Bhattacharya & Bagchi", Source: "§5 Table 3 row 12, 002:L167", Condition: "PARITERSSS* (3, 10), M = 36, N = 8, over SSS*", Figure: "2.59",
 			Test: Test{Kind: Level, Want: 2.59, Tol: Printed("2.59")}, PaperN: 1, PaperScale: parsssScale(8), RunScale: parsssRun(8), Cases: parsssCases("paritersss", "b=3,d=10", 8, 36),
-			Cause: causeIterN8M36},
+			Cause: conjInstance, Reason: reasonIterN8M36, Ablations: []Ablation{slicedMachine("paritersss", 8, 36)}},
 		{Paper: "Bhattacharya & Bagchi", Source: "§5 Table 3 rows 8 and 12, 002:L163-167", Condition: "PARITERSSS* (3, 10), N = 8, M = 23 → 36: speed-up at 36 over speed-up at 23", Figure: "1.58 → 2.59, a ratio of 1.64",
 			Test: Test{Kind: Ratio, Want: 1.64, Tol: Printed("1.64")}, PaperN: 1, PaperScale: parsssScale(8), RunScale: parsssRun(8),
 			Cases: "SELECT a.position, a.speedup, b.speedup FROM (" + parsssCases("paritersss", "b=3,d=10", 8, 36) + ") a JOIN (" + parsssCases("paritersss", "b=3,d=10", 8, 23) + ") b ON b.position = a.position",
-			Cause: causeJump},
+			Cause: conjIter, Reason: reasonJump},
 	}),
 	Differs: []Difference{
 		{Setting: "trees", Paper: "uniform (b, d) trees with \"randomly generated terminal values\" (§4, 002:L82); generator, range and distribution not given",

@@ -136,28 +136,19 @@ func predicted(where string, maxP, atP float64, pick func(fits.PError) float64) 
 	}
 }
 
-// The causes below quote the full form's run (deterministic: the
-// simulated machine) and name the ablation of the notebook's last table
-// (row numbers) or fit that measures each.
+// The causes of the fit's claims are computed from the run
+// (repro_socrates_model_reasons.go); the written ones, conjectures without
+// the run's figures, stand where the run holds none of the ablations.
 
-// causeFit is the measured cause of the fit's error over all runs.
-const causeFit = "argued from the notebook's run (its figures quoted, not recomputed here): the error is in the runs whose machine has more processors than the search has parallelism (P > W/C; W/C is 8 to 460 here, in the thousands in *Socrates's runs): " +
-	"there a thief of the CM-5 cost model probes many idle processors (16 units a request) before it finds work, and at P = 512 T is 5 times W/P + C on average (up to 12 times), time neither W nor C counts. " +
-	"The ablation table, one setting at a time toward the paper: the runs with P ≤ W/C (row 4, the paper's regime) fit with mean relative error 7.2 % (all runs: 20.4 %, the form *Socrates printed); " +
-	"unit costs, steals free (row 6), 5.2 % against 22.6 % for the same depth (row 2); depth 6 alone (row 3), 15.7 %; Kaufman's positions instead of Fig. 6's (row 5), 18.3 %, so the positions are not the cause. " +
-	"The correlation follows: 0.99933 with unit costs against 0.99466 with CM-5 costs at depth 5 (the two fits after those sweeps)"
+// conjC1 is the cause conjectured for *Socrates's c1 above 1.
+const conjC1 = "conjecture: *Socrates's c1 of 1.091 prices a cost of every node of the parallel program that W does not count (polling the network and answering active messages on the CM-5)"
 
-// causeC1 is the cause conjectured for *Socrates's c1 above 1.
-const causeC1 = "conjecture: *Socrates's c1 of 1.091 prices a cost of every node of the parallel program that W does not count (polling the network and answering active messages on the CM-5); " +
-	"the simulated machine charges nothing per node beyond W, so W/P costs about 1 here (0.95 to 0.98 in every row of the ablation table); no ablation adds such a cost"
-
-// causePredict is the measured cause of the predictions of the big
-// machine that do not reproduce.
-const causePredict = "argued from the notebook's run (its figures quoted, not recomputed here): the CM-5 cost model's steal latency at P > W/C, which small machines do not show. " +
-	"Fitted on P ≤ 32 the model predicts the total time at P = 512 75.6 % low (ablation table, row 1); " +
-	"fitting on P ≤ 128 instead (the ablation \"machine sizes\") brings it only to −70 %, and Kaufman's positions (row 5) give −76.7 % against −78.7 % for Fig. 6's at the same depth (row 2), " +
-	"while unit costs (row 6, steals free) give −31.9 %: most of the gap is the cost of finding work among idle processors, which grows with P and is neither W/P nor C. " +
-	"What remains with unit costs is that small machines cannot tell what C costs: from P ≤ 32, c∞ comes out 0.42 to 0.63 in every row, from all P 0.73 to 1.41"
+// conjFit and conjPredict are the written causes of the fit's error and
+// of the prediction of the big machine.
+const (
+	conjFit     = "conjecture: the error is in the runs whose machine has more processors than the search has parallelism (P > W/C, far more of them here than in *Socrates's runs), where a thief of the CM-5 cost model probes idle processors before it finds work, time neither W nor C counts"
+	conjPredict = "conjecture: the CM-5 cost model's steal latency at P > W/C, which small machines do not show"
+)
 
 // reproSocratesModel is the reproduction "socrates-model".
 var reproSocratesModel = Reproduction{Name: "socrates-model", Paper: "*Socrates §2.5 eq. 1, StarTech eq. 2", Machine: machineCM5, Notebook: "model.sp", Takes: "2 minutes of CPU (9 minutes at load 20 on the shared 2-core machine; 440 runs)",
@@ -201,24 +192,25 @@ func socratesClaims() []Claim {
 	fit := func(pick func(*fits.Result) float64) (func(context.Context, Querier) (float64, error), func(context.Context, Querier) (float64, error)) {
 		return fitted(socratesRuns, pick), fitSpread(socratesRuns, pick)
 	}
+	reasons := map[string]func(context.Context, Querier) (string, error){conjC1: reasonC1, conjFit: reasonFit}
 	claim := func(paper, src, cond, fig string, t Test, pick func(*fits.Result) float64, cause string) Claim {
 		m, sp := fit(pick)
-		return Claim{Paper: paper, Source: src, Condition: cond, Figure: fig, Test: t, Measure: m, Spread: sp, Cause: cause,
+		return Claim{Paper: paper, Source: src, Condition: cond, Figure: fig, Test: t, Measure: m, Spread: sp, Cause: cause, Reason: reasons[cause],
 			PaperScale: socratesScale, RunScale: socratesRun, Runs: socratesRuns}
 	}
 	cs := []Claim{
 		claim("*Socrates", "§2.5 eq. 1, 001:L618", "c1 of T = c1·W/P + c∞·C + c0 fitted to the eight Fig. 6 positions at several depths and machine sizes (here depths 4–6, P = 1…512, CM-5 costs); the paper's stated error", "1.091 ± 0.001",
-			Test{Kind: Level, Want: 1.091, Tol: 0.001}, c1, causeC1),
+			Test{Kind: Level, Want: 1.091, Tol: 0.001}, c1, conjC1),
 		claim("*Socrates", "§2.5 eq. 1, 001:L618", "c∞ of the same fit; the paper's stated error", "0.95 ± 0.04",
-			Test{Kind: Level, Want: 0.95, Tol: 0.04}, cinf, causeFit),
+			Test{Kind: Level, Want: 0.95, Tol: 0.04}, cinf, conjFit),
 		claim("*Socrates", "§2.5, 001:L623", "sample correlation of the fitted with the measured times", "0.999947",
-			Test{Kind: Level, Want: 0.999947, Tol: Printed("0.999947")}, corr, causeFit),
+			Test{Kind: Level, Want: 0.999947, Tol: Printed("0.999947")}, corr, conjFit),
 		claim("*Socrates", "§2.5, 001:L624", "mean relative error |T − T̂|/T of the same fit over its runs", "4.85 %",
-			Test{Kind: Level, Want: 0.0485, Tol: Printed("4.85") / 100}, mre, causeFit),
+			Test{Kind: Level, Want: 0.0485, Tol: Printed("4.85") / 100}, mre, conjFit),
 		claim("StarTech", "§3 eq. 2, 000:L285", "c1 of the same form fitted to the same runs (StarTech's own data are not stated); its printed precision", "1.02",
-			Test{Kind: Level, Want: 1.02, Tol: Printed("1.02")}, c1, causeC1),
+			Test{Kind: Level, Want: 1.02, Tol: Printed("1.02")}, c1, conjC1),
 		claim("StarTech", "§3 eq. 2, 000:L285", "c∞ of the same fit; its printed precision", "1.5",
-			Test{Kind: Level, Want: 1.5, Tol: Printed("1.5")}, cinf, causeFit),
+			Test{Kind: Level, Want: 1.5, Tol: Printed("1.5")}, cinf, conjFit),
 		claim("StarTech", "§3 eq. 2, 000:L285-288", "c0 of the same fit in CM-5 seconds: StarTech's board analysis and table set-up at the start of every search", "4.3 s",
 			Test{Kind: Level, Want: 4.3, Tol: Printed("4.3")}, c0, "conjecture: the simulated machine charges nothing at the start of a search (the cost model has no set-up cost), so there is no constant time for c0 to find; no ablation adds one"),
 	}
@@ -226,11 +218,11 @@ func socratesClaims() []Claim {
 		Claim{Paper: "StarTech", Source: "§5, 000:L405", Condition: "the model fitted to the runs with P ≤ 32 predicts the total time of the runs at P = 512 from their W and C (relative error of the prediction)", Figure: "\"the performance of the tuned code matched the prediction when run on a big machine\"",
 			Test: Test{Kind: Level, Want: 0, Tol: 0.097}, Measure: predicted(socratesRuns, 32, 512, func(e fits.PError) float64 { return (e.Predicted - e.Time) / e.Time }),
 			Override:   "the paper states no error for \"matched\" (000:L405); the tolerance is twice *Socrates's mean relative error of its fit (001:L624), the nearest stated accuracy of the same model",
-			PaperScale: socratesScale, RunScale: socratesRun, Runs: socratesRuns, Cause: causePredict},
+			PaperScale: socratesScale, RunScale: socratesRun, Runs: socratesRuns, Cause: conjPredict, Reason: reasonPredict},
 		Claim{Paper: "*Socrates", Source: "§2.6, 001:L776-780", Condition: "the same prediction, run by run: mean relative error at P = 512", Figure: "\"we were able to extrapolate the performance on the big machine from the performance on the little machine\"",
 			Test: Test{Kind: Level, Want: 0, Tol: 0.0485}, Measure: predicted(socratesRuns, 32, 512, func(e fits.PError) float64 { return e.MeanRelativeError }),
 			Override:   "the paper states no error for the extrapolation (001:L776-780); the tolerance is its mean relative error of the fit to all runs (001:L624)",
-			PaperScale: socratesScale, RunScale: socratesRun, Runs: socratesRuns, Cause: causePredict},
+			PaperScale: socratesScale, RunScale: socratesRun, Runs: socratesRuns, Cause: conjPredict, Reason: reasonPredict},
 	)
 	return cs
 }

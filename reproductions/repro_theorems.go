@@ -1,5 +1,12 @@
 package reproductions
 
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+)
+
 // theoremRows selects the rows of "theorems" (sweep theorems, one per tree)
 // on trees of the given order: best, worst (the spec's order=worst) or
 // worst-full (synth.FullWorst, alpha-beta examines every node).
@@ -11,6 +18,35 @@ func theoremRows(order string) string {
 // order (the most work): the theorems speak of large d and h.
 func largestTheoremRow(order, col string) string {
 	return "SELECT " + col + " " + theoremRows(order) + " ORDER BY work DESC LIMIT 1"
+}
+
+// conjTheorem2 is the written cause of Theorem 2's parallelism, for a run
+// without the worst-full rows reasonTheorem2 reads.
+const conjTheorem2 = "conjecture: the theorem's 3 is the limit for large d and h, which the run's trees do not reach"
+
+// reasonTheorem2 is the reason of Theorem 2's parallelism of 3: W/C of
+// each degree's deepest worst-full tree.
+func reasonTheorem2(ctx context.Context, db Querier) (string, error) {
+	t, err := db.Query(ctx, "SELECT json_extract(result, '$.b') AS b, json_extract(result, '$.d') AS d, parallelism "+theoremRows("worst-full")+" AND json_extract(result, '$.d') = (SELECT MAX(json_extract(x.result, '$.d')) FROM runs x WHERE x.sweep = 'theorems' AND json_extract(x.result, '$.order') = 'worst-full' AND json_extract(x.result, '$.b') = json_extract(runs.result, '$.b')) ORDER BY b")
+	if err != nil || len(t.Rows) == 0 {
+		return "", err
+	}
+	var parts []string
+	rises, prev := true, math.Inf(-1)
+	for _, r := range t.Rows {
+		wc := num(r[2])
+		rises, prev = rises && wc > prev, wc
+		parts = append(parts, fmt.Sprintf("%.2f at b = %.0f, d = %.0f", wc, num(r[0]), num(r[1])))
+	}
+	lead := "W/C rises toward 3 as the degree grows"
+	if !rises {
+		lead = "W/C does not rise with the degree"
+	}
+	out := lead + " (each degree's deepest tree: " + strings.Join(parts, "; ") + ")"
+	if prev < 3 {
+		out += ": the theorem's 3 is the limit for large d and h, and the run's trees stay below it, the smaller ones further below"
+	}
+	return out, nil
 }
 
 // reproTheorems is the reproduction "theorems".
@@ -25,7 +61,7 @@ var reproTheorems = Reproduction{Name: "theorems", Paper: "StarTech §3, Theorem
 			Test: Test{Kind: Level, Want: 0.333, Tol: 0.05}, Override: "\"approximately three times\" (001:L620-623): a factor within 3 ± 0.5, half a unit of the whole number, is an efficiency within about ±0.05 of 1/3", Query: largestTheoremRow("worst-full", "json_extract(result, '$.efficiency_vs_alphabeta')")},
 		{Paper: "StarTech", Source: "§3 Theorem 2, 000:L304", Condition: "the same", Figure: "\"the average parallelism is about 3\"",
 			Test: Test{Kind: Level, Want: 3, Tol: Printed("3")}, Query: largestTheoremRow("worst-full", "parallelism"),
-			Cause: "argued from the notebook's run (its figures quoted, not recomputed here; the worst-full rows of the table): W/C rises toward 3 as the degree grows (about 2 at b = 4, 2.6 at b = 8, d = 8): the theorem's 3 is the limit for large d and h, and a smaller largest tree (the quick form's b = 4, d = 6) stays further below it"},
+			Cause: conjTheorem2, Reason: reasonTheorem2},
 		{Paper: "StarTech", Source: "§3 Theorem 2, 000:L304", Condition: "uniform worst-ordered trees on which alpha-beta examines every node, b = 2, 4, 8, d = 4, 6, 8; speed-up bound T_αβ/C", Figure: "\"the speedup is always less than 1\"",
 			Test: Test{Kind: Order}, Query: "SELECT SUM(json_extract(result, '$.speedup_bound_vs_alphabeta') < 1), COUNT(*) " + theoremRows("worst-full")}, // share of trees whose speed-up bound is below 1
 	}),
