@@ -197,7 +197,7 @@ func Explain(ctx context.Context, db Querier, o Outcome) (string, CauseKind) {
 		m, n := ab.m, ab.n
 		v := c.Test.Judge(m, n, ab.sd)
 		line := fmt.Sprintf("%s: %s → %s (%s", setting, fmtMeasure(ref.m), fmtMeasure(m), v)
-		if borrowed && c.Test.Kind != Order {
+		if borrowed && c.Test.Kind != Order && !math.IsNaN(m) {
 			line += ", with the claim's spread"
 		}
 		g0, g1 := c.Test.gap(ref.m, ref.n, ref.sd), c.Test.gap(m, n, ab.sd)

@@ -3,6 +3,7 @@ package reproductions
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -12,8 +13,56 @@ import (
 const luMain = "role = 'parallel' AND position LIKE 'suite:tinsley%' AND tt_bits = 23 AND json_extract(costs, '$.wake') = 0 AND json_extract(result, '$.options.pvsplit.lb_threshold') IS NULL"
 
 // luMainAs is luMain over the table named a.
-func luMainAs(a string) string {
-	return strings.NewReplacer("role", a+".role", "position", a+".position", "tt_bits", a+".tt_bits", "costs", a+".costs", "result", a+".result").Replace(luMain)
+func luMainAs(a string) string { return luAs(luMain, a) }
+
+// luAs is where (luMain or a setting's condition) over the table named a.
+func luAs(where, a string) string {
+	return strings.NewReplacer("role", a+".role", "position", a+".position", "tt_bits", a+".tt_bits", "costs", a+".costs", "result", a+".result").Replace(where)
+}
+
+// luSetting is one of the lu notebook's one-setting ablations: what it
+// moves, the condition selecting its runs (luMain with that one setting
+// moved), and the algorithms and numbers of searchers it ran, on games 7,
+// 13, 19, 27 and 33.
+type luSetting struct {
+	name, where string
+	algos       []string
+	ps          []int
+}
+
+// luSettings are the lu notebook's one-setting ablations.
+var luSettings = []luSetting{
+	{"messages of about 1 ms (--costs node=1,spawn=7,wake=7), games 7, 13, 19, 27, 33",
+		strings.Replace(luMain, "json_extract(costs, '$.wake') = 0", "json_extract(costs, '$.wake') = 7", 1),
+		[]string{"pvsplit", "pvfsplit", "pvsplit-lb", "pvfsplit-lb"}, []int{2, 16}},
+	{"twice Lu's -LB threshold (--param lb_threshold=70000), games 7, 13, 19, 27, 33",
+		strings.Replace(luMain, "lb_threshold') IS NULL", "lb_threshold') IS NOT NULL", 1),
+		[]string{"pvsplit-lb", "pvfsplit-lb"}, []int{8, 16}},
+	{"the workbench's engine options (preset default: killers, MVV-LVA, a 2^20 table), games 7, 13, 19, 27, 33",
+		strings.Replace(luMain, "tt_bits = 23", "tt_bits = 20", 1),
+		[]string{"pvsplit", "pvfsplit", "pvsplit-lb", "pvfsplit-lb"}, []int{2, 16}},
+}
+
+// luAblations are the ablations of the cell expr of algo with p
+// searchers: each setting that ran them, its cases against Lu's
+// configuration's on the same positions.
+func luAblations(expr, algo string, p int) []Ablation {
+	var out []Ablation
+	for _, s := range luSettings {
+		if !slices.Contains(s.algos, algo) || !slices.Contains(s.ps, p) {
+			continue
+		}
+		sel := func(where string) string {
+			return "derived WHERE " + where + fmt.Sprintf(" AND algo = '%s' AND p = %d", algo, p)
+		}
+		on := " AND position IN (SELECT position FROM " + sel(s.where) + ")"
+		out = append(out, Ablation{Setting: s.name,
+			Query:    "SELECT AVG(" + expr + ") FROM " + sel(s.where),
+			Cases:    "SELECT position, " + expr + " FROM " + sel(s.where) + " ORDER BY position",
+			Ref:      "SELECT AVG(" + expr + ") FROM " + sel(luMain) + on,
+			RefCases: "SELECT position, " + expr + " FROM " + sel(luMain) + on + " ORDER BY position"})
+	}
+	return out
 }
 
 // luSearchers are Lu's numbers of searchers.
@@ -166,9 +215,9 @@ func luCause(col string) string {
 // how far each difference moves the figures; none closes a gap, so what
 // remains is conjecture.
 const (
-	causeLuSpeedup = "conjecture: speedup = p·(1 − idle − other), and each searcher here is idle less than Lu's (see the idle claims), so most speedups are above his; of the ablations on games 7, 13, 19, 27, 33 none closes the gap: messages of about 1 ms (spawn=7,wake=7) lower the speedup by 1–3 %, twice the -LB threshold (lb_threshold=70000) by up to 7 %, the workbench's own engine options (preset default) raise it by 5–20 %; what a real machine added to Lu's waits the simulator does not charge"
-	causeLuSO      = "conjecture: the options account for much of the difference, measured: with the workbench's engine options (preset default: killers, MVV-LVA, a 2^20 table) PVSplit's search overhead at 16 searchers falls from 15.7 % to 2.7 % on games 7, 13, 19, 27, 33 (Lu: 15.3 %), hence Lu's options here (preset parachinook); what remains (PVFSplit's search overhead above Lu's at 2 and 4 searchers and below it at 16, with and without -LB) messages do not move (spawn=7,wake=7: within 2 points), and it is put down to Chinook's window-dependent extensions (003:L940), its trees, and the heuristic windows of PVFSplit's speculative splits, which the thesis does not give exactly"
-	causeLuIdle    = "conjecture: the simulator charges no time for what kept Lu's searchers waiting on a real machine (the controller's messages, the root's synchronizations in wall-clock time); messages of about 1 ms (spawn=7,wake=7) move the idle time by under 1 point on games 7, 13, 19, 27, 33, so the gap is not the message cost alone"
+	causeLuSpeedup = "conjecture: speedup = p·(1 − idle − other), and each searcher here is idle less than Lu's (see the idle claims), so most speedups are above his; what a real machine added to Lu's waits the simulator does not charge, and the one-setting ablations (listed with their measures) show how far messages, the -LB threshold and the engine's options move it"
+	causeLuSO      = "conjecture: Lu's options are the run's (preset parachinook), since the workbench's own (the ablation with preset default) search far fewer extra nodes; what remains messages do not move (the ablation with spawn=7,wake=7), and it is put down to Chinook's window-dependent extensions (003:L940), its trees, and the heuristic windows of PVFSplit's speculative splits, which the thesis does not give exactly"
+	causeLuIdle    = "conjecture: the simulator charges no time for what kept Lu's searchers waiting on a real machine (the controller's messages, the root's synchronizations in wall-clock time); the ablation with messages of about 1 ms shows how far the message cost alone moves the idle time, and the TC2000 run beside this one what the machine's locks and remote references add"
 	causeLuOrder   = "conjecture: an order follows the speedups, and where one fails the search overhead here differs from Lu's at that number of searchers (PVFSplit's speculative splits cost more at 2 searchers here); the ablations move the four algorithms alike (preset default raises all, messages lower all) and reverse no order"
 )
 
@@ -214,11 +263,22 @@ func luTableClaims() []Claim {
 				cs = append(cs, Claim{Paper: "Lu", Source: src, Condition: cond,
 					Figure: fmt.Sprintf("%s %g%s (SD %g)", m.col, m.want, m.unit, m.sd),
 					Test:   Test{Kind: Level, Want: m.want, Tol: luSE(m.sd)}, Cases: luCases(m.expr, t.algo, p), Runs: luRuns(t.algo, p),
-					PaperScale: luScale(p), RunScale: Scale{P: []int{p}}, Cause: luCause(m.col)})
+					PaperScale: luScale(p), RunScale: Scale{P: []int{p}}, Cause: luCause(m.col), Ablations: luAblations(m.expr, t.algo, p)})
 			}
 		}
 	}
 	return cs
+}
+
+// luDecline is the cases of PVSplit-LB's speedup from 8 to 16 searchers
+// under where (luMain or a setting's), per position 16's and 8's, on the
+// positions the runs of on cover ("" : every position).
+func luDecline(where, on string) string {
+	q := "SELECT a.position, a.speedup, b.speedup FROM derived a JOIN derived b ON b.position = a.position AND b.algo = a.algo AND b.p = 8 AND " + luAs(where, "b") + " WHERE " + luAs(where, "a") + " AND a.algo = 'pvsplit-lb' AND a.p = 16"
+	if on != "" {
+		q += " AND a.position IN (SELECT position FROM derived WHERE " + on + " AND algo = 'pvsplit-lb' AND p = 16)"
+	}
+	return q + " ORDER BY a.position"
 }
 
 // luOrderClaims are the orders Lu reports between the algorithms and
@@ -248,8 +308,8 @@ func luOrderClaims() []Claim {
 		Claim{Paper: "Lu", Source: "§5.4 Table 5.2, 003:L1234", Condition: "PVSplit-LB, 8 → 16 searchers",
 			Figure: "\"the speedup declines (marginally) between 8 and 16 searchers\" (2.06 → 2.00, −2.9 %)",
 			Test:   Test{Kind: Trend, Want: -1, Tol: Printed("2.00") / 2}, Shift: -1,
-			Cases: "SELECT a.position, a.speedup, b.speedup FROM derived a JOIN derived b ON b.position = a.position AND b.algo = a.algo AND b.p = 8 AND " + luMainAs("b") + " WHERE " + luMainAs("a") + " AND a.algo = 'pvsplit-lb' AND a.p = 16 ORDER BY a.position",
-			Cause: causeLuLBDecline},
+			Cases: luDecline(luMain, ""), Cause: causeLuLBDecline,
+			Ablations: []Ablation{{Setting: luSettings[1].name, Cases: luDecline(luSettings[1].where, ""), RefCases: luDecline(luMain, luSettings[1].where)}}},
 		Claim{Paper: "Lu", Source: "§5.2 Table 5.1, 003:L1165-1168", Condition: "PVFSplit, 2 → 4 → 8 → 16 searchers",
 			Figure: "search overhead rises at every step: 8.76, 24.3, 46.4, 83.5 %",
 			Test:   Test{Kind: Order}, Query: luShare(soRises), Cause: causeLuSO},
@@ -313,7 +373,7 @@ func luProfileClaims() []Claim {
 				Condition: fmt.Sprintf("%s, %d searchers: 100 − efficiency − idle", t.name, p),
 				Figure:    fmt.Sprintf("other overheads %g %%", other),
 				Test:      Test{Kind: Level, Want: other, Tol: tol}, Cases: luCases(fmt.Sprintf("100 - 100 * speedup / %d - 100 * idle_fraction", p), t.algo, p), Runs: luRuns(t.algo, p),
-				PaperScale: luScale(p), RunScale: Scale{P: []int{p}}, Cause: causeLuOther})
+				PaperScale: luScale(p), RunScale: Scale{P: []int{p}}, Cause: causeLuOther, Ablations: luAblations(fmt.Sprintf("100 - 100 * speedup / %d - 100 * idle_fraction", p), t.algo, p)})
 		}
 	}
 	var prof, lbIdle []string
@@ -336,9 +396,9 @@ func luProfileClaims() []Claim {
 }
 
 const (
-	causeLuLBDecline = "conjecture: Lu reads the decline as starvation making preemption aggressive (003:L1234); here PVSplit-LB still gains from 8 to 16 searchers on games 7, 13, 19, 27, 33 (+10 % with Lu's threshold, +6 % with twice it, lb_threshold=70000): the threshold moves toward the decline without reaching it, and Lu's wall-clock threshold fired on searchers whose times the simulator does not reproduce"
+	causeLuLBDecline = "conjecture: Lu reads the decline as starvation making preemption aggressive (003:L1234); the ablation with twice his threshold shows how far the threshold moves the gain from 8 to 16 searchers here, and Lu's wall-clock threshold fired on searchers whose times the simulator does not have"
 	causeLuBranching = "conjecture: the workbench's checkers search extends only forced captures beyond the horizon and counts the horizon's nodes as leaves; Chinook's extensions and which nodes Lu counted are not given, so the share of capture nodes differs (and the predictions of §4.3 follow the branching factor measured)"
-	causeLuOther     = "conjecture: on the simulated machine the band of other overheads is the search overhead alone, Lu's includes communication (003:L987); messages of about 1 ms (spawn=7,wake=7) add 1–3 points to it on games 7, 13, 19, 27, 33, less than the gap where the band is below Lu's"
+	causeLuOther     = "conjecture: on the simulated machine the band of other overheads is the search overhead alone, Lu's includes communication (003:L987); the ablation with messages of about 1 ms shows how much message costs add to it"
 )
 
 // reproLu is the reproduction "lu".

@@ -133,9 +133,6 @@ func TestWrittenCausesCarryNoRunFigures(t *testing.T) {
 					t.Errorf("%s %s: the written cause says %q: compute it (Claim.Reason): %.120s", r.Name, c.Source, w, c.Cause)
 				}
 			}
-			if r.Name == "lu" {
-				continue
-			}
 			for _, n := range number.FindAllString(lineKey.ReplaceAllString(c.Cause, ""), -1) {
 				if !strings.Contains(stated+c.Figure+c.Condition+c.Source+c.Override, n) {
 					t.Errorf("%s %s: the written cause states %s, which neither the paper nor the run's settings do: compute it (Claim.Reason): %.120s", r.Name, c.Source, n, c.Cause)
