@@ -402,7 +402,7 @@ const (
 )
 
 // reproLu is the reproduction "lu".
-var reproLu = Reproduction{Name: "lu", Paper: "Lu 1993, Tables 4.1, 5.1, 5.2, 5.3", Machine: machineTC2000, Notebook: "lu.sp", Takes: "56 minutes (455 runs) while other work loaded the machine, and about as long again for its runs on the TC2000",
+var reproLu = Reproduction{Name: "lu", Paper: "Lu 1993, Tables 4.1, 5.1, 5.2, 5.3", Machine: machineTC2000, Notebook: "lu.sp", Takes: "51 minutes with --jobs 2 (840 runs, the TC2000's 340 among them) while other work loaded the 2-core machine; 35 minutes of CPU",
 	Published: `Lu's means over his 20 positions (speedup / % search overhead / % idle per searcher):
   searchers      PVSplit            PVFSplit           PVSplit-LB         PVFSplit-LB
   2          1.38 / 10.1 / 17.9  1.48 /  8.8 / 12.8  1.44 / 11.3 / 13.0  1.53 / 11.8 /  8.4
