@@ -315,8 +315,11 @@ func (m *machine) sampleMem(p *proc) {
 	}
 	m.memErr = true
 	e := &MemoryError{Limit: limit, Used: used, Machine: SimOf(m.nprocs), Time: p.now, LiveProcs: m.live, PeakLive: m.peakLive, Address: limit == m.asLimit && used != held}
+	e.Work = m.idleWork
 	for _, q := range m.procs {
-		e.Work += q.work
+		if q != nil {
+			e.Work += q.work
+		}
 	}
 	for _, t := range m.tallies() {
 		e.Nodes += t.counts[Node]

@@ -175,8 +175,11 @@ func (m *machine) runSim() *Stats {
 	}
 	end := m.endTime
 	if !m.over {
+		end = max(end, m.idleEnd)
 		for _, p := range m.procs {
-			end = max(end, p.now)
+			if p != nil {
+				end = max(end, p.now)
+			}
 		}
 	}
 	return m.stats(end)

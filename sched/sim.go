@@ -57,7 +57,7 @@ func (p *proc) park(kind int8, t *Task, min int32, obj any) {
 	if obj == nil {
 		if m.inf {
 			if kind < 0 {
-				m.free = append(m.free, p)
+				m.compactIdle(p)
 			}
 		} else {
 			p.parkIdx = len(m.parked)
@@ -182,12 +182,58 @@ func (m *machine) postSim(from *proc, k *Task) {
 	}
 }
 
+// idleProc is a processor of the infinite machine without work, compacted
+// (compactIdle): what of it outlives its idleness. Its steal generator
+// is the one it was made with (the infinite machine never steals), and
+// everything else is what a processor has when it parks idle.
+type idleProc struct {
+	id   int
+	urng rng
+}
+
+// compactIdle files p, a processor of the infinite machine parking idle
+// with nothing on its stack, as an idleProc and gives its record back
+// for the next processor that starts (startInf): the idle processors
+// keep their numbers, which order the run, but not their records. p's
+// record stays as it is until then (p runs no further step before it
+// is back in the event loop).
+func (m *machine) compactIdle(p *proc) {
+	m.free = append(m.free, idleProc{id: p.id, urng: p.urng})
+	m.idleWork += p.work
+	m.idleOverhead += p.overhead
+	m.idleEnd = max(m.idleEnd, p.now)
+	m.procs[p.id] = nil
+	m.procFree = append(m.procFree, p)
+}
+
+// reviveProc is the processor e, idle, with a record: one given back by
+// compactIdle, or a new one, in the state p had as it parked idle.
+func (m *machine) reviveProc(e idleProc) *proc {
+	n := len(m.procFree)
+	if n == 0 {
+		q := m.newProc(e.id)
+		q.urng = e.urng
+		q.state, q.parkKind, q.minLevel = stParked, -1, anyLevel
+		return q
+	}
+	q := m.procFree[n-1]
+	m.procFree[n-1] = nil
+	m.procFree = m.procFree[:n-1]
+	mail, dq := q.mail[:0], q.dq
+	*q = proc{m: m, id: e.id, costs: &m.costs, tfree: q.tfree, mail: mail, dq: dq,
+		rng: newRNG(m.cfg.Seed, uint64(2*e.id)), urng: e.urng, tally: q.tally, poolProc: q.poolProc,
+		horizon: never, state: stParked, parkKind: -1, parkIdx: -1, victimIdx: -1, heapIdx: -1, minLevel: anyLevel}
+	return q
+}
+
 // startInf gives k a processor of its own at time at (infinite machine).
 func (m *machine) startInf(k job, at int64) {
 	var q *proc
 	if n := len(m.free); n > 0 {
-		q = m.free[n-1]
+		e := m.free[n-1]
 		m.free = m.free[:n-1]
+		q = m.reviveProc(e)
+		m.procs[e.id] = q
 	} else {
 		q = m.newProc(len(m.procs))
 		q.state = stParked
@@ -514,7 +560,7 @@ func (m *machine) simLoop() {
 	}
 	for _, p := range m.procs {
 		switch {
-		case p.co == nil:
+		case p == nil || p.co == nil: // (nil: compacted idle, compactIdle)
 		case p.state == stParked && p.parkKind < 0 && p.waitTask == nil && p.waitObj == nil:
 			p.co.next() // idle: it sees the run over and hands its coroutine back
 		default:
