@@ -156,7 +156,7 @@ func (m *machine) runSim() *Stats {
 			p := m.newProc(i)
 			p.state = stParked
 			p.parkKind = -1
-			p.parkIdx = len(m.parked)
+			p.parkIdx = int32(len(m.parked))
 			m.parked = append(m.parked, p)
 			m.procs = append(m.procs, p)
 		}

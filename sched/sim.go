@@ -60,7 +60,7 @@ func (p *proc) park(kind int8, t *Task, min int32, obj any) {
 				m.compactIdle(p)
 			}
 		} else {
-			p.parkIdx = len(m.parked)
+			p.parkIdx = int32(len(m.parked))
 			m.parked = append(m.parked, p)
 		}
 	}
@@ -136,7 +136,7 @@ func (m *machine) readyAdd(p *proc, d int64) {
 // dequeChanged keeps m.victims, the processors with stealable work.
 func (m *machine) dequeChanged(p *proc) {
 	if p.dq.n > 0 && p.victimIdx < 0 {
-		p.victimIdx = len(m.victims)
+		p.victimIdx = int32(len(m.victims))
 		m.victims = append(m.victims, p)
 	} else if p.dq.n == 0 && p.victimIdx >= 0 {
 		i := p.victimIdx
@@ -222,7 +222,7 @@ func (m *machine) reviveProc(e idleProc) *proc {
 	mail, dq := q.mail[:0], q.dq
 	*q = proc{m: m, id: e.id, costs: &m.costs, tfree: q.tfree, mail: mail, dq: dq,
 		rng: newRNG(m.cfg.Seed, uint64(2*e.id)), urng: e.urng, tally: q.tally, poolProc: q.poolProc,
-		horizon: never, state: stParked, parkKind: -1, parkIdx: -1, victimIdx: -1, heapIdx: -1, minLevel: anyLevel}
+		horizon: never, state: stParked, parkKind: -1, parkIdx: -1, victimIdx: -1, minLevel: anyLevel}
 	return q
 }
 
