@@ -273,7 +273,13 @@ func (p *proc) takeMail() job {
 		}
 		x := p.mail[0]
 		p.mail[0] = job{}
-		p.mail = p.mail[1:]
+		if len(p.mail) == 1 {
+			// Emptied: keep the room (on the infinite machine every
+			// task comes to its processor by mail).
+			p.mail = p.mail[:0]
+		} else {
+			p.mail = p.mail[1:]
+		}
 		p.m.readyAdd(p, -1)
 		p.tally.started++
 		return x

@@ -478,6 +478,30 @@ func (m *machine) finishBare(p *proc) {
 	m.live--
 }
 
+// abortedBare is simMain's step for a processor of the infinite machine
+// whose only work is an element of a range aborted before it starts
+// (runJob): the element ends there, its parent told, and the processor
+// parks idle. As in finishBare no step of it yields, so it runs on the
+// event loop without a coroutine, the processor counted live for the
+// step; the run is the same bit for bit.
+func (m *machine) abortedBare(p *proc) {
+	m.live++
+	if m.live > m.peakLive {
+		m.peakLive = m.live
+	}
+	p.runJob(p.takeMail())
+	// simMain would now look for work again and find none: on the
+	// infinite machine no deque holds any (every task starts on a
+	// processor of its own) and the mail is empty.
+	if m.over {
+		p.state = stExited
+	} else {
+		p.park(-1, nil, anyLevel, nil) // idle on the infinite machine: returns at once
+		p.detach = false
+	}
+	m.live--
+}
+
 // simMain is a simulated processor's scheduling loop. It returns true when
 // the processor parked idle or waits to finish a task (run: finishing)
 // with nothing on its stack (its coroutine is then free), false when the
@@ -538,6 +562,8 @@ func (m *machine) simLoop() {
 		p.state = stRunning
 		if p.co == nil && m.inf && p.finishing != nil && p.finishing.pending == 0 {
 			m.finishBare(p)
+		} else if p.co == nil && m.inf && p.finishing == nil && len(p.mail) == 1 && p.mail[0].abortedAt(m, p.now) {
+			m.abortedBare(p)
 		} else {
 			if p.co == nil {
 				m.attach(p)

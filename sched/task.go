@@ -762,6 +762,22 @@ func (m *machine) abortTreeSim(k *Task, at int64) {
 // levelHook is a test's look at every task as it starts.
 var levelHook func(*Task)
 
+// startAbort is the abort mark element j of range r takes as it starts
+// (runJob): the range's, or its parent's one hop later if earlier.
+func (r *taskRange) startAbort(m *machine) int64 {
+	at := r.abortAt
+	if a := r.parent.abortAt; a != never && a+m.abortHop < at {
+		at = a + m.abortHop
+	}
+	return at
+}
+
+// abortedAt reports whether x is an element of a range that, started at
+// time now, would end at once, aborted (runJob).
+func (x *job) abortedAt(m *machine, now int64) bool {
+	return x.r != nil && x.r.startAbort(m) <= now
+}
+
 // runJob runs x, a job p has just taken (find), on the simulator: a task,
 // or an element of a range, which becomes a task now (SpawnRange). Its
 // abort mark is the range's or its parent's, as the task spawn made would
@@ -775,10 +791,7 @@ func (p *proc) runJob(x job) {
 	}
 	m := p.m
 	par := r.parent
-	at := r.abortAt
-	if a := par.abortAt; a != never && a+m.abortHop < at {
-		at = a + m.abortHop
-	}
+	at := r.startAbort(m)
 	i := r.index(x.j)
 	if at <= p.now {
 		p.tally.abortedTasks++
