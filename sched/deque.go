@@ -8,10 +8,45 @@ const anyLevel = math.MinInt32
 // job is a unit of posted work: a task, or (on the simulator) element j,
 // in spawn order, of a range of children (Task.SpawnRange), which becomes
 // a task only when it starts (proc.runJob). The zero job is none.
+//
+// In a deque, an entry of a range stands for its n elements j … j+n−1
+// posted one after the other (n ≥ 1; push merges them): a range of 40
+// tests is one entry, not 40, and the deques of P = 65,536 processors
+// hold as many entries as they have ranges in flight. Taken, an entry
+// gives one element (n is then 0), the one a deque of single elements
+// would have given.
 type job struct {
 	t *Task
 	r *taskRange
 	j int32
+	n int32 // in a deque: the range's elements the entry stands for
+}
+
+// first takes the entry's oldest element (its elements' order is the
+// order they were posted in) and reports whether the entry is now empty.
+func (x *job) first() (job, bool) {
+	if x.r == nil {
+		return *x, true
+	}
+	e := job{r: x.r, j: x.j}
+	x.j++
+	x.n--
+	return e, x.n == 0
+}
+
+// last takes the entry's newest element, as first.
+func (x *job) last() (job, bool) {
+	if x.r == nil {
+		return *x, true
+	}
+	x.n--
+	return job{r: x.r, j: x.j + x.n}, x.n == 0
+}
+
+// extends reports whether element k of a range follows the entry x's
+// elements, so that push adds it to x.
+func (x *job) extends(k job) bool {
+	return k.r != nil && x.r == k.r && x.j+x.n == k.j
 }
 
 func (x job) none() bool { return x.t == nil && x.r == nil }
@@ -58,14 +93,24 @@ type group struct {
 
 func (d *deque) push(t job) {
 	d.n++
+	t.n = 1
 	if !d.levels {
+		if k := len(d.items) - 1; k >= d.top && d.items[k].extends(t) {
+			d.items[k].n++
+			return
+		}
 		d.items = append(d.items, t)
 		return
 	}
 	l := t.level()
 	i := len(d.groups) - 1
 	if i >= d.gtop && d.groups[i].level == l {
-		d.groups[i].items = append(d.groups[i].items, t)
+		g := &d.groups[i]
+		if k := len(g.items) - 1; k >= g.head && g.items[k].extends(t) {
+			g.items[k].n++
+			return
+		}
+		g.items = append(g.items, t)
 		return
 	}
 	if i < d.gtop || d.groups[i].level < l {
@@ -109,13 +154,16 @@ func (d *deque) pop(min int32) job {
 	}
 	if !d.levels {
 		j := len(d.items) - 1
-		t := d.items[j]
-		if t.level() < min {
+		if d.items[j].level() < min {
 			return job{}
+		}
+		d.n--
+		t, empty := d.items[j].last()
+		if !empty {
+			return t
 		}
 		d.items[j] = job{}
 		d.items = d.items[:j]
-		d.n--
 		if j == d.top {
 			d.items, d.top = d.items[:0], 0
 		}
@@ -146,9 +194,13 @@ func (d *deque) steal(min int32) job {
 	}
 	if !d.levels {
 		for j := d.top; j < len(d.items); j++ {
-			t := d.items[j]
-			if t.level() < min {
+			if d.items[j].level() < min {
 				continue
+			}
+			t, empty := d.items[j].first()
+			if !empty {
+				d.n--
+				return t
 			}
 			if j == d.top {
 				d.items[j] = job{}
@@ -197,8 +249,10 @@ func (d *deque) steal(min int32) job {
 }
 
 func (g *group) take() job {
-	t := g.items[g.head]
-	g.items[g.head] = job{}
-	g.head++
+	t, empty := g.items[g.head].first()
+	if empty {
+		g.items[g.head] = job{}
+		g.head++
+	}
 	return t
 }

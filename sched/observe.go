@@ -90,7 +90,11 @@ func (m *machine) simSnapshot(t int64) Snapshot {
 		s.Nodes += t.counts[Node]
 		s.Steals += t.steals
 	}
+	s.Work = m.idleWork
 	for i, p := range m.procs {
+		if p == nil {
+			continue // compacted idle (compactIdle)
+		}
 		s.Work += p.work
 		if !m.inf {
 			s.Busy[i] = min(p.work+p.overhead, t)

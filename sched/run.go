@@ -156,7 +156,7 @@ func (m *machine) runSim() *Stats {
 			p := m.newProc(i)
 			p.state = stParked
 			p.parkKind = -1
-			p.parkIdx = len(m.parked)
+			p.parkIdx = int32(len(m.parked))
 			m.parked = append(m.parked, p)
 			m.procs = append(m.procs, p)
 		}
@@ -175,8 +175,11 @@ func (m *machine) runSim() *Stats {
 	}
 	end := m.endTime
 	if !m.over {
+		end = max(end, m.idleEnd)
 		for _, p := range m.procs {
-			end = max(end, p.now)
+			if p != nil {
+				end = max(end, p.now)
+			}
 		}
 	}
 	return m.stats(end)

@@ -57,10 +57,10 @@ func (p *proc) park(kind int8, t *Task, min int32, obj any) {
 	if obj == nil {
 		if m.inf {
 			if kind < 0 {
-				m.free = append(m.free, p)
+				m.compactIdle(p)
 			}
 		} else {
-			p.parkIdx = len(m.parked)
+			p.parkIdx = int32(len(m.parked))
 			m.parked = append(m.parked, p)
 		}
 	}
@@ -136,7 +136,7 @@ func (m *machine) readyAdd(p *proc, d int64) {
 // dequeChanged keeps m.victims, the processors with stealable work.
 func (m *machine) dequeChanged(p *proc) {
 	if p.dq.n > 0 && p.victimIdx < 0 {
-		p.victimIdx = len(m.victims)
+		p.victimIdx = int32(len(m.victims))
 		m.victims = append(m.victims, p)
 	} else if p.dq.n == 0 && p.victimIdx >= 0 {
 		i := p.victimIdx
@@ -182,12 +182,58 @@ func (m *machine) postSim(from *proc, k *Task) {
 	}
 }
 
+// idleProc is a processor of the infinite machine without work, compacted
+// (compactIdle): what of it outlives its idleness. Its steal generator
+// is the one it was made with (the infinite machine never steals), and
+// everything else is what a processor has when it parks idle.
+type idleProc struct {
+	id   int
+	urng rng
+}
+
+// compactIdle files p, a processor of the infinite machine parking idle
+// with nothing on its stack, as an idleProc and gives its record back
+// for the next processor that starts (startInf): the idle processors
+// keep their numbers, which order the run, but not their records. p's
+// record stays as it is until then (p runs no further step before it
+// is back in the event loop).
+func (m *machine) compactIdle(p *proc) {
+	m.free = append(m.free, idleProc{id: p.id, urng: p.urng})
+	m.idleWork += p.work
+	m.idleOverhead += p.overhead
+	m.idleEnd = max(m.idleEnd, p.now)
+	m.procs[p.id] = nil
+	m.procFree = append(m.procFree, p)
+}
+
+// reviveProc is the processor e, idle, with a record: one given back by
+// compactIdle, or a new one, in the state p had as it parked idle.
+func (m *machine) reviveProc(e idleProc) *proc {
+	n := len(m.procFree)
+	if n == 0 {
+		q := m.newProc(e.id)
+		q.urng = e.urng
+		q.state, q.parkKind, q.minLevel = stParked, -1, anyLevel
+		return q
+	}
+	q := m.procFree[n-1]
+	m.procFree[n-1] = nil
+	m.procFree = m.procFree[:n-1]
+	mail, dq := q.mail[:0], q.dq
+	*q = proc{m: m, id: e.id, costs: &m.costs, tfree: q.tfree, mail: mail, dq: dq,
+		rng: newRNG(m.cfg.Seed, uint64(2*e.id)), urng: e.urng, tally: q.tally, poolProc: q.poolProc,
+		horizon: never, state: stParked, parkKind: -1, parkIdx: -1, victimIdx: -1, minLevel: anyLevel}
+	return q
+}
+
 // startInf gives k a processor of its own at time at (infinite machine).
 func (m *machine) startInf(k job, at int64) {
 	var q *proc
 	if n := len(m.free); n > 0 {
-		q = m.free[n-1]
+		e := m.free[n-1]
 		m.free = m.free[:n-1]
+		q = m.reviveProc(e)
+		m.procs[e.id] = q
 	} else {
 		q = m.newProc(len(m.procs))
 		q.state = stParked
@@ -432,6 +478,30 @@ func (m *machine) finishBare(p *proc) {
 	m.live--
 }
 
+// abortedBare is simMain's step for a processor of the infinite machine
+// whose only work is an element of a range aborted before it starts
+// (runJob): the element ends there, its parent told, and the processor
+// parks idle. As in finishBare no step of it yields, so it runs on the
+// event loop without a coroutine, the processor counted live for the
+// step; the run is the same bit for bit.
+func (m *machine) abortedBare(p *proc) {
+	m.live++
+	if m.live > m.peakLive {
+		m.peakLive = m.live
+	}
+	p.runJob(p.takeMail())
+	// simMain would now look for work again and find none: on the
+	// infinite machine no deque holds any (every task starts on a
+	// processor of its own) and the mail is empty.
+	if m.over {
+		p.state = stExited
+	} else {
+		p.park(-1, nil, anyLevel, nil) // idle on the infinite machine: returns at once
+		p.detach = false
+	}
+	m.live--
+}
+
 // simMain is a simulated processor's scheduling loop. It returns true when
 // the processor parked idle or waits to finish a task (run: finishing)
 // with nothing on its stack (its coroutine is then free), false when the
@@ -492,6 +562,8 @@ func (m *machine) simLoop() {
 		p.state = stRunning
 		if p.co == nil && m.inf && p.finishing != nil && p.finishing.pending == 0 {
 			m.finishBare(p)
+		} else if p.co == nil && m.inf && p.finishing == nil && len(p.mail) == 1 && p.mail[0].abortedAt(m, p.now) {
+			m.abortedBare(p)
 		} else {
 			if p.co == nil {
 				m.attach(p)
@@ -514,7 +586,7 @@ func (m *machine) simLoop() {
 	}
 	for _, p := range m.procs {
 		switch {
-		case p.co == nil:
+		case p == nil || p.co == nil: // (nil: compacted idle, compactIdle)
 		case p.state == stParked && p.parkKind < 0 && p.waitTask == nil && p.waitObj == nil:
 			p.co.next() // idle: it sees the run over and hands its coroutine back
 		default:

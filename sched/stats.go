@@ -118,7 +118,11 @@ func (m *machine) stats(end int64) *Stats {
 			s.Promotions += p.lat.promotions
 		}
 	}
+	s.Work, s.Overhead = m.idleWork, m.idleOverhead // (the infinite machine's compacted idle processors)
 	for _, p := range m.procs {
+		if p == nil {
+			continue
+		}
 		s.Work += p.work
 		s.Overhead += p.overhead
 		if !m.inf {

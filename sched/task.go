@@ -17,13 +17,18 @@ const never = math.MaxInt64
 // A task's handle is for its parent: Wait, WaitAny, Abort, Result. Its Ctx
 // methods must only be called by the task's own code.
 type Task struct {
+	// The fields a task's start and end and its parent's wait and join
+	// touch share the first of the Task's two cache lines: on a large
+	// simulated machine a task's record has left the cache between its
+	// start and its end (hundreds of other processors run in between),
+	// and its end reads its own and its parent's.
+
 	// abortAt is the abort table entry (*Socrates §4.2): the time from
 	// which the task is aborted, never if it is not. On the pool an abort
 	// stores 0; on the simulator the virtual time the mark arrives. The
 	// poll is abortAt <= processor clock. (First: 64-bit aligned for the
 	// atomics on every platform.)
 	abortAt int64
-	m       *machine
 	p       *proc // processor running it; set when it starts
 	parent  *Task
 	// fn is the task's function until it starts (a func(Ctx) any, or a
@@ -32,22 +37,22 @@ type Task struct {
 	// function, for its whole life (its result is not kept). One field
 	// for all keeps a Task at 128 bytes (hundreds of thousands are in
 	// flight on a large simulated machine).
-	fn      any
-	idx     int32
-	level   int32
+	fn    any
+	idx   int32
+	level int32
+	// span is the task's timestamp (*Socrates Fig. 9): the critical path
+	// length of everything its current point depends on.
+	span    int64
+	pending int32  // children not yet finished
+	done    uint32 // 1 once the task and its descendants have finished
+
+	m       *machine
 	pin     int32 // processor it is pinned to, or -1
 	recycle bool  // spawned by Go: no handle, recycled when joined (in pin's padding)
 	// ranged is set once the task has spawned a range (SpawnRange)
 	// since its last Sync: children not yet in the abort table (head),
 	// which kidMin counts (in pin's padding too).
 	ranged bool
-
-	// span is the task's timestamp (*Socrates Fig. 9): the critical path
-	// length of everything its current point depends on.
-	span int64
-	done uint32 // 1 once the task and its descendants have finished
-
-	pending int32 // children not yet finished
 	// doneKids counts the children that finished (simulator only), but
 	// for the elements of ranges, which their range logs (Finished).
 	doneKids uint32
@@ -757,6 +762,22 @@ func (m *machine) abortTreeSim(k *Task, at int64) {
 // levelHook is a test's look at every task as it starts.
 var levelHook func(*Task)
 
+// startAbort is the abort mark element j of range r takes as it starts
+// (runJob): the range's, or its parent's one hop later if earlier.
+func (r *taskRange) startAbort(m *machine) int64 {
+	at := r.abortAt
+	if a := r.parent.abortAt; a != never && a+m.abortHop < at {
+		at = a + m.abortHop
+	}
+	return at
+}
+
+// abortedAt reports whether x is an element of a range that, started at
+// time now, would end at once, aborted (runJob).
+func (x *job) abortedAt(m *machine, now int64) bool {
+	return x.r != nil && x.r.startAbort(m) <= now
+}
+
 // runJob runs x, a job p has just taken (find), on the simulator: a task,
 // or an element of a range, which becomes a task now (SpawnRange). Its
 // abort mark is the range's or its parent's, as the task spawn made would
@@ -770,10 +791,7 @@ func (p *proc) runJob(x job) {
 	}
 	m := p.m
 	par := r.parent
-	at := r.abortAt
-	if a := par.abortAt; a != never && a+m.abortHop < at {
-		at = a + m.abortHop
-	}
+	at := r.startAbort(m)
 	i := r.index(x.j)
 	if at <= p.now {
 		p.tally.abortedTasks++
