@@ -57,7 +57,7 @@ func smSides(variant string) string {
 }
 
 // reproSmallMachinesMislead is the reproduction "small-machines-mislead".
-var reproSmallMachinesMislead = Reproduction{Name: "small-machines-mislead", Paper: "StarTech §4 (Serialization Heuristics), *Socrates §2.6", Machine: machineCM5Unfiltered, Notebook: "small-machines.sp", Takes: "about 8 minutes at load 20 on the shared 2-core machine (248 runs)",
+var reproSmallMachinesMislead = Reproduction{Name: "small-machines-mislead", Paper: "StarTech §4 (Serialization Heuristics), *Socrates §2.6", Machine: machineCM5Unfiltered, Notebook: "small-machines.sp", Takes: "3 minutes with --jobs 2 beside another simulation (496 runs, the CM-5's 248 among them; 164 s of CPU)",
 	What: "StarTech's full serialization and *Socrates's valuing of two children against Jamboree with rid from P = 1 to 512 on the simulated machine (preset startech, Kaufman 1-8, depth 5): T, W and C ratios per P, the crossover P, and whether the fit from P ≤ 32 predicts the big machine",
 	Published: `The papers' claims (no positions, depths or machine sizes given):
   StarTech (000:L397): serializing type-2/3 nodes that drop below α "reduced the work by as much as 50%";
