@@ -150,7 +150,7 @@ var reasonProfile = wpReason(func(st, _, inf []wpDepth) string {
 })
 
 // reproStartechWorkPath is the reproduction "startech-work-path".
-var reproStartechWorkPath = Reproduction{Name: "startech-work-path", Paper: "StarTech Figs. 6 and 7, §5; *Socrates §2.5–2.6", Machine: machineCM5Unfiltered, Notebook: "workpath.sp", Takes: "20 minutes on the shared 2-core machine at load 10-20, 7 GB at peak (the infinite machine)",
+var reproStartechWorkPath = Reproduction{Name: "startech-work-path", Paper: "StarTech Figs. 6 and 7, §5; *Socrates §2.5–2.6", Machine: machineCM5Unfiltered, Notebook: "workpath.sp", Takes: "12 minutes with --jobs 2 beside another simulation (675 runs, the CM-5's 225 among them; 655 s of CPU), 8.2 GB at peak (the infinite machine's runs)",
 	Published: `StarTech Figs. 6 and 7: W and C of each Kaufman position on 1 … 512 processors and the best
 serial program ('S'); Jamboree does "about 2 to 3 times more work" than the best serial program;
 C is "less than 0.1 % of the total work" under tournament conditions (average parallelism over 1000);
