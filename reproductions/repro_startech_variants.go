@@ -192,7 +192,7 @@ func speedAblations(v, b stRun, ordering string, order func(*stRun)) []Ablation 
 }
 
 // reproStartechVariants is the reproduction "startech-variants".
-var reproStartechVariants = Reproduction{Name: "startech-variants", Paper: "StarTech §4, *Socrates §4.3–4.4", Machine: machineCM5, Notebook: "ablation.sp", Takes: "2¼ minutes on a quiet 2-core machine (227 runs)",
+var reproStartechVariants = Reproduction{Name: "startech-variants", Paper: "StarTech §4, *Socrates §4.3–4.4", Machine: machineCM5, Notebook: "ablation.sp", Takes: "62 minutes of CPU for 408 runs (the CM-5's 136 among them; depth 7 is most of it): with --jobs 2 on an idle 2-core machine about half that in wall time (estimated from the CPU time)",
 	Published: `The papers' claims (no test set, depth or P stated; StarTech's context: 512 processors, tournament
 conditions, average parallelism over 1000, over 500 after serializing):
   recursive iterative deepening (rid)      about +20 % performance (StarTech: moves ordered by the table alone);
