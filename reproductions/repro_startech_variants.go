@@ -245,7 +245,7 @@ conditions, average parallelism over 1000, over 500 after serializing):
 			Ablations: []Ablation{
 				{Setting: abOrdering, Query: parallelismOf(stSer2RID.with(workbench), 500)},
 			},
-			Cause: "conjecture: W/C grows with depth (Theorem 1: about (d/2)^(h/2)); at depths 5 and 6 the trees are smaller than StarTech's tournament searches"},
+			Cause: "conjecture: W/C grows with depth (Theorem 1: about (d/2)^(h/2)); the run's trees are smaller than StarTech's tournament searches"},
 		{Paper: "StarTech", Source: "Serialization Heuristics, 000:L393", Condition: "Jamboree, preset startech, P = 512: cutoff work over all work", Figure: "\"10%–30% of all the work is cutoff work\"",
 			Runs: stPlain.config("r"), Test: Test{Kind: Band, Want: 0.10, Hi: 0.30, Tol: Printed("10") / 100}, Cases: shareCases(stPlain, "$.jamboree.work.cutoff_work.total", ""),
 			Ablations: []Ablation{
@@ -275,11 +275,11 @@ conditions, average parallelism over 1000, over 500 after serializing):
 		{Paper: "*Socrates", Source: "§4.3, 001:L1048", Condition: "steal ordering by levels against the last child stolen, preset default, P = 512", Figure: "\"seemed to give a speedup of 20-25%\"",
 			Runs: soLevels.config("r"), Test: Test{Kind: Band, Want: 0.20, Hi: 0.25, Tol: Printed("20") / 100}, Shift: -1, Cases: speedCases(soLevels, soPlain),
 			Ablations: speedAblations(soLevels, soPlain, abOrderST, startech),
-			Cause:     "conjecture: *Socrates's trees searched to tournament depth hold more levels than depths 5 and 6 give"},
+			Cause:     "conjecture: *Socrates's trees searched to tournament depth hold more levels than the run's depths give"},
 		{Paper: "*Socrates", Source: "§4.4, 001:L1091", Condition: "level waiting on top of steal ordering (like for like: T with levels alone over T with both), preset default, P = 512", Figure: "\"seemed to give us a 15-20% speedup\"",
 			Runs: soBoth.config("r"), Test: Test{Kind: Band, Want: 0.15, Hi: 0.20, Tol: Printed("15") / 100}, Shift: -1, Cases: speedCases(soBoth, soLevels),
 			Ablations: speedAblations(soBoth, soLevels, abOrderST, startech),
-			Cause:     "conjecture: the stalls that level waiting avoids (a restarted position holding a stolen search, 001:L1079-1089) are rarer at depths 5 and 6"},
+			Cause:     "conjecture: the stalls that level waiting avoids (a restarted position holding a stolen search, 001:L1079-1089) are rarer in the run's smaller trees"},
 		{Paper: "*Socrates", Source: "§4.3 and §4.4, 001:L1048, L1091", Condition: "levels and level waiting together against neither, preset default, P = 512", Figure: "about +38…50 % (1.20·1.15 − 1 to 1.25·1.20 − 1)",
 			Runs: soBoth.config("r"), Test: Test{Kind: Band, Want: 0.38, Hi: 0.50, Tol: Printed("38") / 100}, Shift: -1, Cases: speedCases(soBoth, soPlain),
 			Ablations: speedAblations(soBoth, soPlain, abOrderST, startech),
