@@ -396,24 +396,10 @@ func FromCases(cs []Case, kind TestKind, shift float64, paperN int) (m, spread, 
 		}
 		return a/b + shift
 	}
-	all := make([]int, len(cs))
-	for i := range all {
-		all[i] = i
-	}
-	m = sum(all)
+	m, se := bootstrap(len(cs), sum)
 	if len(cs) < 2 {
-		return m, math.NaN(), n
+		return m, se, n
 	}
-	rng := rand.New(rand.NewPCG(bootstrapSeed, uint64(len(cs))))
-	est := make([]float64, bootstrapRounds)
-	idx := make([]int, len(cs))
-	for b := range est {
-		for i := range idx {
-			idx[i] = rng.IntN(len(cs))
-		}
-		est[b] = sum(idx)
-	}
-	se := stat.StdDev(est, nil)
 	if paperN > 0 {
 		// The bootstrap's standard error is sd/√n; the paper's figure of
 		// paperN instances adds sd/√paperN.
@@ -440,24 +426,32 @@ func LargestOfCases(cs []Case, shift float64) (m, spread, n float64) {
 		}
 		return x + shift
 	}
-	all := make([]int, len(cs))
-	for i := range all {
-		all[i] = i
+	m, spread = bootstrap(len(cs), largest)
+	return m, spread, n
+}
+
+// bootstrap is the statistic f of all n cases and the standard deviation
+// of f over bootstrapRounds resamples of them, seeded by bootstrapSeed and
+// n, so that a verdict recomputed from the exported cases is the page's
+// (NaN for fewer than two cases).
+func bootstrap(n int, f func(idx []int) float64) (all, sd float64) {
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
 	}
-	m = largest(all)
-	if len(cs) < 2 {
-		return m, math.NaN(), n
+	all = f(idx)
+	if n < 2 {
+		return all, math.NaN()
 	}
-	rng := rand.New(rand.NewPCG(bootstrapSeed, uint64(len(cs))))
+	rng := rand.New(rand.NewPCG(bootstrapSeed, uint64(n)))
 	est := make([]float64, bootstrapRounds)
-	idx := make([]int, len(cs))
 	for b := range est {
 		for i := range idx {
-			idx[i] = rng.IntN(len(cs))
+			idx[i] = rng.IntN(n)
 		}
-		est[b] = largest(idx)
+		est[b] = f(idx)
 	}
-	return m, stat.StdDev(est, nil), n
+	return all, stat.StdDev(est, nil)
 }
 
 // value is a case's value: Num, or Num/Den for a ratio.

@@ -462,20 +462,11 @@ func newCoro() *coro {
 // coroutine would (Stats.PeakLiveProcs), so the run is the same bit for
 // bit.
 func (m *machine) finishBare(p *proc) {
-	m.live++
-	if m.live > m.peakLive {
-		m.peakLive = m.live
-	}
-	t := p.finishing
-	p.finishing = nil
-	p.finish(t, nil)
-	if m.over {
-		p.state = stExited
-	} else {
-		p.park(-1, nil, anyLevel, nil) // idle on the infinite machine: returns at once
-		p.detach = false
-	}
-	m.live--
+	m.bareStep(p, func() {
+		t := p.finishing
+		p.finishing = nil
+		p.finish(t, nil)
+	})
 }
 
 // abortedBare is simMain's step for a processor of the infinite machine
@@ -485,14 +476,23 @@ func (m *machine) finishBare(p *proc) {
 // event loop without a coroutine, the processor counted live for the
 // step; the run is the same bit for bit.
 func (m *machine) abortedBare(p *proc) {
+	m.bareStep(p, func() {
+		p.runJob(p.takeMail())
+		// simMain would now look for work again and find none: on the
+		// infinite machine no deque holds any (every task starts on a
+		// processor of its own) and the mail is empty.
+	})
+}
+
+// bareStep runs step, a step of processor p of the infinite machine that
+// never yields, on the event loop with p counted live, then parks p idle
+// (or exits it when the run is over).
+func (m *machine) bareStep(p *proc, step func()) {
 	m.live++
 	if m.live > m.peakLive {
 		m.peakLive = m.live
 	}
-	p.runJob(p.takeMail())
-	// simMain would now look for work again and find none: on the
-	// infinite machine no deque holds any (every task starts on a
-	// processor of its own) and the mail is empty.
+	step()
 	if m.over {
 		p.state = stExited
 	} else {
