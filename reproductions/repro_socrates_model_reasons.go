@@ -75,16 +75,24 @@ func rangeOf(rows map[int]modelRow, pick func(modelRow) float64) string {
 	return fmt.Sprintf("%.2f–%.2f", lo, hi)
 }
 
+// modelTable is the run's ablation table (modelAblations) and its row 1,
+// the run's own configuration; nil rows when the table or its row 1 is
+// missing.
+func modelTable(ctx context.Context, db Querier) (map[int]modelRow, modelRow, error) {
+	rows, err := modelAblations(ctx, db)
+	r1, ok := rows[1]
+	if err != nil || !ok {
+		return nil, modelRow{}, err
+	}
+	return rows, r1, nil
+}
+
 // reasonFit is the reason of the fit's error over all runs: the runs with
 // more processors than parallelism, and the ablation table.
 func reasonFit(ctx context.Context, db Querier) (string, error) {
-	rows, err := modelAblations(ctx, db)
+	rows, r1, err := modelTable(ctx, db)
 	if err != nil || rows == nil {
 		return "", err
-	}
-	r1, ok := rows[1]
-	if !ok {
-		return "", nil
 	}
 	out := fmt.Sprintf("the error is in the runs whose machine has more processors than the search has parallelism (P > W/C; W/C is %.0f to %.0f here, in the thousands in *Socrates's runs): there a thief of the CM-5 cost model probes many idle processors (16 units a request) before it finds work", r1.minWC, r1.maxWC)
 	if over, err := rowOf(ctx, db, "SELECT AVG(time / (work * 1.0 / p + span)), MAX(time / (work * 1.0 / p + span)), MAX(p) FROM runs WHERE "+socratesRuns+" AND p = (SELECT MAX(p) FROM runs WHERE "+socratesRuns+")"); err == nil && !math.IsNaN(over[0]) {
@@ -129,13 +137,9 @@ func offBy(x float64) string {
 // reasonPredict is the reason of the predictions of the big machine from
 // the small one: the ablation table's predictions and c∞.
 func reasonPredict(ctx context.Context, db Querier) (string, error) {
-	rows, err := modelAblations(ctx, db)
+	rows, r1, err := modelTable(ctx, db)
 	if err != nil || rows == nil {
 		return "", err
-	}
-	r1, ok := rows[1]
-	if !ok {
-		return "", nil
 	}
 	out := fmt.Sprintf("the CM-5 cost model's steal latency at P > W/C, which small machines do not show. Fitted on P ≤ 32 the model predicts the total time at P = 512 %s (ablation table, row 1); fitting on P ≤ 128 instead (the ablation \"machine sizes\") brings it to %s", offBy(r1.err32), offBy(r1.err128))
 	r2, ok2 := rows[2]
