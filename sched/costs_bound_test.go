@@ -45,3 +45,22 @@ func TestCostBoundDerivation(t *testing.T) {
 		t.Errorf("CostBoundHelp %q does not state the bound", CostBoundHelp)
 	}
 }
+
+// TestPresetClock: the papers' machines state the length of a cost unit
+// (CM5Costs' doc: 160 cycles at 33 MHz; TC2000Costs': 1 µs), overrides
+// after the preset keep its unit, and the work-counting presets have none.
+func TestPresetClock(t *testing.T) {
+	for _, c := range []struct {
+		spec string
+		want float64
+		ok   bool
+	}{
+		{"cm5", 160.0 / 33e6, true}, {"cm5,steal=32", 160.0 / 33e6, true}, {" tc2000 ", 1e-6, true},
+		{"unit", 0, false}, {"terminal", 0, false}, {"", 0, false}, {"node=30", 0, false},
+	} {
+		got, ok := PresetClock(c.spec)
+		if ok != c.ok || got != c.want {
+			t.Errorf("PresetClock(%q) = %g, %v; want %g, %v", c.spec, got, ok, c.want, c.ok)
+		}
+	}
+}

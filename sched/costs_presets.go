@@ -1,5 +1,7 @@
 package sched
 
+import "strings"
+
 // TerminalCosts is the cost model of Bhattacharya & Bagchi's experiments
 // ("Searching Game Trees in Parallel Using SSS*", §3 example and §4): the
 // unit of time is the terminalcount, the time taken to examine one
@@ -45,6 +47,12 @@ func CM5Costs() CostModel {
 
 // CM5CostsName is the name under which CM5Costs is offered (--costs cm5).
 const CM5CostsName = "cm5"
+
+// CM5Unit is the length in seconds of one unit of CM5Costs: a node's
+// 4,800 cycles over its 30 units, 160 cycles of the 33 MHz SPARC (about
+// 4.85 µs). A run on the CM-5's costs reports the CM-5's own seconds with
+// it (solve --seconds clock).
+const CM5Unit = 160.0 / 33e6
 
 // TC2000Costs is a cost model of the BBN TC2000 on which Lu ran ParaChinook
 // (Lu §4.2, 003:L926: a NUMA shared-memory machine whose processors reach
@@ -97,3 +105,21 @@ const (
 	TC2000CostsName = "tc2000"
 	TC2000TimeUnit  = "µs"
 )
+
+// TC2000Unit is the length in seconds of one unit of TC2000Costs.
+const TC2000Unit = 1e-6
+
+// presetClocks are the lengths in seconds of one cost unit on the papers'
+// machines whose presets state one; "unit" and "terminal" count work, not
+// a machine's time, and have none.
+var presetClocks = map[string]float64{CM5CostsName: CM5Unit, TC2000CostsName: TC2000Unit}
+
+// PresetClock returns the length in seconds of one cost unit of the preset
+// a cost model's text starts with ("cm5", "cm5,steal=32": keys given after
+// it are in its units), ok false when the text names no preset or its
+// preset states no clock.
+func PresetClock(spec string) (float64, bool) {
+	name, _, _ := strings.Cut(spec, ",")
+	s, ok := presetClocks[strings.TrimSpace(name)]
+	return s, ok
+}

@@ -23,8 +23,12 @@ Kaufman's estimate 2930 − 200·log10(t20) (StarTech §3).
 With --algo jamboree and --sim and/or --workers lists it solves on each
 machine (iterative deepening to --depth; a position not solved by then,
 or solved after --time, counts as --time) and prints t20 and the rating per
-machine — StarTech Fig. 5, rating against P; simulated times are converted
-to seconds at this computer's serial speed. With --db (in a session,
+machine — StarTech Fig. 5, rating against P. Simulated times are converted
+to seconds at this computer's serial speed (--seconds serial: every
+simulated processor as fast as this one), or with --seconds clock at the
+clock of the paper's machine that --costs names (cm5: one unit 160 cycles
+of the CM-5's 33 MHz SPARC, so a node about 145 µs; tc2000: one unit 1 µs);
+the limit is then in that machine's seconds. With --db (in a session,
 always) the solves are recorded and "report --sweep ID" draws the figure.
 
 Options start from
@@ -40,12 +44,13 @@ func solveCommand(fs *flag.FlagSet, tab lab.Tables) func(*Env, []string) error {
 	workers := declareMachineList(fs, tab, "workers", false, nil, "parallel algorithms: pool sizes to solve on, comma-separated")
 	sim := declareMachineList(fs, tab, "sim", false, nil, "parallel algorithms: simulated processor counts, comma-separated (inf allowed)")
 	db := fs.String("db", "", "parallel algorithms: record the solves in this results database (a session records into its own)")
+	seconds := fs.String("seconds", "serial", "simulated machines: seconds at this computer's serial speed (serial) or at the clock of the machine --costs names (clock: cm5, tc2000)")
 	return func(env *Env, args []string) error {
 		if len(args) != 1 {
 			return usageErr("want one <suite or position>, got %d arguments", len(args))
 		}
 		if row, _ := sf.req.Tables().Algos.Lookup(sf.algo()); row.Parallel {
-			return solveOnMachines(env, args[0], sf, append(workers.machines(), sim.machines()...), *db)
+			return solveOnMachines(env, args[0], sf, append(workers.machines(), sim.machines()...), *db, *seconds)
 		}
 		if !sf.req.Given("time") && !sf.req.Given("depth") {
 			return usageErr("solve needs --time or --depth")
@@ -153,7 +158,7 @@ func solveCmd(env *Env, items []*lab.Item, sf *searchFlags, asJSON bool) error {
 // solveOnMachines is solve with a parallel algorithm on machines. Each
 // position's settings are settled as search settles them (lab.Settle).
 // The machines are --workers's pools, then --sim's simulated machines.
-func solveOnMachines(env *Env, name string, sf *searchFlags, machines []sched.Machine, db string) error {
+func solveOnMachines(env *Env, name string, sf *searchFlags, machines []sched.Machine, db, seconds string) error {
 	algo := sf.algo()
 	depth, _ := sf.req.Int("depth")
 	limitText, _ := sf.req.Get("time")
@@ -168,7 +173,28 @@ func solveOnMachines(env *Env, name string, sf *searchFlags, machines []sched.Ma
 	if err != nil {
 		return err
 	}
+	clock, err := solveClock(sf.req, seconds)
+	if err != nil {
+		return err
+	}
 	req := sf.req.Clone()
 	req.Unset("time") // the limit an unsolved position counts as, not the search's
-	return solveParallel(env, items, req, machines, db, *sf.asJSON, limit)
+	return solveParallel(env, items, req, machines, db, *sf.asJSON, limit, clock)
+}
+
+// solveClock reads --seconds: 0 for seconds at this computer's serial
+// speed, or the length in seconds of one cost unit of the paper's machine
+// the request's --costs names (sched.PresetClock).
+func solveClock(req lab.Request, seconds string) (float64, error) {
+	switch seconds {
+	case "serial":
+		return 0, nil
+	case "clock":
+		spec, _ := req.Get("costs")
+		if c, ok := sched.PresetClock(spec); ok {
+			return c, nil
+		}
+		return 0, usageErr("--seconds clock needs --costs naming a machine with a clock (cm5, tc2000), got %q", spec)
+	}
+	return 0, usageErr("--seconds %q: want serial (this computer's serial speed) or clock (the clock of the machine --costs names)", seconds)
 }

@@ -21,7 +21,7 @@ type ParallelSolveRow struct {
 	Depth    int     `json:"depth"`
 	Chosen   string  `json:"chosen"`
 	Time     int64   `json:"time"`    // to the right move: units (sim) or ns (pool); the whole run when unsolved
-	Seconds  float64 `json:"seconds"` // the same in seconds (sim: at this computer's serial speed per cost unit)
+	Seconds  float64 `json:"seconds"` // the same in seconds (sim: at this computer's serial speed per cost unit, or the machine's clock)
 	SecUnit  float64 `json:"sec_per_unit,omitempty"`
 	// The settings chosen for the position (lab.Settle).
 	Variants string `json:"variants"`
@@ -36,8 +36,9 @@ type ParallelSolveRow struct {
 // On the simulator a time in cost units is converted to seconds at the
 // serial Scout's measured speed on this computer (seconds per cost unit
 // of the same position), i.e. as if every simulated processor ran as fast
-// as this one.
-func solveParallel(env *Env, items []*lab.Item, req lab.Request, machines []sched.Machine, db string, asJSON bool, limit time.Duration) error {
+// as this one, or, when clock is not 0, at clock seconds a unit: the
+// paper's machine's own seconds (sched.PresetClock).
+func solveParallel(env *Env, items []*lab.Item, req lab.Request, machines []sched.Machine, db string, asJSON bool, limit time.Duration, clock float64) error {
 	if len(items) == 0 {
 		return fmt.Errorf("no positions to solve")
 	}
@@ -102,7 +103,7 @@ func solveParallel(env *Env, items []*lab.Item, req lab.Request, machines []sche
 			if err != nil {
 				return err
 			}
-			row := solveRow(it, rep, m)
+			row := solveRow(it, rep, m, clock)
 			row.Variants, row.Grain, row.Levels = o.VariantString(), o.Grain, cfg.Levels
 			if !row.Solved || row.Seconds > limit.Seconds() {
 				row.Solved, row.Seconds = false, limit.Seconds()
@@ -131,7 +132,11 @@ func solveParallel(env *Env, items []*lab.Item, req lab.Request, machines []sche
 			Machines []summary          `json:"machines"`
 		}{opt, rows, sums})
 	}
-	fmt.Fprintf(env.Out, "rating = 2930 − 200·log10(t20) (StarTech §3); simulated times in seconds at this computer's serial speed\n")
+	unit := "at this computer's serial speed"
+	if clock > 0 {
+		unit = fmt.Sprintf("of the machine's clock (one cost unit %.3g µs)", clock*1e6)
+	}
+	fmt.Fprintf(env.Out, "rating = 2930 − 200·log10(t20) (StarTech §3); simulated times in seconds %s\n", unit)
 	if store != nil {
 		fmt.Fprintf(env.Out, "recorded as sweep %s in %s (report --sweep %s draws rating against P)\n", sweep, db, sweep)
 	}
@@ -142,7 +147,7 @@ func solveParallel(env *Env, items []*lab.Item, req lab.Request, machines []sche
 // iteration of the final run of iterations that chose one (the one rule,
 // algos.SolveWatch). An algorithm that does not iterate is judged on its
 // final move, at the time of the whole run.
-func solveRow(it *lab.Item, rep *lab.ParallelReport, m sched.Machine) ParallelSolveRow {
+func solveRow(it *lab.Item, rep *lab.ParallelReport, m sched.Machine, clock float64) ParallelSolveRow {
 	row := ParallelSolveRow{Position: it.Name, ID: it.ID, Machine: m.Kind, P: m.P, Chosen: rep.BestMove, Time: rep.Time}
 	w := algos.SolveWatch{BM: it.BM, AM: it.AM}
 	iters := rep.Iterations
@@ -159,7 +164,10 @@ func solveRow(it *lab.Item, rep *lab.ParallelReport, m sched.Machine) ParallelSo
 		row.Time, row.Depth = rep.Time, 0
 	}
 	row.Seconds = float64(row.Time) / 1e9
-	if b := rep.Serial; rep.TimeUnit != "ns" && b != nil && b.Work > 0 {
+	if rep.TimeUnit != "ns" && clock > 0 {
+		row.SecUnit = clock
+		row.Seconds = float64(row.Time) * clock
+	} else if b := rep.Serial; rep.TimeUnit != "ns" && b != nil && b.Work > 0 {
 		row.SecUnit = b.Seconds / float64(b.Work)
 		row.Seconds = float64(row.Time) * row.SecUnit
 	}
