@@ -59,7 +59,7 @@ func modernClaims() []Claim {
 // programs on other machines and positions, so they are printed, not
 // judged (Differs says why, point by point); the comparisons between the
 // algorithms that their sources state are claims (modernClaims).
-var reproModernComparison = Reproduction{Name: "modern-comparison", Paper: "Hyatt's DTS, Feldmann's YBWC; Weill; Stockfish", Machine: machineModern, Notebook: "modern.sp", Takes: "about an hour",
+var reproModernComparison = Reproduction{Name: "modern-comparison", Paper: "Hyatt's DTS, Feldmann's YBWC; Weill; Stockfish", Machine: machineModern, Notebook: "modern.sp", Takes: "15 minutes on a quiet 2-core machine",
 	Published: `Published reference points (different programs, machines and positions; not a controlled comparison):
   Hyatt's DTS (Cray Blitz): speedups 2.0 / 3.7 / 6.6 / 11.1 on 2 / 4 / 8 / 16 CPUs
   Feldmann's YBWC (Zugzwang): 28-34 on 64 processors, 126 on 256
