@@ -556,9 +556,9 @@ func (c *indexCounts) writePapers(w io.Writer) {
 		t := c.per[p]
 		fmt.Fprintf(w, "| %s | %d | %d | %d | %d |\n", md(p), t[0], t[1], t[2], t[3])
 	}
-	fmt.Fprintf(w, "\n## Counts per paper on the papers' machines\n\nThe same claims judged on the runs on each paper's machine (its cost preset: the TC2000 for Lu, the CM-5 for StarTech and \\*Socrates) where the run has them beside the free machine's; where no preset models the paper's machine the free machine's verdicts stand (its page says why: the paper's accounting is the free machine's, or the paper describes too little of its hardware). ")
+	fmt.Fprintf(w, "\n## Counts per paper on the papers' machines\n\nThe same claims judged on the runs on each paper's machine (its cost preset: the TC2000 for Lu, the CM-5 for StarTech and \\*Socrates) where the run has them beside the free machine's; where no preset models the paper's machine the free machine's verdicts stand (its page says why: the paper's accounting is the free machine's, or the paper describes too little of its hardware).")
 	if len(c.notRun) > 0 {
-		fmt.Fprintf(w, "Not counted, their recorded runs having none on the paper's machine: %s.", strings.Join(c.notRun, ", "))
+		fmt.Fprintf(w, " Not counted, their recorded runs having none on the paper's machine: %s.", strings.Join(c.notRun, ", "))
 	}
 	fmt.Fprintf(w, "\n\n| paper | reproduced | partly | not reproduced | not measured |\n|---|---|---|---|---|\n")
 	for _, p := range c.papers {

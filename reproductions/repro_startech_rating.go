@@ -75,7 +75,7 @@ func reasonRatingDepth(ctx context.Context, db Querier) (string, error) {
 const t20pExpr = "(SELECT SUM(seconds) FROM (SELECT seconds FROM runs x WHERE x.role = 'solve' AND x.p = r.p ORDER BY seconds LIMIT 20))"
 
 // reproStartechRating is the reproduction "startech-rating".
-var reproStartechRating = Reproduction{Name: "startech-rating", Paper: "StarTech Fig. 5", Machine: machineCM5Unfiltered, Notebook: "rating.sp", Takes: "29 minutes on the shared 2-core machine at load 10-20",
+var reproStartechRating = Reproduction{Name: "startech-rating", Paper: "StarTech Fig. 5", Machine: machineCM5Unfiltered, Notebook: "rating.sp", Takes: "11 minutes on a 2-core machine",
 	Published: `StarTech Fig. 5 (top-20 time, rating 2930 − 200·log10 t20, time for all 25):
   P = 1 8936.95 s 2139 38261.91 s,  4 3152.54 s 2230,  16 1240.72 s 2311,  32 844.00 s 2344,
   64 573.19 s 2378,  256 378.72 s 2414 907.24 s,  512 319.38 s 2429 677.11 s`,
