@@ -53,7 +53,8 @@ const noiseTolerance = 0.25
 
 // noiseMinWindow is the shortest measurement: /proc/stat counts in ticks
 // of 10 ms, so a shorter run is measured over a window that ends with it
-// and starts at the previous reading, when that is recent enough.
+// and starts at least this long before, at a reading the process kept
+// (readingLog), or not at all.
 const noiseMinWindow = 200 * time.Millisecond
 
 // judge fills n.Warning: other processes kept more cores busy than the
@@ -91,10 +92,57 @@ type cpuReading struct {
 	load1       float64
 }
 
-var (
-	lastReadingMu sync.Mutex
-	lastReading   cpuReading
+// readingLog keeps a process's recent readings, at least readingSpacing
+// apart, so that a run shorter than noiseMinWindow is measured over a
+// window that starts at least noiseMinWindow before its end: /proc/stat
+// counts in ticks of 10 ms, and over a window of a few milliseconds one
+// tick of anything reads as a whole core.
+type readingLog struct {
+	mu   sync.Mutex
+	ring [readingRing]cpuReading
+	n    int // readings kept in all; the latest is ring[(n-1)%readingRing]
+}
+
+const (
+	readingSpacing = 50 * time.Millisecond
+	readingRing    = 128 // 6.4 s of readings at the spacing
+	// readingMaxAge is the oldest reading a short run's window may
+	// start at: past it the window says more about what ran before.
+	readingMaxAge = 5 * time.Second
 )
+
+// recentReadings is the process's log.
+var recentReadings readingLog
+
+// keep adds r unless the latest reading kept is less than
+// readingSpacing older.
+func (l *readingLog) keep(r cpuReading) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.n > 0 && r.at.Sub(l.ring[(l.n-1)%readingRing].at) < readingSpacing {
+		return
+	}
+	l.ring[l.n%readingRing] = r
+	l.n++
+}
+
+// windowStart is the latest reading kept at least noiseMinWindow and at
+// most readingMaxAge before end (ok false when there is none).
+func (l *readingLog) windowStart(end time.Time) (cpuReading, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i := l.n - 1; i >= 0 && i >= l.n-readingRing; i-- {
+		r := l.ring[i%readingRing]
+		age := end.Sub(r.at)
+		if age > readingMaxAge {
+			break
+		}
+		if age >= noiseMinWindow {
+			return r, true
+		}
+	}
+	return cpuReading{}, false
+}
 
 // readCPU takes a reading; ok is false where /proc is not available.
 func readCPU() (r cpuReading, ok bool) {
@@ -152,28 +200,24 @@ func readCPU() (r cpuReading, ok bool) {
 
 // noiseProbe measures one run.
 type noiseProbe struct {
-	start, prev cpuReading // prev: the reading before, if recent
-	ok          bool
-	workers     int
+	start   cpuReading
+	ok      bool
+	workers int
 }
 
 // startNoise starts measuring a run that needs workers cores.
 func startNoise(workers int) *noiseProbe {
 	r, ok := readCPU()
 	if ok {
-		lastReadingMu.Lock()
-		prev := lastReading
-		lastReading = r
-		lastReadingMu.Unlock()
-		// Keep the previous reading as a fallback start for a short run.
-		if !prev.at.IsZero() && r.at.Sub(prev.at) < 5*time.Second {
-			return &noiseProbe{start: r, ok: ok, workers: workers, prev: prev}
-		}
+		recentReadings.keep(r)
 	}
 	return &noiseProbe{start: r, ok: ok, workers: workers}
 }
 
-// stop ends the measurement; nil when it could not be taken.
+// stop ends the measurement; nil when it could not be taken, or when the
+// run was shorter than noiseMinWindow and no reading of the process is
+// recent enough to start a window of that length (measuring the run alone
+// would read the ticks' rounding as other work).
 func (p *noiseProbe) stop() *Noise {
 	if p == nil || !p.ok {
 		return nil
@@ -182,12 +226,12 @@ func (p *noiseProbe) stop() *Noise {
 	if !ok {
 		return nil
 	}
-	lastReadingMu.Lock()
-	lastReading = end
-	lastReadingMu.Unlock()
+	recentReadings.keep(end)
 	from := p.start
-	if end.at.Sub(from.at) < noiseMinWindow && !p.prev.at.IsZero() {
-		from = p.prev
+	if end.at.Sub(from.at) < noiseMinWindow {
+		if from, ok = recentReadings.windowStart(end.at); !ok {
+			return nil
+		}
 	}
 	return measureNoise(from, end, runtime.NumCPU(), p.workers, p.start.load1)
 }

@@ -74,3 +74,39 @@ func TestReadCPU(t *testing.T) {
 		t.Errorf("readings went backwards or are empty: %+v then %+v", a, b)
 	}
 }
+
+// TestReadingLogWindow: a short run's window starts at the latest kept
+// reading at least noiseMinWindow (200 ms) before its end, never at one
+// a few milliseconds before (where one 10 ms tick reads as a whole core),
+// and not at all when no kept reading is old enough or all are older
+// than readingMaxAge.
+func TestReadingLogWindow(t *testing.T) {
+	t0 := time.Unix(100, 0)
+	ms := func(n int) time.Time { return t0.Add(time.Duration(n) * time.Millisecond) }
+	var l readingLog
+	for _, n := range []int{0, 10, 60, 120, 170, 230, 231} { // 10 and 231 fall within the spacing
+		l.keep(cpuReading{at: ms(n), busy: uint64(n)})
+	}
+	for _, c := range []struct {
+		end  int
+		want int // ms of the window's start, -1: none
+	}{
+		{235, 0}, {300, 60}, {380, 170}, {150, -1}, {5000, 230}, {5100, 230}, {5300, -1},
+	} {
+		r, ok := l.windowStart(ms(c.end))
+		switch {
+		case c.want < 0 && ok:
+			t.Errorf("end %d ms: window from %v, want none", c.end, r.at.Sub(t0))
+		case c.want >= 0 && (!ok || !r.at.Equal(ms(c.want))):
+			t.Errorf("end %d ms: window from %v (ok %v), want %d ms", c.end, r.at.Sub(t0), ok, c.want)
+		}
+	}
+	// The ring keeps the latest readingRing readings.
+	for i := range readingRing + 10 {
+		l.keep(cpuReading{at: ms(10_000 + 50*i)})
+	}
+	last := 10_000 + 50*(readingRing+9)
+	if r, ok := l.windowStart(ms(last + 10)); !ok || !r.at.Equal(ms(last-200)) {
+		t.Errorf("after wrapping: window from %v (ok %v), want %d ms", r.at.Sub(t0), ok, last-200)
+	}
+}
