@@ -75,11 +75,11 @@ func reasonRatingDepth(ctx context.Context, db Querier) (string, error) {
 const t20pExpr = "(SELECT SUM(seconds) FROM (SELECT seconds FROM runs x WHERE x.role = 'solve' AND x.p = r.p ORDER BY seconds LIMIT 20))"
 
 // reproStartechRating is the reproduction "startech-rating".
-var reproStartechRating = Reproduction{Name: "startech-rating", Paper: "StarTech Fig. 5", Machine: machineCM5Unfiltered, Notebook: "rating.sp", Takes: "11 minutes on a 2-core machine",
+var reproStartechRating = Reproduction{Name: "startech-rating", Paper: "StarTech Fig. 5", Machine: machineCM5Unfiltered, Notebook: "rating.sp", Takes: "11 minutes on a 2-core machine (500 solves, the CM-5's 250 among them)",
 	Published: `StarTech Fig. 5 (top-20 time, rating 2930 − 200·log10 t20, time for all 25):
   P = 1 8936.95 s 2139 38261.91 s,  4 3152.54 s 2230,  16 1240.72 s 2311,  32 844.00 s 2344,
   64 573.19 s 2378,  256 378.72 s 2414 907.24 s,  512 319.38 s 2429 677.11 s`,
-	What: "Kaufman's rating estimate against P, solving the suite on the simulated machine",
+	What: "Kaufman's rating estimate against P, solving the suite on the simulated machine, free and on the CM-5 timed by its own clock",
 	Claims: scaled(Scale{Positions: 25, P: []int{1, 512}, Note: "tournament depth, each position searched until it finds Kaufman's answer"}, Scale{Note: "a time limit"}, []Claim{
 		{Paper: "StarTech", Source: "Fig. 5 rows 1 and 10, 000:L236-245", Condition: "Kaufman's 25 positions, P = 1 against 512", Figure: "rating 2139 → 2429 (+290)",
 			Test: Test{Kind: Level, Want: 290, Tol: math.Hypot(Printed("2139"), Printed("2429"))}, Runs: ratingRuns, Query: "SELECT " + rating(512) + " - " + rating(1), Cause: conjRatingDepth, Reason: reasonRatingDepth},
