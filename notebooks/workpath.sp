@@ -4,7 +4,7 @@
 # same options), and the claim that Jamboree does "2 to 3 times more work
 # than our best serial implementation" (abstract). Jamboree with StarTech's
 # settings (deferred reads, recursive iterative deepening, moves ordered by
-# the table alone), depth 6, simulated machine, seed 1; the infinite
+# the table alone), depths 6 and 7, simulated machine, seed 1; the infinite
 # machine gives the parallelism profile (how long the search ran with
 # fewer than 4 or 10 tasks able to run: StarTech §5, *Socrates §2.5). The
 # report draws one W and one C chart per position.
@@ -38,5 +38,11 @@ sql "SELECT r.depth, json_extract(r.result, '$.options.killers') AS killers, r.p
 # reproduce judges every claim on the free machine and on the CM-5 and lists
 # the verdicts the machine changes.
 set param killers=false,history=false,killer_handover=false
+sweep --positions suite:kaufman --algos jamboree+deferred+rid --sim 1,2,4,8,16,32,128,512 --costs cm5
+# Nearer StarTech's regime (W/C 500-1,000 at P = 512): the same sweeps at
+# depth 7, free and on the CM-5. The claims are judged at the deepest depth
+# the run holds, and their causes give each depth.
+set depth 7
+sweep --positions suite:kaufman --algos jamboree+deferred+rid --sim 1,2,4,8,16,32,128,512
 sweep --positions suite:kaufman --algos jamboree+deferred+rid --sim 1,2,4,8,16,32,128,512 --costs cm5
 report --out workpath-report --title "Work and critical path against P (StarTech Figs. 6 and 7)"

@@ -150,7 +150,7 @@ var reasonProfile = wpReason(func(st, _, inf []wpDepth) string {
 })
 
 // reproStartechWorkPath is the reproduction "startech-work-path".
-var reproStartechWorkPath = Reproduction{Name: "startech-work-path", Paper: "StarTech Figs. 6 and 7, §5; *Socrates §2.5–2.6", Machine: machineCM5Unfiltered, Notebook: "workpath.sp", Takes: "12 minutes with --jobs 2 beside another simulation (675 runs, the CM-5's 225 among them; 655 s of CPU), 8.2 GB at peak (the infinite machine's runs)",
+var reproStartechWorkPath = Reproduction{Name: "startech-work-path", Paper: "StarTech Figs. 6 and 7, §5; *Socrates §2.5–2.6", Machine: machineCM5Unfiltered, Notebook: "workpath.sp", Takes: "32 minutes with --jobs 2 beside another simulation of the same size (1,125 runs, the CM-5's 450 among them; depth 7 is most of it), 11 GB at peak (the infinite machine's runs)",
 	Published: `StarTech Figs. 6 and 7: W and C of each Kaufman position on 1 … 512 processors and the best
 serial program ('S'); Jamboree does "about 2 to 3 times more work" than the best serial program;
 C is "less than 0.1 % of the total work" under tournament conditions (average parallelism over 1000);
@@ -183,7 +183,7 @@ parallelism".`,
 			Reason: reasonParallelism},
 	}),
 	Differs: []Difference{
-		{Setting: "depth", Paper: "tournament conditions: each position searched to the depth the time allows (about 16 s a position on 512 processors, W/C over 1000)", Here: "depth 6 (W/C in the hundreds); depth 5 at P = 1, 128, 512 as the ablation", Why: "simulating 25 positions at 9 machine sizes at tournament depths takes days on this 2-core machine"},
+		{Setting: "depth", Paper: "tournament conditions: each position searched to the depth the time allows (about 16 s a position on 512 processors, W/C over 1000)", Here: "depths 6 and 7, free and on the CM-5; the claims are judged at 7, the deepest; depth 5 at P = 1, 128, 512 as the ablation", Why: "simulating 25 positions at 8 machine sizes at tournament depths takes days on this 2-core machine; depth 7 is where Jamboree's W/C at P = 512 reaches the hundreds to thousands (the per-depth figures in the causes)"},
 		{Setting: "the profile's depth", Paper: "tournament searches on an infinite machine", Here: "depth 5 on the infinite machine", Why: "at depth 6 the infinite machine runs some 50,000 simulated processors at once, 5 GB and 3 minutes a position; depth 5 needs about 13,000"},
 		{Setting: "move ordering", Paper: "the transposition table's move alone (StarTech has no killer or history tables)", Here: "the same (killers and history off); the workbench's ordering (killers and history, the default preset) at P = 1, 128, 512 and inf beside it", Why: "the claims are judged in the paper's configuration; the workbench's shows how much its better ordering changes W"},
 		{Setting: "machine", Paper: "the CM-5 (1 … 512 processors; smaller sizes on a 32-processor partition with processors disabled); the profile from a reconstructed schedule on an infinite machine", Here: "the simulated machine with unit node costs, 1 … 512 processors, and its infinite machine for the profile", Why: "W and C in nodes do not depend on the machine's costs; the profile counts the tasks that could run at each moment, as StarTech's reconstruction did"},
