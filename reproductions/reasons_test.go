@@ -361,3 +361,33 @@ func TestSlicedMachineAblation(t *testing.T) {
 	}
 	t.Fatal("no claim on Table 2 row 8")
 }
+
+// TestBelow100ReasonFromRun: the cause of "average parallelism dropped
+// below 100" reads W/C of rid and serialize-all at the largest P from the
+// runs: two positions, rid's W/C 1000 and 600, serialize-all's C three
+// and four times rid's.
+func TestBelow100ReasonFromRun(t *testing.T) {
+	ctx := context.Background()
+	st := newStore(t)
+	add := func(variants string, p, work, span int64, pos string) {
+		r := &results.Run{Sweep: "s", Role: "parallel", Position: pos, PositionID: pos, Domain: "chess", Algo: "jamboree", Variants: variants,
+			Depth: 7, Machine: "sim", P: &p, Work: work, Span: span, TimeUnit: "units", Costs: `{"node":1}`}
+		if err := st.Insert(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []int64{8, 512} {
+		add("rid", p, 100000, 100, "k1")
+		add("rid", p, 60000, 100, "k2")
+		add("rid+serialize-all", p, 90000, 300, "k1")
+		add("rid+serialize-all", p, 30000, 400, "k2")
+	}
+	got, err := reasonBelow100(ctx, st)
+	want := "at P = 512 serialize-all multiplies C by 3.50 on average over the 2 positions, but rid's W/C is 800 there, so serialize-all's averages 188 (the least 75) and 1 of 2 fall below 100; StarTech's tournament searches had W/C over 1000 (000: abstract) and fell below 100, so its serialization lengthened C more than tenfold"
+	if err != nil || got != want {
+		t.Errorf("reasonBelow100 = %q, %v\nwant %q", got, err, want)
+	}
+	if got, err := reasonBelow100(ctx, newStore(t)); got != "" || err != nil {
+		t.Errorf("reasonBelow100 without runs = %q, %v", got, err)
+	}
+}

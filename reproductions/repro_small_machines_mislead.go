@@ -1,6 +1,9 @@
 package reproductions
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // smRatio is the query of Σ col(variant)/Σ col(rid) − 1 over the
 // positions both ran at P = p (p "": the machine size judged, {{p}}: the
@@ -57,8 +60,8 @@ func smSides(variant string) string {
 }
 
 // reproSmallMachinesMislead is the reproduction "small-machines-mislead".
-var reproSmallMachinesMislead = Reproduction{Name: "small-machines-mislead", Paper: "StarTech §4 (Serialization Heuristics), *Socrates §2.6", Machine: machineCM5Unfiltered, Notebook: "small-machines.sp", Takes: "3 minutes with --jobs 2 beside another simulation (496 runs, the CM-5's 248 among them; 164 s of CPU)",
-	What: "StarTech's full serialization and *Socrates's valuing of two children against Jamboree with rid from P = 1 to 512 on the simulated machine (preset startech, Kaufman 1-8, depth 5): T, W and C ratios per P, the crossover P, and whether the fit from P ≤ 32 predicts the big machine",
+var reproSmallMachinesMislead = Reproduction{Name: "small-machines-mislead", Paper: "StarTech §4 (Serialization Heuristics), *Socrates §2.6", Machine: machineCM5Unfiltered, Notebook: "small-machines.sp", Takes: "37 minutes with --jobs 2 beside another simulation of the same size (496 runs, the CM-5's 248 among them; depth 7 at P = 128 to 512 is most of it)",
+	What: "StarTech's full serialization and *Socrates's valuing of two children against Jamboree with rid from P = 1 to 512 on the simulated machine (preset startech, Kaufman 1-8, depth 7): T, W and C ratios per P, the crossover P, and whether the fit from P ≤ 32 predicts the big machine",
 	Published: `The papers' claims (no positions, depths or machine sizes given):
   StarTech (000:L397): serializing type-2/3 nodes that drop below α "reduced the work by as much as 50%";
     the critical path grew, "average parallelism dropped below 100"; "On small machines the critical path
@@ -70,8 +73,8 @@ var reproSmallMachinesMislead = Reproduction{Name: "small-machines-mislead", Pap
 	Differs: []Difference{
 		{Setting: "move ordering", Paper: "StarTech: the table alone (000:L375); *Tech: not stated", Here: "preset startech (table and MVV-LVA) with rid, for both variants", Why: "the papers' regime of ordering (see startech-variants and algos.Presets); *Tech is StarTech's successor and the paper gives its ordering no further"},
 		{Setting: "machine sizes", Paper: "CM-5 partitions, 32 to 512 (000:L251); \"small\" and \"big\" not given", Here: "simulated P = 1, 2, 4, …, 512, one unit per node; small machine P = 8, big P = 512, fit from P ≤ 32", Why: "the papers name no sizes; P = 8 and 512 bracket the CM-5 sizes StarTech ran"},
-		{Setting: "positions and depth", Paper: "not stated (tournament conditions)", Here: "Kaufman 1-8, depth 5: W/C of Jamboree at P = 512 in the low hundreds", Why: "ten machine sizes × three configurations × eight positions fit the shared machine at depth 5; the papers' W/C was over 1000 (000: abstract), so the crossover here sits at a smaller P than on the CM-5"},
-		{Setting: "table", Paper: "≥ 2^26 entries spread over the processors (000:L251)", Here: "a shared table of 2^20 entries", Why: "depth-5 searches fill less than 2^20"},
+		{Setting: "positions and depth", Paper: "not stated (tournament conditions)", Here: "Kaufman 1-8, depth 7", Why: "the papers' W/C was over 1000 (000: abstract); at depth 7 Jamboree with rid reaches that regime at P = 512 (the per-P table), and ten machine sizes × three configurations × eight positions, free and on the CM-5, fit the shared 2-core machine with --jobs 2"},
+		{Setting: "table", Paper: "≥ 2^26 entries spread over the processors (000:L251)", Here: "a shared table of 2^20 entries", Why: "the workbench's default; depth-7 searches visit more positions than 2^20 entries hold, so entries are replaced where StarTech's larger table kept them"},
 	},
 	Claims: smClaims([]Claim{
 		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "type-2/3 nodes that drop below α searched serially; W(serialize-all)/W(rid) − 1 at the largest P", Figure: "\"reduced the work\"",
@@ -82,7 +85,7 @@ var reproSmallMachinesMislead = Reproduction{Name: "small-machines-mislead", Pap
 			Test: Test{Kind: Trend, Want: 1}, Shift: -1, Cases: smCases("rid+serialize-all", "span", ""), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
 		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "the same: the searches (positions) whose average parallelism W/C, as StarTech defines it for a run of the program (000:L273), is below 100 at the largest P", Figure: "\"the average parallelism dropped below 100\"",
 			Test: Test{Kind: Order}, Cases: "SELECT position_id, 1.0 * work / span < 100 FROM runs WHERE role = 'parallel' AND variants = 'rid+serialize-all' AND p = " + PPlaceholder + " ORDER BY position_id",
-			Cause: "conjecture: W/C of Jamboree at depth 5 is in the low hundreds (the per-P table), so a variant that doubles C stays near 100; the CM-5's tournament searches started above 1000"},
+			Reason: reasonBelow100},
 		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "the same: faster than rid at P = 8, slower at the largest P", Figure: "\"On small machines the critical path was not a problem, but for big machines the serialization hurt\"",
 			Test: Test{Kind: Order}, RunScale: Scale{P: []int{8}}, Query: smSides("rid+serialize-all"), Reason: crossoverReason("rid", "rid+serialize-all", 32)},
 		{Paper: "StarTech", Source: "§4 Serialization Heuristics, 000:L397", Condition: "the same: the smallest P from which serialize-all is slower at every larger P (0: no crossover)", Figure: "a crossover between small and big CM-5s",
@@ -106,3 +109,16 @@ var reproSmallMachinesMislead = Reproduction{Name: "small-machines-mislead", Pap
 			Test: Test{Kind: Crossover}, Measure: predictedCrossover("rid", "rid+value2", 32), Reason: predictionReason("rid", "rid+value2", 32, 512),
 			Cause: "conjecture: the fits from P ≤ 32 do not see the work that grows with P beyond 32 (the per-P table's w_ratio)"},
 	})}
+
+// reasonBelow100 is the reason of the claim that serialize-all's average
+// parallelism dropped below 100: W/C of rid and of serialize-all on each
+// position at the largest P the run holds, and how many fall below 100.
+func reasonBelow100(ctx context.Context, db Querier) (string, error) {
+	t, err := db.Query(ctx, "SELECT v.p, COUNT(*), AVG(1.0 * b.work / b.span), AVG(1.0 * v.work / v.span), MIN(1.0 * v.work / v.span), SUM(1.0 * v.work / v.span < 100), AVG(1.0 * v.span / b.span) FROM runs v JOIN runs b ON b.position_id = v.position_id AND b.p = v.p AND b.depth = v.depth AND b.costs = v.costs AND b.role = 'parallel' AND b.variants = 'rid' WHERE v.role = 'parallel' AND v.variants = 'rid+serialize-all' AND v.p = (SELECT MAX(p) FROM runs WHERE role = 'parallel' AND variants = 'rid+serialize-all') GROUP BY v.p")
+	if err != nil || len(t.Rows) == 0 {
+		return "", err
+	}
+	r := t.Rows[0]
+	return fmt.Sprintf("at P = %.0f serialize-all multiplies C by %.2f on average over the %.0f positions, but rid's W/C is %s there, so serialize-all's averages %s (the least %s) and %.0f of %.0f fall below 100; StarTech's tournament searches had W/C over 1000 (000: abstract) and fell below 100, so its serialization lengthened C more than tenfold",
+		num(r[0]), num(r[6]), num(r[1]), f0(num(r[2])), f0(num(r[3])), f0(num(r[4])), num(r[5]), num(r[1])), nil
+}
