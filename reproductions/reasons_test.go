@@ -3,23 +3,12 @@ package reproductions
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"splitpoint/results"
+	"splitpoint/results/resultstest"
 )
-
-// newStore is an empty results store of a test.
-func newStore(t *testing.T) *results.Store {
-	t.Helper()
-	st, err := results.Open(filepath.Join(t.TempDir(), "results.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}
 
 // parsssTree is one tree of a parsss test store: SSS*'s terminals and
 // the parallel runs on it.
@@ -43,7 +32,7 @@ type parsssTestRun struct {
 func parsssStore(t *testing.T, trees []parsssTree) *results.Store {
 	t.Helper()
 	ctx := context.Background()
-	st := newStore(t)
+	st := resultstest.Open(t)
 	for _, tr := range trees {
 		costs := fmt.Sprintf(`{"terminal":1,"abort":%d,"wake":%d}`, tr.abort, tr.abort)
 		b := &results.Run{Sweep: "s", Role: results.RoleBaseline, Position: tr.position, PositionID: tr.position, Domain: "synthetic",
@@ -127,7 +116,7 @@ func TestParsssReasonsFromRun(t *testing.T) {
 	if !strings.HasPrefix(got, "the tree instance. Over 4 seeded (3, 10) trees (part 2 of the notebook) the N = 8 speed-up ranges 2.50–4.00 and the paper's 3.36 ranks 0.5, the middle of the distribution; the 4 trees of part 1 average 3.25, below it") {
 		t.Errorf("reasonInstance = %q", got)
 	}
-	empty := newStore(t)
+	empty := resultstest.Open(t)
 	for name, r := range map[string]func(context.Context, Querier) (string, error){
 		"reasonIterN8M36": reasonIterN8M36, "reasonJump": reasonJump, "reasonInstance310": reasonInstance310, "reasonIterN1": reasonIterN1, "reasonIterN8Small": reasonIterN8Small,
 		"reasonSSSTerminals": reasonSSSTerminals("b=2,d=15", 1874), "reasonInstance": reasonInstance("b=5,d=7", 8, 4.22),
@@ -166,7 +155,7 @@ func TestIterN8SmallReason(t *testing.T) {
 func socratesStore(t *testing.T, c1 float64, c5, late int64) *results.Store {
 	t.Helper()
 	ctx := context.Background()
-	st := newStore(t)
+	st := resultstest.Open(t)
 	for _, d := range []struct{ depth, w, c int64 }{{5, 1_000_000, c5}, {6, 4_000_000, 20_000}} {
 		for i := int64(1); i <= 2; i++ {
 			pos := fmt.Sprintf("suite:socrates#%d", i)
@@ -217,7 +206,7 @@ func TestSocratesModelReasonsFromRun(t *testing.T) {
 		t.Errorf("reasonFit with a cost growing with P = %q", got)
 	}
 	for name, r := range map[string]func(context.Context, Querier) (string, error){"reasonC1": reasonC1, "reasonFit": reasonFit, "reasonPredict": reasonPredict} {
-		if got, err := r(ctx, newStore(t)); got != "" || err != nil {
+		if got, err := r(ctx, resultstest.Open(t)); got != "" || err != nil {
 			t.Errorf("%s on a run without the runs = %q, %v", name, got, err)
 		}
 	}
@@ -249,7 +238,7 @@ func TestControlHalfReason(t *testing.T) {
 // solve runs.
 func TestRatingReasonFromRun(t *testing.T) {
 	ctx := context.Background()
-	st := newStore(t)
+	st := resultstest.Open(t)
 	for _, p := range []int64{1, 2} {
 		for i := 0; i < 22; i++ {
 			secs, solved := 60.0, false
@@ -270,7 +259,7 @@ func TestRatingReasonFromRun(t *testing.T) {
 	if err != nil || got != want {
 		t.Errorf("reasonRatingDepth = %q, %v\nwant %q", got, err, want)
 	}
-	if got, err := reasonRatingDepth(ctx, newStore(t)); got != "" || err != nil {
+	if got, err := reasonRatingDepth(ctx, resultstest.Open(t)); got != "" || err != nil {
 		t.Errorf("reasonRatingDepth without solve runs = %q, %v", got, err)
 	}
 }
@@ -280,7 +269,7 @@ func TestRatingReasonFromRun(t *testing.T) {
 func TestTableSizeReasonsFromRun(t *testing.T) {
 	ctx := context.Background()
 	build := func(none6 int64) *results.Store {
-		st := newStore(t)
+		st := resultstest.Open(t)
 		for _, r := range []struct{ depth, bits, nodes int64 }{
 			{5, 0, 3_000}, {5, 16, 1_010}, {5, 22, 1_000},
 			{6, 0, none6}, {6, 16, 10_500}, {6, 22, 10_000},
@@ -304,7 +293,7 @@ func TestTableSizeReasonsFromRun(t *testing.T) {
 	if want := "a 2^16 table costs little here at every depth, 1.010 at depth 5 and 1.050 at depth 6, the last with 1.0·10^4 positions with the largest table against Fig. 4's 4.1·10^7; the rest is conjecture:"; !strings.HasPrefix(got, want) {
 		t.Errorf("reasonTT16 = %q\nwant the prefix %q", got, want)
 	}
-	if got, err := reasonTTNone(ctx, newStore(t)); got != "" || err != nil {
+	if got, err := reasonTTNone(ctx, resultstest.Open(t)); got != "" || err != nil {
 		t.Errorf("reasonTTNone without runs = %q, %v", got, err)
 	}
 }
@@ -313,7 +302,7 @@ func TestTableSizeReasonsFromRun(t *testing.T) {
 // comes from the theorems rows.
 func TestTheorem2ReasonFromRun(t *testing.T) {
 	ctx := context.Background()
-	st := newStore(t)
+	st := resultstest.Open(t)
 	for _, r := range []struct {
 		b, d int
 		wc   float64
@@ -329,7 +318,7 @@ func TestTheorem2ReasonFromRun(t *testing.T) {
 	if want := "W/C rises toward 3 as the degree grows (each degree's deepest tree: 1.00 at b = 2, d = 6; 2.07 at b = 4, d = 6; 2.50 at b = 8, d = 4): the theorem's 3 is the limit for large d and h, and the run's trees stay below it, the smaller ones further below"; err != nil || got != want {
 		t.Errorf("reasonTheorem2 = %q, %v\nwant %q", got, err, want)
 	}
-	if got, err := reasonTheorem2(ctx, newStore(t)); got != "" || err != nil {
+	if got, err := reasonTheorem2(ctx, resultstest.Open(t)); got != "" || err != nil {
 		t.Errorf("reasonTheorem2 without rows = %q, %v", got, err)
 	}
 }
@@ -368,7 +357,7 @@ func TestSlicedMachineAblation(t *testing.T) {
 // and four times rid's.
 func TestBelow100ReasonFromRun(t *testing.T) {
 	ctx := context.Background()
-	st := newStore(t)
+	st := resultstest.Open(t)
 	add := func(variants string, p, work, span int64, pos string) {
 		r := &results.Run{Sweep: "s", Role: "parallel", Position: pos, PositionID: pos, Domain: "chess", Algo: "jamboree", Variants: variants,
 			Depth: 7, Machine: "sim", P: &p, Work: work, Span: span, TimeUnit: "units", Costs: `{"node":1}`}
@@ -387,7 +376,7 @@ func TestBelow100ReasonFromRun(t *testing.T) {
 	if err != nil || got != want {
 		t.Errorf("reasonBelow100 = %q, %v\nwant %q", got, err, want)
 	}
-	if got, err := reasonBelow100(ctx, newStore(t)); got != "" || err != nil {
+	if got, err := reasonBelow100(ctx, resultstest.Open(t)); got != "" || err != nil {
 		t.Errorf("reasonBelow100 without runs = %q, %v", got, err)
 	}
 }
