@@ -178,6 +178,14 @@ func reasonSSSTerminals(tree string, v float64) func(context.Context, Querier) (
 	}
 }
 
+// speedupLead is the opening of a PARSSS* speed-up reason: the range of
+// the N = n speed-up over the run's seeded trees of the shape and the rank
+// of the paper's value v among them.
+func speedupLead(s treeStats, tree string, n int, v float64) string {
+	return fmt.Sprintf("the tree instance. Over %d seeded %s trees (part 2 of the notebook) the N = %d speed-up ranges %s–%s and the paper's %s ranks %s",
+		s.trees, treeShape(tree), n, g3(s.min), g3(s.max), g3(v), rk(s.rank))
+}
+
 // reasonInstance is the reason of a PARSSS* speed-up claim on a shape
 // with N = n (the paper's value v): where the paper's one tree lies among
 // the run's trees, and where the trees of part 1 lie against it.
@@ -187,8 +195,7 @@ func reasonInstance(tree string, n int, v float64) func(context.Context, Querier
 		if err != nil || s.trees == 0 {
 			return "", err
 		}
-		out := fmt.Sprintf("the tree instance. Over %d seeded %s trees (part 2 of the notebook) the N = %d speed-up ranges %s–%s and the paper's %s ranks %s, %s",
-			s.trees, treeShape(tree), n, g3(s.min), g3(s.max), g3(v), rk(s.rank), place(s.rank))
+		out := speedupLead(s, tree, n, v) + ", " + place(s.rank)
 		if k, m1, err := partOne(ctx, db, "parsss", tree, n, 0); err == nil && k > 0 {
 			side := "above"
 			if m1 < v {
@@ -213,8 +220,7 @@ func reasonInstance310(ctx context.Context, db Querier) (string, error) {
 	if s.rank > 0.25 {
 		gains = "is not among those on which PARSSS* gains least"
 	}
-	out := fmt.Sprintf("the tree instance. Over %d seeded (3, 10) trees (part 2 of the notebook) the N = 8 speed-up ranges %s–%s and the paper's %s ranks %s: its tree, which is also Table 3's (SSS* examines 3363 terminals in both), %s",
-		s.trees, g3(s.min), g3(s.max), g3(v), rk(s.rank), gains)
+	out := speedupLead(s, "b=3,d=10", 8, v) + ": its tree, which is also Table 3's (SSS* examines 3363 terminals in both), " + gains
 	if r, err := rowOf(ctx, db, "SELECT MAX(ABS(avg_paper - avg_strict)) FROM (SELECT AVG(speedup) AS avg_strict, AVG(speedup * time * 1.0 / json_extract(result, '$.' || algo || '.paper_time')) AS avg_paper FROM derived WHERE "+parsssMain+" AND p > 1 GROUP BY algo, substr(position, 1, 16), json_extract(result, '$.options.memory'), p)"); err == nil && !math.IsNaN(r[0]) {
 		out += fmt.Sprintf(". The paper's clock is not the cause (part 1: its mean speed-ups differ from the strict machine's by %.2f at most)", r[0])
 	}
