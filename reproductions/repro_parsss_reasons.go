@@ -277,6 +277,18 @@ func reasonIterN1(ctx context.Context, db Querier) (string, error) {
 	return out, nil
 }
 
+// iterN8 is the run's PARITERSSS* with N = 8 and memory m on (3, 10)
+// against Table 3's figure v: the stats over every tree, and the number n
+// and mean speed-up of the trees matched to the paper's instance (n 0
+// when the run has none of either).
+func iterN8(ctx context.Context, db Querier, m int, v float64) (s treeStats, n int, mean float64, err error) {
+	if s, err = parsssTreeStats(ctx, db, "b=3,d=10", "paritersss", 8, m, 0, v); err != nil || s.trees == 0 {
+		return s, 0, 0, err
+	}
+	n, mean, err = matchedIter(ctx, db, 8, m, 0)
+	return s, n, mean, err
+}
+
 // reasonIterN8Small is the reason of Table 3's N = 8 figures at M = 11
 // and 23: the share of the gap the tree instance accounts for, the
 // time-sliced machine and correlated values, and the conjecture for the
@@ -287,11 +299,7 @@ func reasonIterN8Small(ctx context.Context, db Querier) (string, error) {
 	nm, trees, below := 0, 0, true
 	above := true // every ablation's figure stays above the paper's
 	for _, r := range rows {
-		s, err := parsssTreeStats(ctx, db, "b=3,d=10", "paritersss", 8, r.m, 0, r.n8)
-		if err != nil || s.trees == 0 {
-			return "", err
-		}
-		n, m, err := matchedIter(ctx, db, 8, r.m, 0)
+		s, n, m, err := iterN8(ctx, db, r.m, r.n8)
 		if err != nil || n == 0 {
 			return "", err
 		}
@@ -349,11 +357,7 @@ func reasonIterN8Small(ctx context.Context, db Querier) (string, error) {
 // reasonIterN8M36 is the reason of Table 3's N = 8 figure at M = 36.
 func reasonIterN8M36(ctx context.Context, db Querier) (string, error) {
 	r := table3[2]
-	s, err := parsssTreeStats(ctx, db, "b=3,d=10", "paritersss", 8, r.m, 0, r.n8)
-	if err != nil || s.trees == 0 {
-		return "", err
-	}
-	n, m, err := matchedIter(ctx, db, 8, r.m, 0)
+	s, n, m, err := iterN8(ctx, db, r.m, r.n8)
 	if err != nil || n == 0 {
 		return "", err
 	}
