@@ -112,7 +112,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 	e.forced = game.CapturesForced(any(root))
 	e.frames = sched.NewScratchList(c, func() *jamFrame[T] {
 		f := &jamFrame[T]{}
-		f.test = func(c sched.Ctx, i int) any { e.test(c, f, i); return nil }
+		f.test = e.testTask(f)
 		return f
 	})
 	e.positions = sched.NewScratchList(c, func() *T { return new(T) })
@@ -227,6 +227,15 @@ func (e *jamEngine[T, P]) jam(c sched.Ctx, f *jamFrame[T], w window, rec *workRe
 	return e.jamNode(c, f, w, rec)
 }
 
+// isJamNode says that jam would search a node ply plies deep with depth
+// plies to go as jamNode: above the grain, neither deferred nor the
+// pool's inline node. A caller that knows it calls jamNode directly, one
+// frame less on the stack of a simulated processor that waits below.
+func (e *jamEngine[T, P]) isJamNode(ply, depth int) bool {
+	return !e.serialNode(depth) && ply < game.MaxPly-1 &&
+		!(e.opt.Deferred && ply > 0) && !e.inlines(ply, depth)
+}
+
 // serialNode says that a node with depth plies to go is searched by the
 // serial Scout: at or below the grain, and on the pool also a node whose
 // children are all leaves (depth 1 without quiescence). Such a node's
@@ -252,10 +261,7 @@ func (e *jamEngine[T, P]) isLeaf(ply, depth int) bool {
 // most of the frames in flight at P = inf.
 func (e *jamEngine[T, P]) child(c sched.Ctx, f *jamFrame[T], m game.Move, w window, rec *workRec) (v game.Value, ok bool, g *jamFrame[T]) {
 	if e.isLeaf(w.ply, w.depth) {
-		p := e.positions.Get(c)
-		P(&f.pos).Play(m, p)
-		v, _, ok = e.leaf(c, p, w.ply, rec)
-		e.positions.Put(c, p)
+		v, ok = e.leafChild(c, &f.pos, m, w.ply, rec)
 		return v, ok, nil
 	}
 	g = e.frames.Get(c)
@@ -272,11 +278,33 @@ func (e *jamEngine[T, P]) leaf(c sched.Ctx, p *T, ply int, rec *workRec) (game.V
 		return 0, game.NoMove, false
 	}
 	chargeLeafNode(c) // a draw or an evaluation, a leaf as the serial search counts it
+	return e.leafValue(p, ply, rec), game.NoMove, true
+}
+
+// leafChild is leaf for the child by move m of the position at pos, ply
+// plies deep: its charge (where a simulated processor yields) comes
+// before the child is played into a position borrowed from the scratch
+// list, so that no position is held across the yield.
+func (e *jamEngine[T, P]) leafChild(c sched.Ctx, pos *T, m game.Move, ply int, rec *workRec) (game.Value, bool) {
+	if c.Aborted() {
+		return 0, false
+	}
+	chargeLeafNode(c)
+	p := e.positions.Get(c)
+	P(pos).Play(m, p)
+	v := e.leafValue(p, ply, rec)
+	e.positions.Put(c, p)
+	return v, true
+}
+
+// leafValue is leaf after its charge: the position's draw or evaluation,
+// counted in rec.
+func (e *jamEngine[T, P]) leafValue(p *T, ply int, rec *workRec) game.Value {
 	rec.nodes++
 	pos := P(p)
 	if ply > 0 && pos.Draw() {
-		return 0, game.NoMove, true
+		return 0
 	}
 	rec.horizon++
-	return pos.Eval(), game.NoMove, true
+	return pos.Eval()
 }

@@ -66,7 +66,7 @@ func (e *jamEngine[T, P]) latentRun(c sched.Ctx, f *jamFrame[T], start, n int, r
 		if f.lo < f.hi {
 			j = f.lo // work first: the next latent test, inline
 			f.lo++
-			e.test(c, f, j)
+			f.test(c, j)
 			if !f.kids[j].ok {
 				f.kids[j].state = kidDone
 				aborted = true

@@ -104,34 +104,59 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int
 	return !aborted
 }
 
-// test is the task of child i's test (StarTech Fig. 2, J8, 000:L144): a
-// null-window search against the node's α as the test starts, its value
-// kept in the child's jamKid. It only dispatches: the cases are functions
-// of their own (testSerial, testLeaf, testNode), so that the stack of a
-// processor waiting in one holds no other's locals. On the infinite
-// simulated machine every test has a processor, and a leaf's test (the
-// most numerous) then waits for its turn on the clock within a goroutine
-// stack of the smallest size.
-func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) {
+// testTask is the function of a test's task for the node in f (SpawnRange
+// and the latent loop's promotions): test, with the dispatch to its case
+// in the task's own frame, so that a simulated processor waiting in a test
+// carries one frame less.
+func (e *jamEngine[T, P]) testTask(f *jamFrame[T]) func(sched.Ctx, int) any {
+	return func(c sched.Ctx, i int) any {
+		switch aT, kind := e.test(c, f, i); kind {
+		case testSerial:
+			e.testSerial(c, f, i, aT)
+		case testLeaf:
+			e.testLeaf(c, f, i, aT)
+		case testNode:
+			e.testNode(c, f, i, aT)
+		}
+		return nil
+	}
+}
+
+// The cases of a test (test).
+const (
+	testNone   = iota // aborted before it began
+	testSerial        // at the grain: the serial Scout
+	testLeaf          // a leaf
+	testNode          // a node searched by jam
+)
+
+// test begins the task of child i's test (StarTech Fig. 2, J8, 000:L144):
+// a null-window search against the node's α as the test starts, its value
+// kept in the child's jamKid. It returns that α and the test's case, which
+// testTask runs: the cases are functions of their own (testSerial,
+// testLeaf, testNode), so that the stack of a processor waiting in one
+// holds no other's locals. On the infinite simulated machine every test
+// has a processor, and a leaf's test (the most numerous) then waits for
+// its turn on the clock within a goroutine stack of the smallest size.
+func (e *jamEngine[T, P]) test(c sched.Ctx, f *jamFrame[T], i int) (aT game.Value, kind int) {
 	if c.Aborted() {
-		return
+		return 0, testNone
 	}
 	if e.opt.Restart {
 		f.kids[i].started.Store(true) // before α is read (restartStale)
 	}
-	aT := f.alpha.Load() // J8 reads the node's α as it starts
+	aT = f.alpha.Load() // J8 reads the node's α as it starts
 	e.inheritKillers(c, f)
 	// The child's place, from the node's fields that do not change while
 	// its tests run (not f.node.child, which would read its α and β).
 	ply, depth := f.node.ply+1, f.node.depth-1
 	switch {
 	case e.serialNode(depth) && ply < game.MaxPly-1 && (depth > 0 || e.opt.Quiescence):
-		e.testSerial(c, f, i, aT)
+		return aT, testSerial
 	case e.isLeaf(ply, depth):
-		e.testLeaf(c, f, i, aT)
-	default:
-		e.testNode(c, f, i, aT)
+		return aT, testLeaf
 	}
+	return aT, testNode
 }
 
 // testWindow is the null window of child i's test against α aT.
@@ -140,18 +165,43 @@ func (f *jamFrame[T]) testWindow(i int, aT game.Value) window {
 }
 
 // testNode is test of child i searched by jam, in a frame of its own.
+// When jam would search the child as jamNode, jamNode's first steps (the
+// abort check and the node's charge, where a simulated processor yields)
+// come here, before the frame is taken: no frame is held across that
+// yield, and the processor yields with a shallow stack.
 func (e *jamEngine[T, P]) testNode(c sched.Ctx, f *jamFrame[T], i int, aT game.Value) {
+	k := &f.kids[i]
+	k.alpha = aT
+	if e.isJamNode(f.node.ply+1, f.node.depth-1) {
+		if c.Aborted() {
+			k.val, k.ok, k.nodes, k.horizon = 0, false, 0, 0
+			return
+		}
+		chargeNode(c)
+	}
+	e.testFrame(c, f, i, aT)
+}
+
+// testFrame is the rest of testNode: the child played into a frame, its
+// search (jamEnter after the charge, else jam), its value and record kept.
+func (e *jamEngine[T, P]) testFrame(c sched.Ctx, f *jamFrame[T], i int, aT game.Value) {
 	g := e.frames.Get(c)
 	P(&f.pos).Play(f.moves[i], &g.pos)
 	// The record from the engine's list, not on the stack: jam's record
 	// escapes (the pool's inline nodes keep it).
 	r := e.recs.Get(c)
 	*r = workRec{}
-	v, _, ok := e.jam(c, g, f.testWindow(i, aT), r)
+	var v game.Value
+	var ok bool
+	if w := f.testWindow(i, aT); e.isJamNode(w.ply, w.depth) {
+		v, _, ok = e.jamEnter(c, g, w, r)
+	} else {
+		v, _, ok = e.jam(c, g, w, r)
+	}
 	e.frames.Put(c, g)
 	k := &f.kids[i]
 	k.keepOwn(c, e.recs, r)
-	k.val, k.ok, k.alpha = -v, ok, aT
+	k.val, k.ok = -v, ok
 }
 
 // testSerial is test of child i at the grain (jam's serial case), without

@@ -514,7 +514,9 @@ func (p *proc) simMain() bool {
 	}
 	for !m.over {
 		if x := p.find(anyLevel); !x.none() {
-			p.runJob(x)
+			if t := p.startJob(x); t != nil {
+				p.run(t) // runJob, one frame less under the task
+			}
 			if p.finishing != nil {
 				// Runnable, with nothing on the stack: the coroutine
 				// goes back, the processor waits in the run queue.

@@ -779,15 +779,25 @@ func (x *job) abortedAt(m *machine, now int64) bool {
 }
 
 // runJob runs x, a job p has just taken (find), on the simulator: a task,
-// or an element of a range, which becomes a task now (SpawnRange). Its
-// abort mark is the range's or its parent's, as the task spawn made would
-// have had it; an element aborted by now ends here, without a task, as
-// its task's run would have ended it: counted aborted, its parent told.
+// or an element of a range, which becomes a task now (startJob). The
+// task's run is called here, once startJob's frame is gone, so that the
+// stack a simulated processor's coroutine holds while its task yields
+// does not carry the element's bookkeeping.
 func (p *proc) runJob(x job) {
+	if t := p.startJob(x); t != nil {
+		p.run(t)
+	}
+}
+
+// startJob makes x a task to run (runJob): x's own task, or the task of
+// an element of a range (SpawnRange), with the range's abort mark or its
+// parent's, as the task spawn made would have had it. An element aborted
+// by now ends here, without a task, as its task's run would have ended it:
+// counted aborted, its parent told; startJob then returns nil.
+func (p *proc) startJob(x job) *Task {
 	r := x.r
 	if r == nil {
-		p.run(x.t)
-		return
+		return x.t
 	}
 	m := p.m
 	par := r.parent
@@ -799,7 +809,7 @@ func (p *proc) runJob(x job) {
 		par.pending--
 		r.fin = append(r.fin, i)
 		m.notify(par, q, p)
-		return
+		return nil
 	}
 	k := p.newTask()
 	k.m, k.parent, k.level, k.pin = m, par, r.level, -1
@@ -810,7 +820,7 @@ func (p *proc) runJob(x job) {
 	k.sibling = par.head
 	par.head = k
 	r.tasks[i-r.lo] = k
-	p.run(k)
+	return k
 }
 
 // run executes t on p to its end: its function, then an implicit Sync.
