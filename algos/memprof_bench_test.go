@@ -24,11 +24,12 @@ var (
 	memprofNoGC  = flag.Bool("memprof.nogc", false, "BenchmarkJamboreeSimMemory: take the heap profile without forcing a collection first (the run's own heap shape)")
 	memprofTrace = flag.Bool("memprof.trace", false, "BenchmarkJamboreeSimMemory: log the heap and stacks every 16 simulated steps")
 	memprofPre   = flag.String("memprof.preset", "", "BenchmarkJamboreeSimMemory: the engine preset (plain, default, …; empty: the zero Options, no table and no variants)")
+	memprofPos   = flag.String("memprof.pos", "bk", "BenchmarkJamboreeSimMemory: the position, BK.01 (bk) or Kaufman #1 (kaufman)")
 )
 
 // BenchmarkJamboreeSimMemory measures the memory of a simulated Jamboree
-// run on BK.01 (no table, no variants: the command line's defaults) on
-// the machine and depth the memprof.* flags give, and reports the run's
+// run on BK.01 or Kaufman #1 (-memprof.pos; no table, no variants: the
+// command line's defaults) on the machine and depth the memprof.* flags give, and reports the run's
 // peak live processors, peak resident memory, bytes per live processor,
 // W and C. With -memprof.heap FILE it writes a heap profile there each
 // time the heap grows by a tenth, so FILE ends with the largest.
@@ -60,7 +61,15 @@ func BenchmarkJamboreeSimMemory(b *testing.B) {
 			}
 		}
 	}
-	root := loadBK(b)[0].Pos
+	var root *chess.Position
+	switch *memprofPos {
+	case "bk":
+		root = loadBK(b)[0].Pos
+	case "kaufman":
+		root = kaufmanRoot(b)
+	default:
+		b.Fatalf("-memprof.pos %q: want bk or kaufman", *memprofPos)
+	}
 	opt := Options{}
 	if *memprofPre != "" {
 		p, ok := Presets()[*memprofPre]
