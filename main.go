@@ -7,5 +7,6 @@ import (
 )
 
 func main() {
+	startSmallStacks()
 	os.Exit(repl.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
