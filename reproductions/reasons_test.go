@@ -205,10 +205,8 @@ func TestSocratesModelReasonsFromRun(t *testing.T) {
 	if got, _ := reasonFit(ctx, late); strings.Contains(got, "T is 1.0 times") {
 		t.Errorf("reasonFit with a cost growing with P = %q", got)
 	}
-	for name, r := range map[string]func(context.Context, Querier) (string, error){"reasonC1": reasonC1, "reasonFit": reasonFit, "reasonPredict": reasonPredict} {
-		if got, err := r(ctx, resultstest.Open(t)); got != "" || err != nil {
-			t.Errorf("%s on a run without the runs = %q, %v", name, got, err)
-		}
+	for name, r := range map[string]reasonFunc{"reasonC1": reasonC1, "reasonFit": reasonFit, "reasonPredict": reasonPredict} {
+		reasonSilentWithoutRuns(t, name, r)
 	}
 }
 
@@ -254,14 +252,8 @@ func TestRatingReasonFromRun(t *testing.T) {
 			}
 		}
 	}
-	got, err := reasonRatingDepth(ctx, st)
-	want := "at depth 6 the engine solves the same 2 of the 22 positions at every P, each within 0.50 s, and the 18 unsolved ones among the fastest 20 count as the 60 s limit, so t20 is 1080.6 to 1080.8 s, about the limit times their number, whatever the machine; StarTech's slope comes from reaching tournament depths faster (16 s a position on 512 processors, 10^8 nodes and more), which a simulation of 22 positions at 2 machine sizes cannot reach on this 2-core machine"
-	if err != nil || got != want {
-		t.Errorf("reasonRatingDepth = %q, %v\nwant %q", got, err, want)
-	}
-	if got, err := reasonRatingDepth(ctx, resultstest.Open(t)); got != "" || err != nil {
-		t.Errorf("reasonRatingDepth without solve runs = %q, %v", got, err)
-	}
+	reasonIs(t, "reasonRatingDepth", reasonRatingDepth, st,
+		"at depth 6 the engine solves the same 2 of the 22 positions at every P, each within 0.50 s, and the 18 unsolved ones among the fastest 20 count as the 60 s limit, so t20 is 1080.6 to 1080.8 s, about the limit times their number, whatever the machine; StarTech's slope comes from reaching tournament depths faster (16 s a position on 512 processors, 10^8 nodes and more), which a simulation of 22 positions at 2 machine sizes cannot reach on this 2-core machine")
 }
 
 // TestTableSizeReasonsFromRun: the table-size causes read the ratios per
@@ -293,9 +285,7 @@ func TestTableSizeReasonsFromRun(t *testing.T) {
 	if want := "a 2^16 table costs little here at every depth, 1.010 at depth 5 and 1.050 at depth 6, the last with 1.0·10^4 positions with the largest table against Fig. 4's 4.1·10^7; the rest is conjecture:"; !strings.HasPrefix(got, want) {
 		t.Errorf("reasonTT16 = %q\nwant the prefix %q", got, want)
 	}
-	if got, err := reasonTTNone(ctx, resultstest.Open(t)); got != "" || err != nil {
-		t.Errorf("reasonTTNone without runs = %q, %v", got, err)
-	}
+	reasonSilentWithoutRuns(t, "reasonTTNone", reasonTTNone)
 }
 
 // TestTheorem2ReasonFromRun: W/C of each degree's deepest worst-full tree
@@ -314,13 +304,8 @@ func TestTheorem2ReasonFromRun(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got, err := reasonTheorem2(ctx, st)
-	if want := "W/C rises toward 3 as the degree grows (each degree's deepest tree: 1.00 at b = 2, d = 6; 2.07 at b = 4, d = 6; 2.50 at b = 8, d = 4): the theorem's 3 is the limit for large d and h, and the run's trees stay below it, the smaller ones further below"; err != nil || got != want {
-		t.Errorf("reasonTheorem2 = %q, %v\nwant %q", got, err, want)
-	}
-	if got, err := reasonTheorem2(ctx, resultstest.Open(t)); got != "" || err != nil {
-		t.Errorf("reasonTheorem2 without rows = %q, %v", got, err)
-	}
+	reasonIs(t, "reasonTheorem2", reasonTheorem2, st,
+		"W/C rises toward 3 as the degree grows (each degree's deepest tree: 1.00 at b = 2, d = 6; 2.07 at b = 4, d = 6; 2.50 at b = 8, d = 4): the theorem's 3 is the limit for large d and h, and the run's trees stay below it, the smaller ones further below")
 }
 
 // TestSlicedMachineAblation: PARSSS*'s (3, 10) claim at N = 8 measures the
@@ -371,12 +356,29 @@ func TestBelow100ReasonFromRun(t *testing.T) {
 		add("rid+serialize-all", p, 90000, 300, "k1")
 		add("rid+serialize-all", p, 30000, 400, "k2")
 	}
-	got, err := reasonBelow100(ctx, st)
-	want := "at P = 512 serialize-all multiplies C by 3.50 on average over the 2 positions, but rid's W/C is 800 there, so serialize-all's averages 188 (the least 75) and 1 of 2 fall below 100; StarTech's tournament searches had W/C over 1000 (000: abstract) and fell below 100, so its serialization lengthened C more than tenfold"
-	if err != nil || got != want {
-		t.Errorf("reasonBelow100 = %q, %v\nwant %q", got, err, want)
+	reasonIs(t, "reasonBelow100", reasonBelow100, st,
+		"at P = 512 serialize-all multiplies C by 3.50 on average over the 2 positions, but rid's W/C is 800 there, so serialize-all's averages 188 (the least 75) and 1 of 2 fall below 100; StarTech's tournament searches had W/C over 1000 (000: abstract) and fell below 100, so its serialization lengthened C more than tenfold")
+}
+
+// reasonFunc is a reason computed from a session's runs.
+type reasonFunc = func(context.Context, Querier) (string, error)
+
+// reasonIs checks that r reads want from st's runs, and nothing from a
+// store without them (reasonSilentWithoutRuns).
+func reasonIs(t *testing.T, name string, r reasonFunc, st Querier, want string) {
+	t.Helper()
+	if got, err := r(context.Background(), st); err != nil || got != want {
+		t.Errorf("%s = %q, %v\nwant %q", name, got, err, want)
 	}
-	if got, err := reasonBelow100(ctx, resultstest.Open(t)); got != "" || err != nil {
-		t.Errorf("reasonBelow100 without runs = %q, %v", got, err)
+	reasonSilentWithoutRuns(t, name, r)
+}
+
+// reasonSilentWithoutRuns checks that r says nothing, and fails with no
+// error, on a store without the runs it reads: a reason states only what
+// a run computed.
+func reasonSilentWithoutRuns(t *testing.T, name string, r reasonFunc) {
+	t.Helper()
+	if got, err := r(context.Background(), resultstest.Open(t)); got != "" || err != nil {
+		t.Errorf("%s without runs = %q, %v", name, got, err)
 	}
 }
