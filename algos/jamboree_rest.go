@@ -75,8 +75,8 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int
 	// Without levels the children are spawned last first, so that the
 	// owner's LIFO pops the first child first; with levels in move order
 	// (each level runs oldest first).
-	// The tests are one range: a test has a task only once it starts
-	// (f.taskOf), and a kid's task is only a restarted test's.
+	// The tests are one range: a test has a task only while it runs
+	// (sched.TaskRange), and a kid's task is only a restarted test's.
 	f.startFinished(c, start, n)
 	f.rng = c.Self().SpawnRange(level, f.test, start, n, !e.levels, f.pend[:n-start])
 	f.pend = f.pend[:0]
@@ -88,7 +88,7 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int
 		}
 		j := f.nextDone(c)
 		k := &f.kids[j]
-		if t := f.taskOf(j); !k.ok || t == nil || t.WasAborted() {
+		if !k.ok || f.testAborted(j) {
 			k.state = kidDone
 			aborted = true
 			break
@@ -352,13 +352,37 @@ func (f *jamFrame[T]) startFinished(c sched.Ctx, start, n int) {
 }
 
 // taskOf is the task of child j's test on the simulator: a restarted
-// test's (its kid's), or the range's, once the test has started; nil
-// before it starts, and for a test aborted before it started.
+// test's (its kid's), or the range's while it runs, a handle that keeps
+// it past its end (sched.TaskRange.Task); nil before it starts, and for a
+// test aborted before it started or ended unheld.
 func (f *jamFrame[T]) taskOf(j int) *sched.Task {
 	if t := f.kids[j].task; t != nil || f.rng == nil {
 		return t
 	}
 	return f.rng.Task(j)
+}
+
+// testAborted reports whether an abort reached child j's test, finished
+// (sched.Task.WasAborted), on the simulator: a restarted test's task, or
+// the range's element; a test that never started was.
+func (f *jamFrame[T]) testAborted(j int) bool {
+	if t := f.kids[j].task; t != nil {
+		return t.WasAborted()
+	}
+	if f.rng == nil {
+		return true
+	}
+	return f.rng.Aborted(j)
+}
+
+// joinTest joins the timestamp of child j's test, finished, on the
+// simulator: a restarted test's task's, or the range's element's.
+func (f *jamFrame[T]) joinTest(self *sched.Task, j int) {
+	if t := f.kids[j].task; t != nil {
+		self.JoinFinished(t)
+	} else if f.rng != nil {
+		self.JoinElement(f.rng, j)
+	}
 }
 
 // nextDone is WaitAny of parallelLoop (the simulator's) over the tests
@@ -379,9 +403,7 @@ func (f *jamFrame[T]) nextDone(c sched.Ctx) int {
 			b := bits.TrailingZeros64(f.fin[w])
 			f.fin[w] &^= 1 << b
 			j := w<<6 + b
-			if k := f.taskOf(j); k != nil {
-				self.JoinFinished(k)
-			}
+			f.joinTest(self, j)
 			return j
 		}
 	}
@@ -404,9 +426,7 @@ func (f *jamFrame[T]) waitTests(c sched.Ctx, start, n int) {
 	}
 	for j := start; j < n; j++ {
 		if f.kids[j].state == kidRunning {
-			if k := f.taskOf(j); k != nil {
-				self.JoinFinished(k)
-			}
+			f.joinTest(self, j)
 		}
 	}
 }

@@ -49,6 +49,7 @@ type Task struct {
 	m       *machine
 	pin     int32 // processor it is pinned to, or -1
 	recycle bool  // spawned by Go: no handle, recycled when joined (in pin's padding)
+	held    bool  // an element of a range whose handle was taken (TaskRange.Task; in pin's padding)
 	// ranged is set once the task has spawned a range (SpawnRange)
 	// since its last Sync: children not yet in the abort table (head),
 	// which kidMin counts (in pin's padding too).
@@ -391,6 +392,15 @@ func (p *proc) newTask() *Task {
 	return new(Task)
 }
 
+// recycleTask zeroes k, which nobody holds any more, and keeps it on
+// p's free list (newTask), if there is room.
+func (p *proc) recycleTask(k *Task) {
+	*k = Task{}
+	if l := p.tfree; len(*l) < maxFreeTasks {
+		*l = append(*l, k)
+	}
+}
+
 // Sync waits for all children and joins their timestamps (Ctx).
 func (t *Task) Sync() {
 	if t.loadPending() != 0 {
@@ -418,14 +428,14 @@ func (t *Task) joinKids() {
 			t.span = k.span
 		}
 		next := k.sibling
-		if k.recycle {
+		switch {
+		case k.pin == pinRange:
+			p.m.unlinkRange(k.fn.(*taskRange))
+		case k.recycle:
 			// Nobody holds k any more: its processor let go of it
 			// before the pending count that let us here dropped, and
 			// abort walks hold t.mu.
-			*k = Task{}
-			if l := p.tfree; len(*l) < maxFreeTasks {
-				*l = append(*l, k)
-			}
+			p.recycleTask(k)
 		}
 		k = next
 	}
@@ -593,6 +603,18 @@ func (m *machine) abortTree(k *Task, at int64) {
 // plain stores and no lock.
 func (m *machine) abortTreeSim(k *Task, at int64) {
 	m.internals.AbortVisits++
+	if k.pin == pinRange {
+		// A range's entry (taskRange.hdr): its elements running, or
+		// ended and held, are the parent's children, one hop away as
+		// the entry is.
+		r := k.fn.(*taskRange)
+		for i := range r.el {
+			if c := r.el[i].t; c != nil {
+				m.abortTreeSim(c, at)
+			}
+		}
+		return
+	}
 	if k.abortAt <= at {
 		return
 	}
@@ -663,7 +685,7 @@ func (p *proc) finish(t, prev *Task) {
 	par.addPending(sim, -1)
 	if sim {
 		if r, ok := t.fn.(*taskRange); ok {
-			r.fin = append(r.fin, t.idx)
+			p.endElement(r, t) // t may be recycled: not read below
 		} else {
 			par.doneKids++
 			t.under, par.lastDone = par.lastDone, t

@@ -6,9 +6,17 @@ package sched
 // takes it and starts it (runJob); one aborted by then never runs and
 // has no task. Its abort mark (AbortRange) stands for every element's
 // not yet started, which takes it as it starts (with its parent's, as
-// spawn would have given it); tasks holds the elements started, by
-// index, for the abort walk, and fin the elements finished, in order,
-// for the parent's waits (TaskRange.FinishedFrom).
+// spawn would have given it); el holds each element's task while it runs
+// and what its end left (rangeElem), and fin the elements finished, in
+// order, for the parent's waits (TaskRange.FinishedFrom).
+//
+// An element's task goes back to the free list as the element ends,
+// unless a handle to it was taken (Task): what the parent reads of an
+// ended element (its timestamp, whether an abort reached it) is kept in
+// the range. In the parent's abort table the range is one entry, hdr,
+// through which a walk reaches the elements running. At P = 65,536 the
+// tasks of elements ended but not yet joined were most of the tasks in
+// flight.
 type taskRange struct {
 	fn      func(Ctx, int) any
 	parent  *Task
@@ -21,9 +29,55 @@ type taskRange struct {
 	lo, n       int32
 	level       int32
 	reverse     bool
-	tasks       []*Task
-	fin         []int32
+	// linked: hdr is in the parent's abort table (from the first start
+	// to the parent's next join); released: ReleaseRange has handed the
+	// range back. It is reused once both are over.
+	linked, released bool
+	el               []rangeElem
+	fin              []int32
+	// hdr is the range's entry in its parent's abort table (pin
+	// pinRange, fn the range): its span is the largest timestamp of
+	// the elements that ended, which the parent's join folds in as it
+	// would each element's.
+	hdr Task
 }
+
+// rangeElem is an element of a range: its task while it runs (and after,
+// if held), and once it has ended, end: endNoTask for an element that
+// never started, else its timestamp and two flags (endOf).
+type rangeElem struct {
+	t   *Task
+	end int64
+}
+
+const (
+	endNoTask = -1
+	// endAborted: an abort had reached the element's task by its end.
+	endAborted = 1
+	// endUnlinked: the parent joined its children after the element
+	// ended, so no later walk through the parent would have reached
+	// its task (Aborted).
+	endUnlinked = 2
+	// endStarted marks the end of an element that ran, so that no end
+	// is 0 ("not ended"); its timestamp is above it (endOf, spanOf).
+	endStarted = 4
+)
+
+// endOf is the end of an element whose task ends with timestamp span,
+// aborted or not.
+func endOf(span int64, aborted bool) int64 {
+	e := span<<3 | endStarted
+	if aborted {
+		e |= endAborted
+	}
+	return e
+}
+
+// spanOf is the timestamp of an end of endOf.
+func spanOf(e int64) int64 { return e >> 3 }
+
+// pinRange marks a range's entry in its parent's abort table (taskRange.hdr).
+const pinRange = -2
 
 // index is the index of the range's j-th element spawned.
 func (r *taskRange) index(j int32) int32 {
@@ -47,8 +101,8 @@ type TaskRange = taskRange
 // run is the one SpawnRangeAt gives, bit for bit, but for the tasks made:
 // each element's spawn is charged, and its take, as SpawnRangeAt's are.
 // out[i−lo] is nil on the simulator (TaskRange.Task is the task of an
-// element started); on the pool the range is nil and out holds the
-// children's handles. Hand the range back with ReleaseRange once every
+// element started), where out may be nil; on the pool the range is nil
+// and out holds the children's handles. Hand the range back with ReleaseRange once every
 // element is done.
 func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse bool, out []*Task) *TaskRange {
 	m := t.m
@@ -68,11 +122,15 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 	r.fn, r.parent, r.abortAt = fn, t, never
 	r.span0, r.cost = t.span, p.costs[Spawn]
 	r.lo, r.n, r.level, r.reverse = int32(lo), int32(n), int32(level), reverse
-	if cap(r.tasks) < n {
-		r.tasks = make([]*Task, n)
+	r.linked, r.released = false, false
+	r.hdr = Task{m: m, parent: t, pin: pinRange, fn: r, abortAt: never}
+	if cap(r.el) < n {
+		r.el = make([]rangeElem, n)
 	}
-	r.tasks = r.tasks[:n]
-	clear(out[:n])
+	r.el = r.el[:n]
+	if out != nil {
+		clear(out[:n])
+	}
 	for j := range n {
 		// As spawn, but for the task: the charge (which may yield),
 		// the pending count, the level, the post.
@@ -96,9 +154,53 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 	return r
 }
 
-// Task is the task of element i of the range once it has started, nil
-// until then (and for ever for an element aborted before it started).
-func (r *TaskRange) Task(i int) *Task { return r.tasks[i-int(r.lo)] }
+// Task is the task of element i of the range while it runs, nil before
+// it starts (and for ever for an element aborted before it started). The
+// handle taken holds the task: it stays the element's, done once the
+// element ends, until ReleaseRange; an element whose task nobody holds
+// gives it back as it ends, and its parent reads it through the range
+// (JoinElement, Aborted).
+func (r *TaskRange) Task(i int) *Task {
+	k := r.el[i-int(r.lo)].t
+	if k != nil {
+		k.held = true
+	}
+	return k
+}
+
+// JoinElement joins the timestamp of element i of r, which has ended, as
+// JoinFinished its task's would (an element that never started has none
+// to join: its task's would have been t's at its spawn).
+func (t *Task) JoinElement(r *TaskRange, i int) {
+	e := &r.el[i-int(r.lo)]
+	if k := e.t; k != nil {
+		t.JoinFinished(k)
+		return
+	}
+	if e.end > 0 {
+		if s := spanOf(e.end); s > t.span {
+			t.span = s
+		}
+	}
+}
+
+// Aborted reports whether element i of r, which has ended, was aborted as
+// WasAborted of its task would: it never started, or an abort reached its
+// task before it ended, or has reached it since through its parent (an
+// abort walk through the parent reaches every child started and not yet
+// joined).
+func (r *TaskRange) Aborted(i int) bool {
+	e := &r.el[i-int(r.lo)]
+	switch {
+	case e.t != nil:
+		return e.t.WasAborted()
+	case e.end == endNoTask:
+		return true
+	case e.end&endAborted != 0:
+		return true
+	}
+	return e.end&endUnlinked == 0 && r.parent.abortAt != never
+}
 
 // FinishedFrom is the indices of the range's elements finished, in the
 // order they finished, from the n-th on: a wait for some of them reads
@@ -115,22 +217,65 @@ func (r *TaskRange) FinishedFrom(n int) []int32 {
 func (r *TaskRange) NumFinished() int { return len(r.fin) }
 
 // ReleaseRange hands back r (SpawnRange), every element of which is done,
-// for reuse, and the tasks of its elements for recycling when their
-// parent joins them (as Release); nil does nothing. Neither the range nor
-// those tasks may be used afterwards.
+// for reuse, and the tasks of its elements held (Task) for recycling;
+// nil does nothing. Neither the range nor those tasks may be used
+// afterwards.
 func (t *Task) ReleaseRange(r *TaskRange) {
 	if r == nil {
 		return
 	}
-	for _, k := range r.tasks {
-		if k != nil {
-			k.recycle = true
+	p := t.p
+	for i := range r.el {
+		if k := r.el[i].t; k != nil {
+			p.recycleTask(k)
 		}
 	}
-	clear(r.tasks)
-	r.fn, r.parent, r.tasks, r.fin = nil, nil, r.tasks[:0], r.fin[:0]
-	if len(t.m.rangeFree) < maxFreeTasks {
-		t.m.rangeFree = append(t.m.rangeFree, r)
+	clear(r.el)
+	r.fn, r.el, r.fin = nil, r.el[:0], r.fin[:0]
+	r.released = true
+	if !r.linked {
+		t.m.freeRange(r)
+	}
+}
+
+// freeRange puts r, released and out of its parent's abort table, on the
+// machine's list for reuse.
+func (m *machine) freeRange(r *taskRange) {
+	r.parent, r.hdr = nil, Task{}
+	if len(m.rangeFree) < maxFreeTasks {
+		m.rangeFree = append(m.rangeFree, r)
+	}
+}
+
+// unlinkRange is the parent's join of r's entry in its abort table
+// (joinKids): the elements ended so far are out of the reach of later
+// walks through the parent, and r, if released, is free.
+func (m *machine) unlinkRange(r *taskRange) {
+	r.linked = false
+	r.hdr.sibling = nil
+	for i := range r.el {
+		if e := &r.el[i]; e.t == nil && e.end > 0 {
+			e.end |= endUnlinked
+		}
+	}
+	if r.released {
+		m.freeRange(r)
+	}
+}
+
+// endElement is the end of k, an element of r, as its task finishes
+// (finish): the range logs it and keeps its timestamp and abort, and k
+// goes back to the free list unless held.
+func (p *proc) endElement(r *taskRange, k *Task) {
+	r.fin = append(r.fin, k.idx)
+	if k.span > r.hdr.span {
+		r.hdr.span = k.span
+	}
+	e := &r.el[k.idx-r.lo]
+	e.end = endOf(k.span, k.abortAt != never)
+	if !k.held {
+		e.t = nil
+		p.recycleTask(k)
 	}
 }
 
@@ -149,8 +294,8 @@ func (t *Task) AbortRange(r *TaskRange, n int) {
 	if at < r.abortAt {
 		r.abortAt = at
 	}
-	for _, k := range r.tasks {
-		if k != nil && k.done == 0 {
+	for i := range r.el {
+		if k := r.el[i].t; k != nil && k.done == 0 {
 			m.abortTreeSim(k, at)
 		}
 	}
@@ -202,6 +347,7 @@ func (p *proc) startJob(x job) *Task {
 		q := par.p
 		par.pending--
 		r.fin = append(r.fin, i)
+		r.el[i-r.lo].end = endNoTask
 		m.notify(par, q, p)
 		return nil
 	}
@@ -209,10 +355,13 @@ func (p *proc) startJob(x job) *Task {
 	k.m, k.parent, k.level, k.pin = m, par, r.level, -1
 	k.span = r.span0 + int64(x.j+1)*r.cost
 	k.fn, k.idx, k.abortAt = r, i, at
-	// Into the parent's abort table: an abort walk from the parent
-	// visits it from now on (AbortRange too, through tasks).
-	k.sibling = par.head
-	par.head = k
-	r.tasks[i-r.lo] = k
+	// Into the parent's abort table, through the range's entry: an
+	// abort walk from the parent visits it from now on (AbortRange too).
+	if !r.linked {
+		r.linked = true
+		r.hdr.sibling = par.head
+		par.head = &r.hdr
+	}
+	r.el[i-r.lo].t = k
 	return k
 }
