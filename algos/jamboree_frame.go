@@ -1,6 +1,7 @@
 package algos
 
 import (
+	"math"
 	"sync/atomic"
 
 	"splitpoint/game"
@@ -28,8 +29,12 @@ type jamFrame[T any] struct {
 	// searching its first child, or waiting for it, holds none. sorted
 	// grows to the widest node the frame served.
 	kids []jamKid
-	kbuf *kidBuf
-	pend []*sched.Task // the tests still running, in move order (borrowed with kids)
+	// tasks is the kids' tasks (by child, as kids; borrowed with them):
+	// on the pool each started latent test's, on the simulator only a
+	// restarted test's (taskAt, setTask), made the first time one is.
+	tasks []*sched.Task
+	kbuf  *kidBuf
+	pend  []*sched.Task // the tests still running, in move order (borrowed with kids)
 	// On the simulator (nextDone): fin has bit i set for a test i of
 	// [finLo, finHi) seen finished and not yet taken, seen is the count of
 	// the task's finished children at the last look, seenRng that of the
@@ -102,12 +107,11 @@ type jamNode struct {
 // The test's work record is kept in two parts: its nodes and horizon
 // count, which every classification folds, and, only when its subtree
 // has some, its split of failed, cutoff and aborted work (more, from the
-// engine's list), which only a useful test's fold reads. A kid is then 48
-// bytes rather than 136: a frame holds one per child of the widest node
-// it served, and at P = 65,536 and P = inf the kids of the frames in
-// flight are a large part of the heap.
+// engine's list), which only a useful test's fold reads; the test's task,
+// when it has one of its own, is the frame's (jamFrame.tasks). A kid is
+// then 32 bytes rather than 136: at P = 65,536 on Kaufman #1 at depth 4
+// some 660,000 kids are in flight at once, the largest part of the heap.
 type jamKid struct {
-	task       *sched.Task
 	val        game.Value // the test's value, from the parent's side
 	alpha      game.Value // the α the test ran with
 	ok         bool       // the test finished without being aborted
@@ -117,8 +121,9 @@ type jamKid struct {
 	// node's α: a running test that started before α rose is the one
 	// the restart variant interrupts (restartStale).
 	started atomic.Bool
-	// nodes and horizon are the test's workRec counts (see above).
-	nodes, horizon int64
+	// nodes and horizon are the test's workRec counts (see above), when
+	// they fit in 32 bits; more holds them when they do not.
+	nodes, horizon uint32
 	more           *workRec
 }
 
@@ -131,28 +136,35 @@ const (
 // keep stores r, the record of the kid's finished test, its split (if
 // any) in a record from l, the engine's list.
 func (k *jamKid) keep(c sched.Ctx, l *sched.FreeList[workRec], r *workRec) {
-	k.nodes, k.horizon = r.nodes, r.horizon
-	if r.failed != ([4]int64{}) || r.cutoff != ([4]int64{}) || r.aborted != ([4]int64{}) {
-		k.more = l.Get(c)
-		*k.more = *r
+	if k.fits(r) {
+		return
 	}
+	k.more = l.Get(c)
+	*k.more = *r
+}
+
+// fits keeps r's counts in the kid and reports whether that is all of r:
+// no split, and counts of 32 bits.
+func (k *jamKid) fits(r *workRec) bool {
+	k.nodes, k.horizon = uint32(r.nodes), uint32(r.horizon)
+	return r.failed == ([4]int64{}) && r.cutoff == ([4]int64{}) && r.aborted == ([4]int64{}) &&
+		uint64(r.nodes) <= math.MaxUint32 && uint64(r.horizon) <= math.MaxUint32
 }
 
 // keepOwn is keep for r from the engine's list: the kid keeps r as its
 // split, or gives it back when there is none.
 func (k *jamKid) keepOwn(c sched.Ctx, l *sched.FreeList[workRec], r *workRec) {
-	k.nodes, k.horizon = r.nodes, r.horizon
-	if r.failed != ([4]int64{}) || r.cutoff != ([4]int64{}) || r.aborted != ([4]int64{}) {
-		k.more = r
+	if k.fits(r) {
+		l.Put(c, r)
 		return
 	}
-	l.Put(c, r)
+	k.more = r
 }
 
 // take returns the kid's record and empties it (its split goes back to
 // l, the engine's list).
 func (k *jamKid) take(c sched.Ctx, l *sched.FreeList[workRec]) workRec {
-	r := workRec{nodes: k.nodes, horizon: k.horizon}
+	r := workRec{nodes: int64(k.nodes), horizon: int64(k.horizon)}
 	if k.more != nil {
 		r = *k.more
 		l.Put(c, k.more)
@@ -162,11 +174,13 @@ func (k *jamKid) take(c sched.Ctx, l *sched.FreeList[workRec]) workRec {
 	return r
 }
 
-// kidBuf is what a frame borrows for one parallel loop: its kids and room
-// for its tests' tasks, of a length that is a multiple of kidClass.
+// kidBuf is what a frame borrows for one parallel loop: its kids and, on
+// the pool, room for its tests' tasks, of a length that is a multiple of
+// kidClass.
 type kidBuf struct {
-	k    []jamKid
-	pend []*sched.Task
+	k     []jamKid
+	tasks []*sched.Task // nil on the simulator until a test restarts (setTask)
+	pend  []*sched.Task
 }
 
 // kidClass is the step of the kids' lengths: a loop over n children
@@ -196,6 +210,11 @@ func (e *jamEngine[T, P]) prepare(c sched.Ctx, f *jamFrame[T], start, n int) {
 	for i := start; i < n; i++ {
 		f.kids[i] = jamKid{}
 	}
+	f.tasks = nil
+	if t := f.kbuf.tasks; t != nil {
+		f.tasks = t[:n]
+		clear(f.tasks)
+	}
 	f.pend = f.kbuf.pend[:0]
 }
 
@@ -204,7 +223,12 @@ func (e *jamEngine[T, P]) newKidLists(c sched.Ctx) {
 	for cl := range e.kidLists {
 		e.kidLists[cl] = sched.NewScratchList(c, func() *kidBuf {
 			n := (cl + 1) * kidClass
-			return &kidBuf{k: make([]jamKid, n), pend: make([]*sched.Task, 0, n)}
+			if !e.batch {
+				// The simulator's loop spawns one range and holds
+				// no handles but a restarted test's (settle).
+				return &kidBuf{k: make([]jamKid, n)}
+			}
+			return &kidBuf{k: make([]jamKid, n), tasks: make([]*sched.Task, n), pend: make([]*sched.Task, 0, n)}
 		})
 	}
 }
@@ -216,8 +240,33 @@ func (e *jamEngine[T, P]) releaseKids(c sched.Ctx, f *jamFrame[T]) {
 		return
 	}
 	e.kidLists[(len(f.kbuf.k)-1)/kidClass].Put(c, f.kbuf)
-	f.kbuf, f.kids, f.pend = nil, nil, nil
+	f.kbuf, f.kids, f.tasks, f.pend = nil, nil, nil, nil
 	f.finLo, f.finHi = 0, 0
+}
+
+// taskAt is the task of child j's test, if it has one of its own (tasks).
+func (f *jamFrame[T]) taskAt(j int) *sched.Task {
+	if f.tasks == nil {
+		return nil
+	}
+	return f.tasks[j]
+}
+
+// setTask makes t the task of child j's test (tasks), making the room
+// for the kids' tasks the first time one has one.
+func (f *jamFrame[T]) setTask(j int, t *sched.Task) {
+	if f.tasks == nil {
+		if t == nil {
+			return
+		}
+		b := f.kbuf
+		if b.tasks == nil {
+			b.tasks = make([]*sched.Task, len(b.k))
+		}
+		f.tasks = b.tasks[:len(f.kids)]
+		clear(f.tasks)
+	}
+	f.tasks[j] = t
 }
 
 // genMoves generates the legal moves of pos into f.moves through buf, the

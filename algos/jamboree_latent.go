@@ -113,7 +113,7 @@ func (f *jamFrame[T]) Promote() bool {
 	}
 	out, lo, ok := f.promote(f.node.ply+1, f.test, &f.pend)
 	for i, t := range out {
-		f.kids[lo+i].task = t
+		f.setTask(lo+i, t)
 	}
 	return ok
 }

@@ -78,8 +78,7 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int
 	// The tests are one range: a test has a task only while it runs
 	// (sched.TaskRange), and a kid's task is only a restarted test's.
 	f.startFinished(c, start, n)
-	f.rng = c.Self().SpawnRange(level, f.test, start, n, !e.levels, f.pend[:n-start])
-	f.pend = f.pend[:0]
+	f.rng = c.Self().SpawnRange(level, f.test, start, n, !e.levels, nil)
 	next, cut, aborted := start, -1, false
 	for cut < 0 && !aborted {
 		next, cut, aborted = e.completeInOrder(c, f, &f.pend, next, n, rec)
@@ -230,7 +229,7 @@ func (e *jamEngine[T, P]) testLeaf(c sched.Ctx, f *jamFrame[T], i int, aT game.V
 	chargeLastLeafNode(c) // the test ends after the evaluation
 	g := e.positions.Get(c)
 	P(&f.pos).Play(f.moves[i], g)
-	v, h := game.Value(0), int64(0)
+	v, h := game.Value(0), uint32(0)
 	if !P(g).Draw() {
 		v, h = P(g).Eval(), 1
 	}
@@ -277,8 +276,9 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 	running, ranged := 0, 0
 	for j := start; j < n; j++ {
 		k := &f.kids[j]
-		if k.task == nil {
-			// On the simulator a test of the range (f.taskOf); on
+		t := f.taskAt(j)
+		if t == nil {
+			// On the simulator a test of the range (taskOf); on
 			// the pool a latent test never started.
 			if f.rng != nil && k.state == kidRunning {
 				running++
@@ -288,8 +288,8 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 		}
 		tasks = true
 		if k.state == kidRunning {
-			c.Abort(k.task)
-			pend = append(pend, k.task)
+			c.Abort(t)
+			pend = append(pend, t)
 			running++
 		}
 	}
@@ -326,9 +326,9 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 	c.Self().ReleaseRange(f.rng)
 	f.rng = nil
 	for j := start; tasks && j < n; j++ {
-		if k := &f.kids[j]; k.task != nil {
-			c.Release(k.task)
-			k.task = nil
+		if t := f.taskAt(j); t != nil {
+			c.Release(t)
+			f.tasks[j] = nil
 		}
 	}
 	f.pend = pend[:0]
@@ -352,11 +352,11 @@ func (f *jamFrame[T]) startFinished(c sched.Ctx, start, n int) {
 }
 
 // taskOf is the task of child j's test on the simulator: a restarted
-// test's (its kid's), or the range's while it runs, a handle that keeps
-// it past its end (sched.TaskRange.Task); nil before it starts, and for a
-// test aborted before it started or ended unheld.
+// test's (its own, jamFrame.tasks), or the range's while it runs, a handle
+// that keeps it past its end (sched.TaskRange.Task); nil before it
+// starts, and for a test aborted before it started or ended unheld.
 func (f *jamFrame[T]) taskOf(j int) *sched.Task {
-	if t := f.kids[j].task; t != nil || f.rng == nil {
+	if t := f.taskAt(j); t != nil || f.rng == nil {
 		return t
 	}
 	return f.rng.Task(j)
@@ -366,7 +366,7 @@ func (f *jamFrame[T]) taskOf(j int) *sched.Task {
 // (sched.Task.WasAborted), on the simulator: a restarted test's task, or
 // the range's element; a test that never started was.
 func (f *jamFrame[T]) testAborted(j int) bool {
-	if t := f.kids[j].task; t != nil {
+	if t := f.taskAt(j); t != nil {
 		return t.WasAborted()
 	}
 	if f.rng == nil {
@@ -378,7 +378,7 @@ func (f *jamFrame[T]) testAborted(j int) bool {
 // joinTest joins the timestamp of child j's test, finished, on the
 // simulator: a restarted test's task's, or the range's element's.
 func (f *jamFrame[T]) joinTest(self *sched.Task, j int) {
-	if t := f.kids[j].task; t != nil {
+	if t := f.taskAt(j); t != nil {
 		self.JoinFinished(t)
 	} else if f.rng != nil {
 		self.JoinElement(f.rng, j)
@@ -464,7 +464,7 @@ func (f *jamFrame[T]) Over() bool {
 // finished marks test j seen finished, if t (its task, nil for a test of
 // the range) is its test's.
 func (f *jamFrame[T]) finished(j int, t *sched.Task) {
-	if f.kids[j].task == t && !f.isFin(j) {
+	if f.taskAt(j) == t && !f.isFin(j) {
 		f.fin[j>>6] |= 1 << (j & 63)
 		if f.left > 0 && f.kids[j].state == kidRunning {
 			f.left--

@@ -209,10 +209,11 @@ func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sch
 		rec.addAborted(&kr, nd.typ.Child(j))
 		k.started.Store(false)
 		c.Release(old)
-		k.task = c.SpawnIndexedAt(nd.ply+1, f.test, j)
+		t := c.SpawnIndexedAt(nd.ply+1, f.test, j)
+		f.setTask(j, t)
 		f.unfinish(j)
 		if x := slices.Index(*pend, old); x >= 0 {
-			(*pend)[x] = k.task
+			(*pend)[x] = t
 		}
 		e.local(c).restarts++
 	}
