@@ -142,7 +142,11 @@ func TestReleaseReuse(t *testing.T) {
 // TestSpawnRangeLazy: on the simulator SpawnRange runs as SpawnRangeAt
 // does, bit for bit (W, C, T_P, every counter), but makes a task only for
 // an element that starts: one aborted before it starts (by AbortRange, or
-// by an abort of its parent) never runs and has no task.
+// by an abort of its parent) never runs and has no task. What the parent
+// reads of its ended elements through the range (TaskRange.Aborted,
+// Task.JoinElement) is what it reads of the tasks SpawnRangeAt made
+// (WasAborted, Wait), though an unheld element's task went back to the
+// free list as it ended.
 func TestSpawnRangeLazy(t *testing.T) {
 	costs := []CostModel{DefaultCosts(), CM5Costs(), {Node: 2, Spawn: 3, Abort: 2, Steal: 1, Migrate: 5, Wake: 1}}
 	for _, p := range []int{1, 2, 4, 64, 0} {
@@ -150,10 +154,13 @@ func TestSpawnRangeLazy(t *testing.T) {
 			for ci, cm := range costs {
 				cfg := Config{Machine: SimOf(p), Levels: levels, Costs: cm, Seed: 7}
 				name := fmt.Sprintf("P=%d levels=%v costs#%d", p, levels, ci)
-				eager, ein, ecalls, eran := rangeRun(t, cfg, false)
-				lazy, lin, lcalls, lran := rangeRun(t, cfg, true)
+				eager, ein, ecalls, eran, eseen := rangeRun(t, cfg, false)
+				lazy, lin, lcalls, lran, lseen := rangeRun(t, cfg, true)
 				if !reflect.DeepEqual(eager.Simulated(), lazy.Simulated()) {
 					t.Errorf("%s: the runs differ:\neager %v\nlazy  %v", name, eager, lazy)
+				}
+				if !reflect.DeepEqual(eseen, lseen) {
+					t.Errorf("%s: the parents read their ended children differently:\neager %v\nlazy  %v", name, eseen, lseen)
 				}
 				if lran != eran || lcalls != lran {
 					t.Errorf("%s: %d elements ran of %d started eagerly; lazily %d ran of %d called", name, eran, ecalls, lran, lcalls)
@@ -176,8 +183,11 @@ func TestSpawnRangeLazy(t *testing.T) {
 // or lazily (SpawnRange): ranges whose elements are aborted while some
 // run, and a range whose parent is aborted from above. It returns the
 // run's Stats and internals, how many elements were called and how many
-// ran past their first poll.
-func rangeRun(t *testing.T, cfg Config, lazy bool) (*Stats, SimInternals, int, int) {
+// ran past their first poll, and what the parents read of their ended
+// children: for each range, each element's abort and the parent's
+// timestamp once it has joined them.
+func rangeRun(t *testing.T, cfg Config, lazy bool) (*Stats, SimInternals, int, int, []string) {
+	var seen []string
 	var in SimInternals
 	cfg.Internals = &in
 	calls, ran := 0, 0 // the simulator runs one processor at a time
@@ -203,7 +213,41 @@ func rangeRun(t *testing.T, cfg Config, lazy bool) (*Stats, SimInternals, int, i
 		c.SpawnRangeAt(c.Level()+1, fn, 0, width, reverse, out)
 		return nil, out
 	}
-	// node spawns a range, works, then aborts every element not done.
+	// read records what the parent of a range reads of its elements, all
+	// ended: each one's abort, and its own timestamp once it has joined
+	// them.
+	read := func(c Ctx, r *TaskRange, out []*Task, what string) {
+		self := c.Self()
+		ab := make([]bool, len(out))
+		for i := range out {
+			if lazy {
+				ab[i] = r.Aborted(i)
+				self.JoinElement(r, i)
+			} else {
+				ab[i] = out[i].WasAborted()
+				self.JoinFinished(out[i])
+			}
+		}
+		seen = append(seen, fmt.Sprintf("%s: aborted %v, span %d", what, ab, self.Span()))
+	}
+	// waitAll waits for every element of the range (on the simulator
+	// through WaitFinished, as Jamboree's loop does), without a join.
+	waitAll := func(c Ctx, r *TaskRange, out []*Task) {
+		if !lazy {
+			for _, k := range out {
+				if !k.Done() {
+					c.Self().WaitFinished(allDone{r: nil, ks: out})
+					return
+				}
+			}
+			return
+		}
+		if w := (allDone{r: r, n: len(out)}); !w.Over() {
+			c.Self().WaitFinished(w)
+		}
+	}
+	// node spawns a range, works, then aborts every element not done,
+	// waits for them and reads them.
 	node := func(c Ctx, width int, work int64, reverse bool) {
 		r, out := spawn(c, width, reverse)
 		c.Charge(Node, work)
@@ -216,28 +260,80 @@ func rangeRun(t *testing.T, cfg Config, lazy bool) (*Stats, SimInternals, int, i
 				}
 			}
 		}
+		waitAll(c, r, out)
+		read(c, r, out, fmt.Sprintf("node %d", width))
 		c.Sync()
 		c.Self().ReleaseRange(r)
 	}
 	_, st := runT(t, cfg, func(c Ctx) any {
 		c.Spawn(func(c Ctx) any { node(c, 12, 5, true); return nil })
 		b := c.Spawn(func(c Ctx) any {
-			r, _ := spawn(c, 10, false)
+			r, out := spawn(c, 10, false)
 			c.Charge(Node, 30)
+			waitAll(c, r, out)
+			c.Charge(Node, 3) // the abort from above arrives after some ended
+			read(c, r, out, "aborted from above")
 			c.Sync()
+			c.Self().ReleaseRange(r)
+			return nil
+		})
+		// A range whose elements all end before its parent is aborted
+		// from above: they never saw an abort, but a walk through the
+		// parent would have reached their tasks.
+		d := c.Spawn(func(c Ctx) any {
+			r, out := spawn(c, 3, false)
+			waitAll(c, r, out)
+			c.Charge(Node, 40)
+			read(c, r, out, "ended, then aborted from above")
+			c.Sync()
+			c.Self().ReleaseRange(r)
+			return nil
+		})
+		// The same, but the parent joins its children before the
+		// abort: no walk through it reaches them any more.
+		g := c.Spawn(func(c Ctx) any {
+			r, out := spawn(c, 3, false)
+			c.Sync()
+			c.Charge(Node, 40)
+			read(c, r, out, "joined, then aborted from above")
 			c.Self().ReleaseRange(r)
 			return nil
 		})
 		c.Charge(Node, 4)
 		c.Abort(b)
+		c.Charge(Node, 20)
+		c.Abort(d)
+		c.Abort(g)
 		node(c, 20, 2, false)
 		c.Spawn(func(c Ctx) any { node(c, 7, 40, false); return nil })
 		c.Sync()
-		// A range left to run, at the end of the critical path.
-		r, _ := spawn(c, 6, true)
+		// A range left to run, at the end of the critical path, read
+		// after the join.
+		r, out := spawn(c, 6, true)
 		c.Sync()
+		read(c, r, out, "after the join")
 		c.Self().ReleaseRange(r)
 		return nil
 	})
-	return st, in, calls, ran
+	return st, in, calls, ran, seen
+}
+
+// allDone is the wait for every element of a range r of n (or, eagerly,
+// every task of ks) to end.
+type allDone struct {
+	r  *TaskRange
+	n  int
+	ks []*Task
+}
+
+func (w allDone) Over() bool {
+	if w.r != nil {
+		return w.r.NumFinished() == w.n
+	}
+	for _, k := range w.ks {
+		if !k.Done() {
+			return false
+		}
+	}
+	return true
 }

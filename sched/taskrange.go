@@ -249,12 +249,18 @@ func (m *machine) freeRange(r *taskRange) {
 
 // unlinkRange is the parent's join of r's entry in its abort table
 // (joinKids): the elements ended so far are out of the reach of later
-// walks through the parent, and r, if released, is free.
+// walks through the parent, so whether one reached them is settled now
+// (an abort of the parent reached every child linked), and r, if
+// released, is free.
 func (m *machine) unlinkRange(r *taskRange) {
 	r.linked = false
 	r.hdr.sibling = nil
+	parentAborted := r.parent.abortAt != never
 	for i := range r.el {
 		if e := &r.el[i]; e.t == nil && e.end > 0 {
+			if parentAborted {
+				e.end |= endAborted
+			}
 			e.end |= endUnlinked
 		}
 	}
