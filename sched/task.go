@@ -49,7 +49,6 @@ type Task struct {
 	m       *machine
 	pin     int32 // processor it is pinned to, or -1
 	recycle bool  // spawned by Go: no handle, recycled when joined (in pin's padding)
-	held    bool  // an element of a range whose handle was taken (TaskRange.Task; in pin's padding)
 	// ranged is set once the task has spawned a range (SpawnRange)
 	// since its last Sync: children not yet in the abort table (head),
 	// which kidMin counts (in pin's padding too).
@@ -430,7 +429,11 @@ func (t *Task) joinKids() {
 		next := k.sibling
 		switch {
 		case k.pin == pinRange:
-			p.m.unlinkRange(k.fn.(*taskRange))
+			r := k.fn.(*taskRange)
+			if r.spanMax > t.span {
+				t.span = r.spanMax
+			}
+			p.m.unlinkRange(r)
 		case k.recycle:
 			// Nobody holds k any more: its processor let go of it
 			// before the pending count that let us here dropped, and

@@ -29,6 +29,9 @@ type taskRange struct {
 	lo, n       int32
 	level       int32
 	reverse     bool
+	// spanMax is the largest timestamp of the elements that ended, which
+	// the parent's join folds in as it would each element's (joinKids).
+	spanMax int64
 	// linked: hdr is in the parent's abort table (from the first start
 	// to the parent's next join); released: ReleaseRange has handed the
 	// range back. It is reused once both are over.
@@ -36,15 +39,14 @@ type taskRange struct {
 	el               []rangeElem
 	fin              []int32
 	// hdr is the range's entry in its parent's abort table (pin
-	// pinRange, fn the range): its span is the largest timestamp of
-	// the elements that ended, which the parent's join folds in as it
-	// would each element's.
+	// pinRange, fn the range).
 	hdr Task
 }
 
 // rangeElem is an element of a range: its task while it runs (and after,
-// if held), and once it has ended, end: endNoTask for an element that
-// never started, else its timestamp and two flags (endOf).
+// if held), and end: while it runs endHeld once its handle was taken
+// (Task), else 0; once it has ended endNoTask for an element that never
+// started, else its timestamp and two flags (endOf).
 type rangeElem struct {
 	t   *Task
 	end int64
@@ -52,6 +54,7 @@ type rangeElem struct {
 
 const (
 	endNoTask = -1
+	endHeld   = -2
 	// endAborted: an abort had reached the element's task by its end.
 	endAborted = 1
 	// endUnlinked: the parent joined its children after the element
@@ -122,7 +125,7 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 	r.fn, r.parent, r.abortAt = fn, t, never
 	r.span0, r.cost = t.span, p.costs[Spawn]
 	r.lo, r.n, r.level, r.reverse = int32(lo), int32(n), int32(level), reverse
-	r.linked, r.released = false, false
+	r.linked, r.released, r.spanMax = false, false, 0
 	r.hdr = Task{m: m, parent: t, pin: pinRange, fn: r, abortAt: never}
 	if cap(r.el) < n {
 		r.el = make([]rangeElem, n)
@@ -161,11 +164,11 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 // gives it back as it ends, and its parent reads it through the range
 // (JoinElement, Aborted).
 func (r *TaskRange) Task(i int) *Task {
-	k := r.el[i-int(r.lo)].t
-	if k != nil {
-		k.held = true
+	e := &r.el[i-int(r.lo)]
+	if e.t != nil && e.end == 0 {
+		e.end = endHeld
 	}
-	return k
+	return e.t
 }
 
 // JoinElement joins the timestamp of element i of r, which has ended, as
@@ -274,12 +277,13 @@ func (m *machine) unlinkRange(r *taskRange) {
 // goes back to the free list unless held.
 func (p *proc) endElement(r *taskRange, k *Task) {
 	r.fin = append(r.fin, k.idx)
-	if k.span > r.hdr.span {
-		r.hdr.span = k.span
+	if k.span > r.spanMax {
+		r.spanMax = k.span
 	}
 	e := &r.el[k.idx-r.lo]
+	held := e.end == endHeld
 	e.end = endOf(k.span, k.abortAt != never)
-	if !k.held {
+	if !held {
 		e.t = nil
 		p.recycleTask(k)
 	}
