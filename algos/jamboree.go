@@ -239,7 +239,7 @@ func (e *jamEngine[T, P]) isJamNode(ply, depth int) bool {
 // serialNode says that a node with depth plies to go is searched by the
 // serial Scout: at or below the grain, and on the pool also a node whose
 // children are all leaves (depth 1 without quiescence). Such a node's
-// tests are static evaluations, which the pool never promotes (latentLoop):
+// tests are static evaluations, which the pool never promotes (beginTests):
 // run by jamNode they would be Scout's tests with Jamboree's bookkeeping
 // around each, so the serial Scout runs them. The
 // simulator keeps them in the algorithm's DAG.

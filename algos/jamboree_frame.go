@@ -70,7 +70,7 @@ type jamFrame[T any] struct {
 	// against the new one, so on one processor Jamboree tests exactly as
 	// the serial Scout does.
 	alpha atomic.Int32
-	// On the pool (latentLoop): the latent tests not yet started, of the
+	// On the pool (beginTests): the latent tests not yet started, of the
 	// node's task.
 	latentRange
 	// kh hands the owner's killers to the tests other processors start

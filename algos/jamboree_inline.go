@@ -79,7 +79,7 @@ func (w *jamWorker[T, P]) Wanted() bool {
 
 // Split splits the shallowest node at plies lo…q of the worker's inline
 // node whose loop has children not yet started: they become its latent
-// tests (latentBegin), in the order Scout's loop would have picked them,
+// tests (beginTests), in the order Scout's loop would have picked them,
 // and the steal request is answered at once.
 func (w *jamWorker[T, P]) Split(lo, q int) {
 	s := w.s
@@ -99,7 +99,7 @@ func (w *jamWorker[T, P]) Split(lo, q int) {
 		}
 		f.sortRest(next, n)
 		f.node = jamNode{window: window{ply: p, depth: w.depthAt(p), alpha: st.alpha, typ: s.ntype[p]}}
-		e.latentBegin(c, f, next, n)
+		e.beginTests(c, f, next, n)
 		st.split = true
 		w.splits[p] = f
 		l := e.local(c)
@@ -127,7 +127,6 @@ func (w *jamWorker[T, P]) Join(at window, start, n int, b game.Value, best game.
 	f := w.splits[ply]
 	w.splits[ply] = nil
 	s.loopAt(ply).split = false
-	depth := f.node.depth
 	f.pvRoom(s.pvLen[ply])
 	f.pvLen = copy(f.pv, s.pv[ply][:s.pvLen[ply]])
 	var jr workRec
@@ -141,7 +140,7 @@ func (w *jamWorker[T, P]) Join(at window, start, n int, b game.Value, best game.
 			e.restartStale(c, f, &f.pend, start, n, &jr)
 		}
 	}
-	ok := e.latentRun(c, f, start, n, &jr, !e.isLeaf(ply+1, depth-1))
+	ok := e.testsLoop(c, f, start, n, &jr)
 	b, best = nd.b, nd.best
 	w.fold(&jr)
 	if ok {
@@ -161,7 +160,7 @@ func (w *jamWorker[T, P]) Drop(ply int, cut bool) {
 	st := s.loopAt(ply)
 	st.split = false
 	start, n := int(st.next), len(f.moves)
-	e.latentEnd(c, f, !e.isLeaf(ply+1, f.node.depth-1))
+	e.endTests(c, f)
 	k := -1
 	if cut {
 		k = start - 1

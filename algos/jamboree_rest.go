@@ -12,8 +12,8 @@ import (
 // against the node's α in parallel (J7–J8), each test's value raises the
 // best value (J9), a test that fails high aborts its siblings and returns
 // (J10), and a test that fails (> α) is marked for its re-search (J11,
-// jamboree_value.go). The pool's latent form of the loop is in
-// jamboree_latent.go.
+// jamboree_value.go). One loop serves both machines; the pool's latent
+// tests are in jamboree_latent.go.
 
 // jamRest is the rest of jamNode once the children before start are
 // searched (the first, J3): f.node holds the node's state, its best value
@@ -44,51 +44,35 @@ func (e *jamEngine[T, P]) jamRest(c sched.Ctx, f *jamFrame[T], start, n int, rec
 		start = 2
 	}
 	if start < n {
-		var ok bool
-		if e.batch { // the pool: latent tests
-			ok = e.latentLoop(c, f, start, n, rec)
-		} else {
-			ok = e.parallelLoop(c, f, start, n, rec)
-		}
-		if !ok {
+		e.beginTests(c, f, start, n)
+		if !e.testsLoop(c, f, start, n, rec) {
 			return 0, game.NoMove, false
 		}
 	}
 	return e.finish(c, f, rec)
 }
 
-// parallelLoop is Fig. 2's J7–J19 (StarTech Fig. 2, 000:L142–L168) for
-// children start…n−1: every test is
-// spawned at once (with the α of this moment), results are taken as they
-// come (WaitAny), a fail high aborts all running siblings and returns
-// (J10, J15), and failed tests are re-searched here, in move order, each
-// once every iteration to its left is complete (J12). It returns false
-// when the node was aborted. Every spawned test has finished when it
-// returns, and each child's nodes are folded into rec as useful, failed,
-// cutoff or aborted work.
-func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int, rec *workRec) bool {
-	f.alpha.Store(f.node.alpha)
-	e.ownKillers(c, f)
-	level := f.node.ply + 1
-	e.local(c).tests += int64(n - start)
-	e.prepare(c, f, start, n)
-	// Without levels the children are spawned last first, so that the
-	// owner's LIFO pops the first child first; with levels in move order
-	// (each level runs oldest first).
-	// The tests are one range: a test has a task only while it runs
-	// (sched.TaskRange), and a kid's task is only a restarted test's.
-	f.startFinished(c, start, n)
-	f.rng = c.Self().SpawnRange(level, f.test, start, n, !e.levels, nil)
+// testsLoop is Fig. 2's J7–J19 (StarTech Fig. 2, 000:L142–L168) for
+// children start…n−1, whose tests beginTests has begun, on either machine:
+// results are taken as they come (nextTest), a fail high aborts all
+// running siblings and returns (J10, J15), and failed tests are
+// re-searched here, in move order, each once every iteration to its left
+// is complete (J12). It returns false when the node was aborted. Every
+// test begun has finished when it returns, and each child's nodes are
+// folded into rec as useful, failed, cutoff or aborted work.
+func (e *jamEngine[T, P]) testsLoop(c sched.Ctx, f *jamFrame[T], start, n int, rec *workRec) bool {
 	next, cut, aborted := start, -1, false
 	for cut < 0 && !aborted {
+		// J12/J18. A call below (a test or a re-search) may promote
+		// the pool's latent tests: f.lo, f.hi and f.pend are read
+		// afresh after each.
 		next, cut, aborted = e.completeInOrder(c, f, &f.pend, next, n, rec)
 		if next >= n || cut >= 0 || aborted {
 			break
 		}
-		j := f.nextDone(c)
-		k := &f.kids[j]
-		if !k.ok || f.testAborted(j) {
-			k.state = kidDone
+		j, ok := e.nextTest(c, f)
+		if !ok {
+			f.kids[j].state = kidDone
 			aborted = true
 			break
 		}
@@ -96,11 +80,79 @@ func (e *jamEngine[T, P]) parallelLoop(c sched.Ctx, f *jamFrame[T], start, n int
 			cut = j
 		}
 	}
+	e.endTests(c, f)
 	if cut >= 0 {
 		e.local(c).failHighs++
 	}
 	e.settle(c, f, start, n, cut, rec)
 	return !aborted
+}
+
+// beginTests begins the tests of children start…n−1 (J7–J8), against the
+// node's α: the frame readied for them (prepare), and then
+//
+//   - on the simulator, every test spawned at once, as one range (a test
+//     has a task only while it runs: sched.TaskRange; a kid's own task is
+//     only a restarted test's), so that it measures the algorithm's full
+//     DAG. Without levels the children are spawned last first, so that the
+//     owner's LIFO pops the first child first; with levels in move order
+//     (each level runs oldest first).
+//   - on the pool, latent tests (jamboree_latent.go), which the node's
+//     worker runs one after the other (nextTest) until a steal request
+//     promotes those not started into tasks; tests of leaves (a static
+//     evaluation each) are never promotable.
+func (e *jamEngine[T, P]) beginTests(c sched.Ctx, f *jamFrame[T], start, n int) {
+	f.alpha.Store(f.node.alpha)
+	e.ownKillers(c, f)
+	e.local(c).tests += int64(n - start)
+	e.prepare(c, f, start, n)
+	if e.batch {
+		f.pend = f.pend[:0] // room for every test's task: Promote spawns into it
+		f.lo, f.hi = start, n
+		if !e.isLeaf(f.node.ply+1, f.node.depth-1) {
+			f.src, f.rev = c, !e.levels
+			sched.PushLatent(c, f)
+		}
+		return
+	}
+	f.startFinished(c, start, n)
+	f.rng = c.Self().SpawnRange(f.node.ply+1, f.test, start, n, !e.levels, nil)
+}
+
+// nextTest takes in the next test to finish, j, and reports whether it
+// finished unaborted: on the simulator the finished test of least index
+// not yet taken (WaitAny over the tests in move order: nextDone); on the
+// pool the next latent test in move order, run here (work first: with
+// nobody stealing a test costs a call, not a spawn, and a worker alone
+// searches as the serial Scout does, Fig. 1), or once a steal request has
+// promoted every test left, the first promoted one to finish (WaitAny).
+func (e *jamEngine[T, P]) nextTest(c sched.Ctx, f *jamFrame[T]) (int, bool) {
+	if !e.batch {
+		j := f.nextDone(c)
+		return j, f.kids[j].ok && !f.testAborted(j)
+	}
+	if f.lo < f.hi {
+		j := f.lo
+		f.lo++
+		f.test(c, j)
+		return j, f.kids[j].ok
+	}
+	t := c.WaitAny(f.pend...)
+	j := t.Index()
+	f.pend = removeTask(f.pend, t)
+	return j, f.kids[j].ok && !t.WasAborted()
+}
+
+// endTests ends the tests begun (beginTests) that are not yet started on
+// the pool: the latent ones are no longer promotable (latent tests never
+// started are cut off for free, settle). The simulator's range is handed
+// back by settle.
+func (e *jamEngine[T, P]) endTests(c sched.Ctx, f *jamFrame[T]) {
+	if f.src != nil {
+		f.lo = f.hi // nothing more to promote
+		sched.PopLatent(c, f)
+		f.src = nil
+	}
 }
 
 // testTask is the function of a test's task for the node in f (SpawnRange
@@ -385,7 +437,7 @@ func (f *jamFrame[T]) joinTest(self *sched.Task, j int) {
 	}
 }
 
-// nextDone is WaitAny of parallelLoop (the simulator's) over the tests
+// nextDone is WaitAny of testsLoop on the simulator over the tests
 // running, reading only the tests that finished since its last look
 // (sched.TaskRange.FinishedFrom, sched.Task.Finished), not every test's
 // done flag: it returns the index of the finished test of least index not

@@ -21,7 +21,7 @@ import (
 // and stops at a running test, a cut
 // or an abort. It returns the first child not completed, the child that
 // cut (-1 for none) and whether the node was aborted. The eager loop
-// (parallelLoop) and the pool's latent one (latentLoop) share it; a call
+// (testsLoop, on both machines) and the inline nodes' joins run it; a call
 // below (a re-search) may promote the node's latent tests, so the caller
 // reads f's bounds and pending tests afresh after it.
 func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], pend *[]*sched.Task, next, n int, rec *workRec) (int, int, bool) {

@@ -6,8 +6,8 @@ import (
 )
 
 // latentBrothers runs the younger brothers from…n−1 of the split point f on
-// the pool as latent children (sched.Latent), as Jamboree's latentLoop
-// runs its tests: the master searches them inline, one after the other
+// the pool as latent children (sched.Latent), as Jamboree runs its tests
+// on the pool (beginTests): the master searches them inline, one after the other
 // in move order, each against the node's α of the moment it starts,
 // until a thief's steal request promotes those not started into tasks
 // (Promote). This is how Zugzwang shared work (Feldmann 1993; Feldmann,
