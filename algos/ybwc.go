@@ -369,18 +369,25 @@ func (e *ybwEngine[T, P]) splitRun(c sched.Ctx, f *ybwFrame[T], nw window, from,
 		e.workers.Put(c, w)
 	}
 	f.alpha.Store(int32(alpha))
+	e.beginBrothers(c, f, from, n)
 	var cut, aborted bool
-	if e.batch {
-		cut, aborted = e.latentBrothers(c, f, from, n) // the pool (ybwc_latent.go)
-	} else {
-		f.pend = f.pend[:n-1]
-		c.SpawnRangeAt(ply+1, f.brother, 1, n, !e.levels, f.pend)
+	for {
+		ok, more := e.nextBrother(c, f)
+		if !more {
+			break
+		}
+		if !ok {
+			aborted = true
+			break
+		}
+		f.mu.Lock() // brothers running elsewhere may be folding their values in
+		cut = f.b >= f.beta
+		f.mu.Unlock()
+		if cut {
+			break
+		}
 	}
-	if !cut && !aborted {
-		cut, aborted = e.waitBrothers(c, f)
-	} else {
-		f.live = append(f.live[:0], f.pend...) // promoted brothers, maybe running
-	}
+	e.endLatent(c, f)
 	e.endSplit(c, f, cut)
 	return f.b, f.best, !aborted
 }

@@ -5,55 +5,71 @@ import (
 	"splitpoint/sched"
 )
 
-// latentBrothers runs the younger brothers from…n−1 of the split point f on
-// the pool as latent children (sched.Latent), as Jamboree runs its tests
-// on the pool (beginTests): the master searches them inline, one after the other
-// in move order, each against the node's α of the moment it starts,
-// until a thief's steal request promotes those not started into tasks
-// (Promote). This is how Zugzwang shared work (Feldmann 1993; Feldmann,
-// Monien & Mysliwietz 1994): a busy processor hands out younger brothers
-// of a split point only when an idle one asks, so with nobody asking a
-// brother costs a call, not a spawn, and a brother's test runs against
-// the α its elder brothers left, as the serial Scout's does. Measured on
-// two workers at depth 7 on Bratko-Kopec it changed little: 7,200 brothers
-// stolen in either form, 6–8 % more nodes than the serial search, a
-// speedup of 1.73–1.76 against the eager form's 1.72–1.77
-// (BENCHMARKS.md); it spares the spawns of brothers nobody takes.
-//
-// It returns on a cutoff (cut), an abort of the master, or once no
-// brother is latent; the promoted ones are then in f.pend, for
-// waitBrothers. Tests of leaves are never promotable: each is a static
-// evaluation. The simulator keeps the eager spawn, so that it measures the
-// algorithm's DAG (sched/doc.go).
-func (e *ybwEngine[T, P]) latentBrothers(c sched.Ctx, f *ybwFrame[T], from, n int) (cut, aborted bool) {
-	f.pend = f.pend[:0]
+// beginBrothers begins the younger brothers from…n−1 of the split point
+// f: on the simulator every brother spawned at once (so that it measures
+// the algorithm's DAG: sched/doc.go), on the pool latent children
+// (sched.Latent), as Jamboree begins its tests (beginTests): the master
+// searches them inline, one after the other in move order, each against
+// the node's α of the moment it starts (nextBrother), until a thief's
+// steal request promotes those not started into tasks (Promote). This is
+// how Zugzwang shared work (Feldmann 1993; Feldmann, Monien & Mysliwietz
+// 1994): a busy processor hands out younger brothers of a split point
+// only when an idle one asks, so with nobody asking a brother costs a
+// call, not a spawn, and a brother's test runs against the α its elder
+// brothers left, as the serial Scout's does. Measured on two workers at
+// depth 7 on Bratko-Kopec it changed little: 7,200 brothers stolen in
+// either form, 6–8 % more nodes than the serial search, a speedup of
+// 1.73–1.76 against the eager form's 1.72–1.77 (BENCHMARKS.md); it spares
+// the spawns of brothers nobody takes. Tests of leaves are never
+// promotable: each is a static evaluation.
+func (e *ybwEngine[T, P]) beginBrothers(c sched.Ctx, f *ybwFrame[T], from, n int) {
+	if !e.batch {
+		f.pend = f.pend[:n-from]
+		c.SpawnRangeAt(f.ply+1, f.brother, from, n, !e.levels, f.pend)
+		f.live = append(f.live[:0], f.pend...)
+		return
+	}
+	f.pend, f.live = f.pend[:0], f.live[:0]
 	f.lo, f.hi = from, n
-	promotable := (f.depth-1 > 0 || e.opt.Quiescence) && f.ply+1 < game.MaxPly-1
-	if promotable {
+	if (f.depth-1 > 0 || e.opt.Quiescence) && f.ply+1 < game.MaxPly-1 {
 		f.src, f.rev = c, !e.levels
 		sched.PushLatent(c, f)
 	}
-	for f.lo < f.hi {
+}
+
+// nextBrother takes in the next brother to finish and reports whether it
+// finished unaborted (ok), or that none is left (more false): on the pool
+// the next latent brother in move order, searched here (work first), and
+// once none is latent the spawned brothers (f.live: all of them on the
+// simulator, the promoted ones on the pool) as they finish (the master
+// helping meanwhile: sched's helpful wait).
+func (e *ybwEngine[T, P]) nextBrother(c sched.Ctx, f *ybwFrame[T]) (ok, more bool) {
+	if f.lo < f.hi {
 		j := f.lo
 		f.lo++
 		e.youngerBrother(c, f, j)
-		if !f.oks[j] {
-			aborted = true
-			break
-		}
-		f.mu.Lock() // promoted brothers may be folding their values in
-		cut = f.b >= f.beta
-		f.mu.Unlock()
-		if cut {
-			break
-		}
+		return f.oks[j], true
 	}
-	if promotable {
+	e.endLatent(c, f)
+	if len(f.live) == 0 {
+		return true, false
+	}
+	t := c.WaitAny(f.live...)
+	f.live = removeTask(f.live, t)
+	return !t.WasAborted() && f.oks[t.Index()], true
+}
+
+// endLatent ends the pool's latent brothers (beginBrothers): none is
+// promotable any more, and the promoted ones, maybe running, are those
+// not yet seen finished (f.live). It does nothing once done, and on the
+// simulator.
+func (e *ybwEngine[T, P]) endLatent(c sched.Ctx, f *ybwFrame[T]) {
+	if f.src != nil {
 		f.lo = f.hi // nothing more to promote
 		sched.PopLatent(c, f)
 		f.src = nil
+		f.live = append(f.live[:0], f.pend...)
 	}
-	return cut, aborted
 }
 
 // Promote spawns the split point's latent brothers not yet started as
@@ -65,30 +81,6 @@ func (f *ybwFrame[T]) Promote() bool {
 	}
 	_, _, ok := f.promote(f.ply+1, f.brother, &f.pend)
 	return ok
-}
-
-// waitBrothers waits for the spawned brothers in f.pend as they finish
-// (the master helping meanwhile: sched's helpful wait), until all are
-// done, one fails high (cut) or one was aborted. f.live keeps those not
-// seen finished, for endSplit.
-func (e *ybwEngine[T, P]) waitBrothers(c sched.Ctx, f *ybwFrame[T]) (cut, aborted bool) {
-	live := append(f.live[:0], f.pend...)
-	for len(live) > 0 {
-		t := c.WaitAny(live...)
-		live = removeTask(live, t)
-		if t.WasAborted() || !f.oks[t.Index()] {
-			aborted = true
-			break
-		}
-		f.mu.Lock()
-		cut = f.b >= f.beta
-		f.mu.Unlock()
-		if cut {
-			break
-		}
-	}
-	f.live = live
-	return cut, aborted
 }
 
 // endSplit ends the split point: it aborts the brothers in f.live, those
