@@ -267,28 +267,29 @@ func rangeRun(t *testing.T, cfg Config, lazy bool) (*Stats, SimInternals, int, i
 	}
 	_, st := runT(t, cfg, func(c Ctx) any {
 		c.Spawn(func(c Ctx) any { node(c, 12, 5, true); return nil })
-		b := c.Spawn(func(c Ctx) any {
-			r, out := spawn(c, 10, false)
-			c.Charge(Node, 30)
-			waitAll(c, r, out)
-			c.Charge(Node, 3) // the abort from above arrives after some ended
-			read(c, r, out, "aborted from above")
-			c.Sync()
-			c.Self().ReleaseRange(r)
-			return nil
-		})
+		// waitRead is a range of width under a parent that works for
+		// before, waits for every element, works for after and reads
+		// them, for a parent aborted from above meanwhile.
+		waitRead := func(width int, before, after int64, what string) func(Ctx) any {
+			return func(c Ctx) any {
+				r, out := spawn(c, width, false)
+				if before > 0 {
+					c.Charge(Node, before)
+				}
+				waitAll(c, r, out)
+				c.Charge(Node, after)
+				read(c, r, out, what)
+				c.Sync()
+				c.Self().ReleaseRange(r)
+				return nil
+			}
+		}
+		// The abort from above arrives after some elements ended.
+		b := c.Spawn(waitRead(10, 30, 3, "aborted from above"))
 		// A range whose elements all end before its parent is aborted
 		// from above: they never saw an abort, but a walk through the
 		// parent would have reached their tasks.
-		d := c.Spawn(func(c Ctx) any {
-			r, out := spawn(c, 3, false)
-			waitAll(c, r, out)
-			c.Charge(Node, 40)
-			read(c, r, out, "ended, then aborted from above")
-			c.Sync()
-			c.Self().ReleaseRange(r)
-			return nil
-		})
+		d := c.Spawn(waitRead(3, 0, 40, "ended, then aborted from above"))
 		// The same, but the parent joins its children before the
 		// abort: no walk through it reaches them any more.
 		g := c.Spawn(func(c Ctx) any {
