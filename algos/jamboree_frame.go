@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 
 	"splitpoint/game"
+	"splitpoint/metrics"
 	"splitpoint/sched"
 )
 
@@ -161,17 +162,18 @@ func (k *jamKid) keepOwn(c sched.Ctx, l *sched.FreeList[workRec], r *workRec) {
 	k.more = r
 }
 
-// take returns the kid's record and empties it (its split goes back to
-// l, the engine's list).
-func (k *jamKid) take(c sched.Ctx, l *sched.FreeList[workRec]) workRec {
-	r := workRec{nodes: int64(k.nodes), horizon: int64(k.horizon)}
-	if k.more != nil {
-		r = *k.more
-		l.Put(c, k.more)
+// fold adds the kid's record to r as work of kind w on a child of type t
+// (workRec.add) and empties it, its split going back to l, the engine's
+// list. A kid without a split adds its counts alone, as its record would.
+func (k *jamKid) fold(c sched.Ctx, l *sched.FreeList[workRec], r *workRec, w workKind, t metrics.NodeType) {
+	if m := k.more; m != nil {
+		r.add(m, w, t)
+		l.Put(c, m)
 		k.more = nil
+	} else {
+		r.addCounts(int64(k.nodes), int64(k.horizon), w, t)
 	}
 	k.nodes, k.horizon = 0, 0
-	return r
 }
 
 // kidBuf is what a frame borrows for one parallel loop: its kids and, on

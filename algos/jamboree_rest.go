@@ -361,18 +361,16 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 		if k.classified {
 			continue
 		}
-		ct := typ.Child(j)
-		kr := k.take(c, e.recs)
+		w := workUseful
 		switch {
 		case cut >= 0 && j > cut:
-			rec.addCutoff(&kr, ct)
+			w = workCutoff
 		case k.state == kidRunning:
-			rec.addAborted(&kr, ct)
+			w = workAborted
 		case k.state == kidFailed:
-			rec.addFailed(&kr, ct)
-		default:
-			rec.addUseful(&kr)
+			w = workFailed
 		}
+		k.fold(c, e.recs, rec, w, typ.Child(j))
 	}
 	// Every test is done: the range's tasks go back with it.
 	c.Self().ReleaseRange(f.rng)

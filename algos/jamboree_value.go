@@ -32,8 +32,7 @@ func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], pend *[]*
 			break
 		}
 		if k.state == kidFailed {
-			kr := k.take(c, e.recs)
-			rec.addFailed(&kr, nd.typ.Child(next))
+			k.fold(c, e.recs, rec, workFailed, nd.typ.Child(next))
 			k.classified = true
 			if e.opt.Restart && k.alpha < nd.alpha && k.val <= nd.alpha {
 				// The test ran against an α that has risen since: test
@@ -205,8 +204,7 @@ func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sch
 		if old == nil || !slices.Contains(stale, old) {
 			continue
 		}
-		kr := k.take(c, e.recs)
-		rec.addAborted(&kr, nd.typ.Child(j))
+		k.fold(c, e.recs, rec, workAborted, nd.typ.Child(j))
 		k.started.Store(false)
 		c.Release(old)
 		t := c.SpawnIndexedAt(nd.ply+1, f.test, j)

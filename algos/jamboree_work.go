@@ -43,26 +43,43 @@ func (r *workRec) addUseful(k *workRec) {
 
 // addFailed folds k, a null-window test that failed (its child had to be
 // searched again for its value), into r as failed work on a child of type t.
-func (r *workRec) addFailed(k *workRec, t metrics.NodeType) {
-	r.nodes += k.nodes
-	r.horizon += k.horizon
-	r.failed[t] += k.nodes
+func (r *workRec) addFailed(k *workRec, t metrics.NodeType) { r.add(k, workFailed, t) }
+
+// workKind is how a child's search counts in its node's work (StarTech
+// §4): useful, or failed, cutoff or aborted work on the child.
+type workKind uint8
+
+const (
+	workUseful  workKind = iota // a search a serial Scout would have made too
+	workFailed                  // a null-window test that failed: its child searched again for its value
+	workCutoff                  // a search of a child after the one that failed high
+	workAborted                 // a search of a child before the one that failed high, aborted while it ran
+)
+
+// add folds k into r as work of kind w on a child of type t: a useful
+// search with its own split (addUseful), any other with all its nodes as
+// work of that kind on the child.
+func (r *workRec) add(k *workRec, w workKind, t metrics.NodeType) {
+	if w == workUseful {
+		r.addUseful(k)
+		return
+	}
+	r.addCounts(k.nodes, k.horizon, w, t)
 }
 
-// addCutoff folds k, a search of a child after the one that failed high,
-// into r as cutoff work on a child of type t.
-func (r *workRec) addCutoff(k *workRec, t metrics.NodeType) {
-	r.nodes += k.nodes
-	r.horizon += k.horizon
-	r.cutoff[t] += k.nodes
-}
-
-// addAborted folds k, a search of a child before the one that failed high
-// that was still running and was aborted, into r as aborted work.
-func (r *workRec) addAborted(k *workRec, t metrics.NodeType) {
-	r.nodes += k.nodes
-	r.horizon += k.horizon
-	r.aborted[t] += k.nodes
+// addCounts is add for a record of nodes and horizon alone: a useful
+// one's split is empty, and the others' is not read.
+func (r *workRec) addCounts(nodes, horizon int64, w workKind, t metrics.NodeType) {
+	r.nodes += nodes
+	r.horizon += horizon
+	switch w {
+	case workFailed:
+		r.failed[t] += nodes
+	case workCutoff:
+		r.cutoff[t] += nodes
+	case workAborted:
+		r.aborted[t] += nodes
+	}
 }
 
 // WorkByType is an amount of work in nodes split by the Knuth–Moore type

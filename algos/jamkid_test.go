@@ -5,6 +5,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"splitpoint/metrics"
 	"splitpoint/sched"
 )
 
@@ -18,7 +19,7 @@ func TestJamKidSize(t *testing.T) {
 
 // TestJamKidKeep checks that a kid gives back the record it kept, whole:
 // counts of 32 bits in the kid, larger counts and splits in a record of
-// the engine's list, which take gives back to the list.
+// the engine's list, which fold gives back to the list.
 func TestJamKidKeep(t *testing.T) {
 	for _, m := range []sched.Machine{sched.PoolOf(1), sched.SimOf(1)} {
 		_, _, err := sched.Run(context.Background(), sched.Config{Machine: m, Seed: 1}, func(c sched.Ctx) any {
@@ -59,11 +60,12 @@ func jamKidKeep(t *testing.T, c sched.Ctx) {
 			if got := k.more != nil; got != tc.wantMore {
 				t.Errorf("%s (own %v): a record of the list kept: %v, want %v", tc.name, own, got, tc.wantMore)
 			}
-			if got := k.take(c, l); got != tc.r {
-				t.Errorf("%s (own %v): take gives %+v, want %+v", tc.name, own, got, tc.r)
+			var got workRec
+			if k.fold(c, l, &got, workUseful, metrics.CUT); got != tc.r {
+				t.Errorf("%s (own %v): folded as useful work it gives %+v, want %+v", tc.name, own, got, tc.r)
 			}
 			if k.more != nil || k.nodes != 0 || k.horizon != 0 {
-				t.Errorf("%s (own %v): the kid is not empty after take: nodes %d, horizon %d, more %v", tc.name, own, k.nodes, k.horizon, k.more)
+				t.Errorf("%s (own %v): the kid is not empty after fold: nodes %d, horizon %d, more %v", tc.name, own, k.nodes, k.horizon, k.more)
 			}
 		}
 	}
