@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync/atomic"
 	"testing"
 )
@@ -337,4 +338,135 @@ func (w allDone) Over() bool {
 		}
 	}
 	return true
+}
+
+// TestWaitNext: a loop over a range's elements as they finish (WaitNext),
+// cut off part-way by aborting the rest (AbortRange) and waiting for them
+// (WaitRange), is the run of the same loop over eager tasks (WaitAny over
+// those not yet taken, in index order; Abort each; Wait), bit for bit: the
+// same Stats, and the parents take the same elements in the same order,
+// with the same aborts and timestamps. The program nests such loops three
+// deep, so that waits run other elements meanwhile and aborts reach
+// elements running, waiting and not yet started.
+func TestWaitNext(t *testing.T) {
+	costs := []CostModel{DefaultCosts(), CM5Costs(), {Node: 2, Spawn: 3, Abort: 2, Steal: 1, Migrate: 5, Wake: 1}}
+	abortedTakes := 0
+	for _, p := range []int{1, 2, 4, 64, 0} {
+		for _, levels := range []bool{false, true} {
+			for ci, cm := range costs {
+				cfg := Config{Machine: SimOf(p), Levels: levels, Costs: cm, Seed: 11}
+				name := fmt.Sprintf("P=%d levels=%v costs#%d", p, levels, ci)
+				eager, etook := loopRun(t, cfg, false)
+				lazy, ltook := loopRun(t, cfg, true)
+				if !reflect.DeepEqual(eager.Simulated(), lazy.Simulated()) {
+					t.Errorf("%s: the runs differ:\neager %v\nlazy  %v", name, eager, lazy)
+				}
+				if !reflect.DeepEqual(etook, ltook) {
+					t.Errorf("%s: the loops took their elements differently:\neager %v\nlazy  %v", name, etook, ltook)
+				}
+				abortedTakes += strings.Count(fmt.Sprint(ltook), "a ") + strings.Count(fmt.Sprint(ltook), "a]")
+				if len(ltook) < 20 {
+					t.Errorf("%s: %d loops ran: the test tests little", name, len(ltook))
+				}
+			}
+		}
+	}
+	if abortedTakes == 0 {
+		t.Error("no loop took an aborted element: the test tests little")
+	}
+}
+
+// loopRun runs nested loops over ranges (TestWaitNext), lazily
+// (SpawnRange, WaitNext, AbortRange, WaitRange) or eagerly (SpawnRangeAt,
+// WaitAny, Abort, Wait), and returns the Stats and, for each loop, the
+// elements it took in order, each with its abort, and the parent's
+// timestamp at the loop's end.
+func loopRun(t *testing.T, cfg Config, lazy bool) (*Stats, []string) {
+	var took []string
+	var node func(c Ctx, depth, width int) bool
+	node = func(c Ctx, depth, width int) bool {
+		var fn func(Ctx, int) any
+		fn = func(c Ctx, i int) any {
+			if c.Aborted() {
+				return nil
+			}
+			c.Charge(Node, int64(1+i%3))
+			if depth > 1 && i%2 == 0 {
+				node(c, depth-1, 3+i%4)
+				return nil
+			}
+			for range 3 {
+				if c.Aborted() {
+					return nil
+				}
+				c.Charge(Node, int64(1+(i+depth)%4))
+			}
+			return nil
+		}
+		self := c.Self()
+		out := make([]*Task, width)
+		var r *TaskRange
+		if lazy {
+			r = self.SpawnRange(c.Level()+1, fn, 0, width, !cfg.Levels, nil)
+		} else {
+			c.SpawnRangeAt(c.Level()+1, fn, 0, width, !cfg.Levels, out)
+		}
+		live := append([]*Task(nil), out...)
+		var log []string
+		cut := false
+		for !cut {
+			var i int
+			var aborted bool
+			if lazy {
+				j, more := self.WaitNext(r)
+				if !more {
+					break
+				}
+				i, aborted = j, r.Aborted(j)
+			} else {
+				if len(live) == 0 {
+					break
+				}
+				k := c.WaitAny(live...)
+				for j := range live {
+					if live[j] == k {
+						live = append(live[:j], live[j+1:]...)
+						break
+					}
+				}
+				i, aborted = k.Index(), k.WasAborted()
+			}
+			log = append(log, fmt.Sprintf("%d%s", i, map[bool]string{true: "a"}[aborted]))
+			cut = aborted || (i+width)%5 == 0
+			c.Charge(Node, 1)
+		}
+		if lazy {
+			if left := r.Len() - r.NumTaken(); left > 0 {
+				self.AbortRange(r, left)
+			}
+			self.WaitRange(r)
+		} else {
+			for _, k := range live {
+				c.Abort(k)
+			}
+			c.Wait(live...)
+		}
+		took = append(took, fmt.Sprintf("depth %d width %d: took %v, span %d", depth, width, log, self.Span()))
+		c.Sync()
+		if lazy {
+			self.ReleaseRange(r)
+		} else {
+			for _, k := range out {
+				c.Release(k)
+			}
+		}
+		return cut
+	}
+	_, st := runT(t, cfg, func(c Ctx) any {
+		for w := 4; w <= 9; w++ {
+			node(c, 3, w)
+		}
+		return nil
+	})
+	return st, took
 }

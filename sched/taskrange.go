@@ -1,5 +1,7 @@
 package sched
 
+import "math/bits"
+
 // taskRange is a range of children fn(c, i), i in [lo, lo+n), spawned by
 // SpawnRange on the simulator. Its elements are posted as (range, j), j
 // in spawn order, and an element becomes a task only when a processor
@@ -38,6 +40,13 @@ type taskRange struct {
 	linked, released bool
 	el               []rangeElem
 	fin              []int32
+	// The parent's wait through the range (WaitNext, WaitRange): the
+	// elements finished and not yet taken (bits from lo), how much of
+	// fin it has read, how many it has taken, and whether it waits for
+	// every element.
+	ready       []uint64
+	seen, taken int32
+	wantAll     bool
 	// hdr is the range's entry in its parent's abort table (pin
 	// pinRange, fn the range).
 	hdr Task
@@ -126,6 +135,13 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 	r.span0, r.cost = t.span, p.costs[Spawn]
 	r.lo, r.n, r.level, r.reverse = int32(lo), int32(n), int32(level), reverse
 	r.linked, r.released, r.spanMax = false, false, 0
+	r.seen, r.taken, r.wantAll = 0, 0, false
+	if w := (n + 63) / 64; cap(r.ready) < w {
+		r.ready = make([]uint64, w)
+	} else {
+		r.ready = r.ready[:w]
+		clear(r.ready)
+	}
 	r.hdr = Task{m: m, parent: t, pin: pinRange, fn: r, abortAt: never}
 	if cap(r.el) < n {
 		r.el = make([]rangeElem, n)
@@ -218,6 +234,76 @@ func (r *TaskRange) FinishedFrom(n int) []int32 {
 
 // NumFinished is the number of the range's elements finished.
 func (r *TaskRange) NumFinished() int { return len(r.fin) }
+
+// Len is the number of the range's elements.
+func (r *TaskRange) Len() int { return int(r.n) }
+
+// NumTaken is the number of the range's elements WaitNext has taken.
+func (r *TaskRange) NumTaken() int { return int(r.taken) }
+
+// WaitNext waits, in t, the range's parent, for an element of r that has
+// finished and that it has not taken yet, takes it and returns its
+// index, with its timestamp joined (JoinElement): the least such index,
+// the element WaitAny over the tasks of the elements not yet taken, in
+// index order, would return, and with the same run, bit for bit. The
+// wait reads only the elements finished since its last look
+// (FinishedFrom), not every element's done flag. more is false, and
+// nothing is waited for, once every element has been taken. Whether the
+// element was aborted is Aborted(i).
+func (t *Task) WaitNext(r *TaskRange) (i int, more bool) {
+	if r.taken == r.n {
+		return 0, false
+	}
+	r.wantAll = false
+	if !r.Over() {
+		t.WaitFinished(r)
+	}
+	for w, x := range r.ready {
+		if x != 0 {
+			b := bits.TrailingZeros64(x)
+			r.ready[w] &^= 1 << b
+			r.taken++
+			i = int(r.lo) + w<<6 + b
+			t.JoinElement(r, i)
+			return i, true
+		}
+	}
+	panic("sched: WaitNext found no element finished")
+}
+
+// WaitRange waits, in t, the range's parent, for every element of r to
+// finish and joins their timestamps, as Wait over their tasks would, with
+// the same run, bit for bit.
+func (t *Task) WaitRange(r *TaskRange) {
+	r.wantAll = true
+	if !r.Over() {
+		t.WaitFinished(r)
+	}
+	for i := range r.n {
+		t.JoinElement(r, int(r.lo+i))
+	}
+}
+
+// Over is the range's own wait (WaitNext, WaitRange: FinishWaiter): it
+// reads the elements finished since its last look and reports whether an
+// element finished is not yet taken, or, waiting for every element,
+// whether all have finished.
+func (r *TaskRange) Over() bool {
+	for _, j := range r.FinishedFrom(int(r.seen)) {
+		j -= r.lo
+		r.ready[j>>6] |= 1 << (j & 63)
+	}
+	r.seen = int32(len(r.fin))
+	if r.wantAll {
+		return r.seen == r.n
+	}
+	for _, w := range r.ready {
+		if w != 0 {
+			return true
+		}
+	}
+	return false
+}
 
 // ReleaseRange hands back r (SpawnRange), every element of which is done,
 // for reuse, and the tasks of its elements held (Task) for recycling;
