@@ -25,7 +25,7 @@ func simGoalOptions(depth int) Options {
 // machine.
 func BenchmarkSimGoalCounts(b *testing.B) {
 	root := kaufmanRoot(b)
-	for _, c := range []struct{ p, depth int }{{512, 5}, {0, 4}} {
+	for _, c := range []struct{ p, depth int }{{512, 5}, {64, 5}, {0, 4}} {
 		name := fmt.Sprintf("P%d/d%d", c.p, c.depth)
 		if c.p == 0 {
 			name = fmt.Sprintf("Pinf/d%d", c.depth)
@@ -47,6 +47,7 @@ func BenchmarkSimGoalCounts(b *testing.B) {
 			b.ReportMetric(float64(in.DoneReads)/n, "done-reads/node")
 			b.ReportMetric(float64(in.AbortVisits)/n, "abort-visits/node")
 			b.ReportMetric(float64(in.Attaches)/n, "attaches/node")
+			b.ReportMetric(float64(in.Resumes)/n, "resumes/node")
 			b.ReportMetric(float64(st.Tasks)/n, "tasks/node")
 		})
 	}

@@ -72,6 +72,9 @@ type SimInternals struct {
 	AbortVisits int64 `json:"abort_visits"`
 	// Attaches is the coroutines given to processors.
 	Attaches int64 `json:"attaches"`
+	// Resumes is the times the event loop handed control to a
+	// processor's coroutine (a switch there and one back).
+	Resumes int64 `json:"resumes"`
 }
 
 // MemoryBudget is the budget a run of c has, in bytes (0: none): for

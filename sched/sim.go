@@ -570,6 +570,7 @@ func (m *machine) simLoop() {
 			if p.co == nil {
 				m.attach(p)
 			}
+			m.internals.Resumes++
 			p.co.next()
 		}
 		m.running = nil
