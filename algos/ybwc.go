@@ -62,8 +62,9 @@ type ybwFrame[T any] struct {
 	b       game.Value
 	best    game.Move
 	oks     [game.MaxMoves]bool
-	pend    []*sched.Task                // the brothers' handles, in move order
-	live    []*sched.Task                // those not yet seen finished
+	pend    []*sched.Task                // the brothers' handles, in move order (pool)
+	live    []*sched.Task                // those not yet seen finished (pool)
+	rng     *sched.TaskRange             // the brothers (simulator)
 	brother func(c sched.Ctx, i int) any // made once per frame: a spawn allocates no closure
 	// kh hands the master's killers to the brothers other processors
 	// start (killers.go).

@@ -6,8 +6,9 @@ import (
 )
 
 // beginBrothers begins the younger brothers from…n−1 of the split point
-// f: on the simulator every brother spawned at once (so that it measures
-// the algorithm's DAG: sched/doc.go), on the pool latent children
+// f: on the simulator every brother spawned at once, as one range (so
+// that it measures the algorithm's DAG: sched/doc.go; a brother has a
+// task only while it runs: sched.TaskRange), on the pool latent children
 // (sched.Latent), as Jamboree begins its tests (beginTests): the master
 // searches them inline, one after the other in move order, each against
 // the node's α of the moment it starts (nextBrother), until a thief's
@@ -24,9 +25,7 @@ import (
 // promotable: each is a static evaluation.
 func (e *ybwEngine[T, P]) beginBrothers(c sched.Ctx, f *ybwFrame[T], from, n int) {
 	if !e.batch {
-		f.pend = f.pend[:n-from]
-		c.SpawnRangeAt(f.ply+1, f.brother, from, n, !e.levels, f.pend)
-		f.live = append(f.live[:0], f.pend...)
+		f.rng = c.Self().SpawnRange(f.ply+1, f.brother, from, n, !e.levels, nil)
 		return
 	}
 	f.pend, f.live = f.pend[:0], f.live[:0]
@@ -38,12 +37,17 @@ func (e *ybwEngine[T, P]) beginBrothers(c sched.Ctx, f *ybwFrame[T], from, n int
 }
 
 // nextBrother takes in the next brother to finish and reports whether it
-// finished unaborted (ok), or that none is left (more false): on the pool
-// the next latent brother in move order, searched here (work first), and
-// once none is latent the spawned brothers (f.live: all of them on the
-// simulator, the promoted ones on the pool) as they finish (the master
-// helping meanwhile: sched's helpful wait).
+// finished unaborted (ok), or that none is left (more false): on the
+// simulator the finished brother of least index not yet taken
+// (sched.Task.WaitNext); on the pool the next latent brother in move
+// order, searched here (work first), and once none is latent the promoted
+// brothers (f.live) as they finish, the first in move order first. Either
+// wait is sched's helpful one: the master runs other work meanwhile.
 func (e *ybwEngine[T, P]) nextBrother(c sched.Ctx, f *ybwFrame[T]) (ok, more bool) {
+	if r := f.rng; r != nil {
+		i, more := c.Self().WaitNext(r)
+		return more && f.oks[i] && !r.Aborted(i), more
+	}
 	if f.lo < f.hi {
 		j := f.lo
 		f.lo++
@@ -83,11 +87,18 @@ func (f *ybwFrame[T]) Promote() bool {
 	return ok
 }
 
-// endSplit ends the split point: it aborts the brothers in f.live, those
-// not seen finished (a cutoff or an abort: Zugzwang's cutoff message),
-// waits for them, and recycles every brother's handle.
+// endSplit ends the split point: it aborts the brothers not seen
+// finished (a cutoff or an abort: Zugzwang's cutoff message), waits for
+// them, and recycles every brother's handle (pool) or the range
+// (simulator).
 func (e *ybwEngine[T, P]) endSplit(c sched.Ctx, f *ybwFrame[T], cut bool) {
-	if live := f.live; len(live) > 0 {
+	self := c.Self()
+	if r := f.rng; r != nil {
+		if left := r.Len() - r.NumTaken(); left > 0 {
+			self.AbortRange(r, left)
+		}
+		self.WaitRange(r)
+	} else if live := f.live; len(live) > 0 {
 		for _, t := range live {
 			c.Abort(t)
 		}
@@ -102,6 +113,8 @@ func (e *ybwEngine[T, P]) endSplit(c sched.Ctx, f *ybwFrame[T], cut bool) {
 	}
 	f.pend, f.live = f.pend[:0], f.live[:0]
 	c.Sync() // every brother is done: joins nothing new, and recycles their handles now
+	self.ReleaseRange(f.rng)
+	f.rng = nil
 }
 
 // inlineNode is YBWC on the pool at a node whose children are searched at
