@@ -75,8 +75,8 @@ type jamEngine[T any, P game.Position[T]] struct {
 	kidLists [kidClasses]*sched.FreeList[kidBuf]
 	// rows, on the simulator with per-processor workers (killers or
 	// history), are the rows the workers borrow for their searches
-	// (lendRows): a worker keeps only its ordering state.
-	rows [rowClasses]*sched.FreeList[searcherRows[T]]
+	// (rowLoan): a worker keeps only its ordering state.
+	rows *rowLists[T]
 	all  serialWorkers[T, P]
 	reg  busyRegistry
 	cnt  jamCounters
@@ -121,7 +121,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 	if opt.Killers || opt.History {
 		e.workers = sched.NewFreeList(c, e.newWorker) // per-processor ordering state
 		if !e.batch {
-			e.newRowLists(c)
+			e.rows = newRowLists[T](c)
 		}
 	} else {
 		// Without killers and history a worker carries no state from one

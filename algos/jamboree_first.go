@@ -113,9 +113,9 @@ func (e *jamEngine[T, P]) order(c sched.Ctx, f *jamFrame[T], ply, n int, hint ga
 	}
 	f.scores = f.scores[:n]
 	w := e.workers.Get(c)
-	e.lendRows(c, w, ply+1)
+	w.loan.lend(c, ply+1)
 	f.scored = w.s.scoreFor(&f.pos, f.moves[:n], ply, hint, f.scores[:n])
-	e.returnRows(c, w)
+	w.loan.giveBack()
 	e.workers.Put(c, w)
 	if !f.scored {
 		return

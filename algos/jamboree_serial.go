@@ -16,8 +16,7 @@ import (
 // for an abort, and whose table view charges each table access.
 type jamWorker[T any, P game.Position[T]] struct {
 	s     *Searcher[T, P]
-	rows  *searcherRows[T] // lent to s for a search (lendRows), or nil
-	rowK  int              // their size class
+	loan  rowLoan[T, P] // s's rows for a search
 	c     sched.Ctx
 	t     *sched.Task // c's own handle: direct calls on the per-node path
 	nodes int64       // nodes of the serial search in progress (Hook, flush), added to its record at its end
@@ -77,14 +76,7 @@ func (e *jamEngine[T, P]) newWorker() *jamWorker[T, P] {
 	if e.opt.DistTT {
 		tab = e.table.View(w)
 	}
-	// Without quiescence a serial search at the grain stays above the
-	// root's depth: rows for those plies only.
-	if e.rows[0] != nil {
-		w.s = rowlessWorkerSearcher[T, P](o, tab, w, e.forced)
-		w.s.lender = w
-	} else {
-		w.s = workerSearcher[T, P](o, tab, w, e.batch, e.forced)
-	}
+	w.s = w.loan.newSearcher(e.rows, o, tab, w, e.batch, e.forced)
 	e.all.add(&w.s)
 	return w
 }
@@ -96,9 +88,9 @@ func (e *jamEngine[T, P]) serial(c sched.Ctx, f *jamFrame[T], w window, rec *wor
 		return 0, game.NoMove, false
 	}
 	wk := e.workers.Get(c)
-	e.lendRows(c, wk, searchPlies(&f.pos, e.opt, w.ply, w.depth))
+	wk.loan.lend(c, searchPlies(&f.pos, e.opt, w.ply, w.depth))
 	defer func() {
-		e.returnRows(c, wk)
+		wk.loan.giveBack()
 		e.workers.Put(c, wk)
 	}()
 	wk.s.Stack.Pos[w.ply] = f.pos
@@ -114,10 +106,10 @@ func (e *jamEngine[T, P]) serial(c sched.Ctx, f *jamFrame[T], w window, rec *wor
 // overhead: no second poll here, no defer.
 func (e *jamEngine[T, P]) serialPlay(c sched.Ctx, pos *T, m game.Move, w window, rec *workRec) (game.Value, bool) {
 	wk := e.workers.Get(c)
-	e.lendRows(c, wk, searchPlies(pos, e.opt, w.ply, w.depth))
+	wk.loan.lend(c, searchPlies(pos, e.opt, w.ply, w.depth))
 	P(pos).Play(m, &wk.s.Stack.Pos[w.ply])
 	v, _, ok := e.serialAt(c, wk, nil, w, rec)
-	e.returnRows(c, wk)
+	wk.loan.giveBack()
 	e.workers.Put(c, wk)
 	return v, ok
 }

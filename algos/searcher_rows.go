@@ -38,7 +38,7 @@ func rowClass(plies int) int { return (min(max(plies, 1), game.MaxPly) + rowStep
 
 func rowClassPlies(k int) int { return min(k*rowStep, game.MaxPly) }
 
-// rowReach is how many classes lendRows looks through for free rows
+// rowReach is how many classes rowLoan.lend looks through for free rows
 // (their own and the next larger ones) before it makes new ones.
 const rowReach = 4
 
@@ -72,15 +72,88 @@ type rowLender[T any] interface {
 	returnDeeper(r *searcherRows[T])
 }
 
-// lendDeeper gives rows for plies plies from the engine's lists
-// (rowLender).
-func (w *jamWorker[T, P]) lendDeeper(plies int) *searcherRows[T] {
-	return w.e.rows[rowClass(plies)].Get(w.c)
+// rowLists is an engine's shared rows, one list per size class, which its
+// workers borrow for their searches (rowLoan) when each keeps only its
+// ordering state: on the simulator with killers or history.
+type rowLists[T any] [rowClasses]*sched.FreeList[searcherRows[T]]
+
+// newRowLists makes the lists of rows for the machine c runs on, shared
+// by every processor (sched.NewScratchList).
+func newRowLists[T any](c sched.Ctx) *rowLists[T] {
+	var l rowLists[T]
+	for k := range l {
+		plies := rowClassPlies(k)
+		l[k] = sched.NewScratchList(c, func() *searcherRows[T] { return newSearcherRows[T](plies) })
+	}
+	return &l
+}
+
+// rowLoan is a worker's Searcher and the rows it has on loan from its
+// engine's lists (lend), or, with no lists, a Searcher with rows of its
+// own, for which lend and giveBack do nothing.
+type rowLoan[T any, P game.Position[T]] struct {
+	s     *Searcher[T, P]
+	lists *rowLists[T]
+	c     sched.Ctx
+	rows  *searcherRows[T] // lent to s (lend), or nil
+	k     int              // their size class
+}
+
+// newSearcher makes the worker's Searcher with the options o, the table
+// tab and the hook: without rows when lists are given (the worker keeps
+// only its ordering state, and the loan lends it the rows a quiescence
+// search that goes deeper needs), else with rows of its own
+// (workerSearcher).
+func (l *rowLoan[T, P]) newSearcher(lists *rowLists[T], o Options, tab *tt.Table, hook Hook, batch, forced bool) *Searcher[T, P] {
+	l.lists = lists
+	if lists != nil {
+		l.s = rowlessWorkerSearcher[T, P](o, tab, hook, forced)
+		l.s.lender = l
+	} else {
+		l.s = workerSearcher[T, P](o, tab, hook, batch, forced)
+	}
+	return l.s
+}
+
+// lend gives the Searcher rows for plies plies (searchPlies) from the
+// lists, for c's processor. The rows of a search in progress are all the
+// rows a simulated processor holds, so they are sized to the search: a
+// few dozen plies, not game.MaxPly.
+func (l *rowLoan[T, P]) lend(c sched.Ctx, plies int) {
+	if l.lists == nil {
+		return
+	}
+	k := rowClass(plies)
+	l.c, l.rows, l.k = c, nil, k
+	// Free rows of a slightly larger class before new ones: the rows in
+	// existence then follow the searches in flight, not the searches in
+	// flight per class.
+	for j := k; j < min(k+rowReach, rowClasses) && l.rows == nil; j++ {
+		l.rows, l.k = l.lists[j].TryGet(c), j
+	}
+	if l.rows == nil {
+		l.rows, l.k = l.lists[k].Get(c), k
+	}
+	l.s.attachRows(l.rows)
+}
+
+// giveBack puts back the rows lend gave.
+func (l *rowLoan[T, P]) giveBack() {
+	if l.rows != nil {
+		l.s.detachRows()
+		l.lists[l.k].Put(l.c, l.rows)
+		l.rows = nil
+	}
+}
+
+// lendDeeper gives rows for plies plies from the lists (rowLender).
+func (l *rowLoan[T, P]) lendDeeper(plies int) *searcherRows[T] {
+	return l.lists[rowClass(plies)].Get(l.c)
 }
 
 // returnDeeper puts back rows lendDeeper gave (rowLender).
-func (w *jamWorker[T, P]) returnDeeper(r *searcherRows[T]) {
-	w.e.rows[rowClass(len(r.stack.Pos)-1)].Put(w.c, r)
+func (l *rowLoan[T, P]) returnDeeper(r *searcherRows[T]) {
+	l.lists[rowClass(len(r.stack.Pos)-1)].Put(l.c, r)
 }
 
 // rowlessWorkerSearcher is workerSearcher without rows: the ordering state
@@ -108,43 +181,4 @@ func (s *Searcher[T, P]) attachRows(r *searcherRows[T]) {
 // detachRows takes back the rows attachRows gave.
 func (s *Searcher[T, P]) detachRows() {
 	s.Stack, s.scores, s.pv = nil, nil, nil
-}
-
-// lendRows gives w's Searcher rows for plies plies (searchPlies) from the
-// engine's shared lists when its processor's worker keeps only ordering
-// state (simulator, killers or history); nothing otherwise. The rows of a
-// search in progress are all the rows a simulated processor holds, so
-// they are sized to the search: a few dozen plies, not game.MaxPly.
-func (e *jamEngine[T, P]) lendRows(c sched.Ctx, w *jamWorker[T, P], plies int) {
-	if e.rows[0] != nil {
-		k := rowClass(plies)
-		w.rows, w.rowK = nil, k
-		// Free rows of a slightly larger class before new ones: the
-		// rows in existence then follow the searches in flight, not
-		// the searches in flight per class.
-		for j := k; j < min(k+rowReach, rowClasses) && w.rows == nil; j++ {
-			w.rows, w.rowK = e.rows[j].TryGet(c), j
-		}
-		if w.rows == nil {
-			w.rows, w.rowK = e.rows[k].Get(c), k
-		}
-		w.s.attachRows(w.rows)
-	}
-}
-
-// returnRows puts back the rows lendRows gave.
-func (e *jamEngine[T, P]) returnRows(c sched.Ctx, w *jamWorker[T, P]) {
-	if w.rows != nil {
-		w.s.detachRows()
-		e.rows[w.rowK].Put(c, w.rows)
-		w.rows = nil
-	}
-}
-
-// newRowLists makes the engine's lists of lent rows, one per size class.
-func (e *jamEngine[T, P]) newRowLists(c sched.Ctx) {
-	for k := range e.rows {
-		plies := rowClassPlies(k)
-		e.rows[k] = sched.NewScratchList(c, func() *searcherRows[T] { return newSearcherRows[T](plies) })
-	}
 }

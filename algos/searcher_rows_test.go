@@ -1,11 +1,13 @@
 package algos
 
 import (
+	"context"
 	"testing"
 	"time"
 
 	"splitpoint/game"
 	"splitpoint/games/chess"
+	"splitpoint/sched"
 )
 
 // countingLender lends fresh rows and counts the loans (rowLender).
@@ -61,5 +63,50 @@ func TestQuiescenceBeyondLentRows(t *testing.T) {
 	}
 	if deeper == 0 {
 		t.Fatal("no quiescence search went past the lent rows: the test does not reach qsearchDeeper")
+	}
+}
+
+// TestRowLoan: a worker whose engine lends rows keeps a Searcher without
+// rows between searches; lend gives it rows for the plies asked (rounded
+// up to their class), giveBack takes them back to the lists, and the next
+// loan reuses them rather than making more. Without lists the Searcher has
+// rows of its own and the loan leaves them.
+func TestRowLoan(t *testing.T) {
+	opt := Presets()["default"]
+	opt.Algo = AlgoScout
+	_, _, err := sched.Run(context.Background(), sched.Config{Machine: sched.SimOf(1)}, func(c sched.Ctx) any {
+		lists := newRowLists[chess.Position](c)
+		var l rowLoan[chess.Position, *chess.Position]
+		s := l.newSearcher(lists, opt, nil, nil, false, false)
+		if s.Stack != nil {
+			t.Error("a worker with lists keeps rows between searches")
+		}
+		l.lend(c, 9)
+		if got, want := len(s.Stack.Pos)-1, rowClassPlies(rowClass(9)); got != want {
+			t.Errorf("lent rows for %d plies, want %d", got, want)
+		}
+		first := s.Stack
+		l.giveBack()
+		if s.Stack != nil || l.rows != nil {
+			t.Error("giveBack left the rows with the Searcher")
+		}
+		l.lend(c, 10) // the same class
+		if s.Stack != first {
+			t.Error("a second loan of the same class made new rows")
+		}
+		l.giveBack()
+
+		var own rowLoan[chess.Position, *chess.Position]
+		s = own.newSearcher(nil, opt, nil, nil, false, false)
+		rows := s.Stack
+		own.lend(c, 9)
+		own.giveBack()
+		if rows == nil || s.Stack != rows {
+			t.Error("without lists the Searcher's own rows changed")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -26,8 +26,14 @@ type ybwEngine[T any, P game.Position[T]] struct {
 	forced  bool // the domain's captures are compulsory (checkers): the serial quiescence's rule
 	frames  *sched.FreeList[ybwFrame[T]]
 	workers *sched.FreeList[ybwWorker[T, P]]
-	locals  []ybwLocal
-	all     serialWorkers[T, P]
+	// rows, on the simulator with per-processor workers (killers or
+	// history), are the rows the workers borrow for their searches
+	// (rowLoan), as Jamboree's do: at P = inf a Searcher with rows of its
+	// own per processor that ever searched stopped BK.02 at depth 5 at
+	// the memory budget.
+	rows   *rowLists[T]
+	locals []ybwLocal
+	all    serialWorkers[T, P]
 }
 
 // ybwLocal is one processor's YBWC counters, written by its own tasks
@@ -76,6 +82,7 @@ type ybwFrame[T any] struct {
 // polls for an abort.
 type ybwWorker[T any, P game.Position[T]] struct {
 	s     *Searcher[T, P]
+	loan  rowLoan[T, P] // s's rows for a search
 	t     *sched.Task
 	batch bool
 	// every and asked are Options.splitEvery and the inline loops'
@@ -135,6 +142,9 @@ func YBWC[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *t
 	})
 	if opt.Killers || opt.History {
 		e.workers = sched.NewFreeList(c, e.newWorker) // per-processor ordering state
+		if !e.batch {
+			e.rows = newRowLists[T](c)
+		}
 	} else {
 		e.workers = sched.NewScratchList(c, e.newWorker)
 	}
@@ -192,7 +202,7 @@ func (e *ybwEngine[T, P]) newWorker() *ybwWorker[T, P] {
 	o := e.opt
 	o.Algo, o.Time, o.MaxNodes = AlgoScout, 0, 0
 	w := &ybwWorker[T, P]{batch: e.batch, every: e.opt.splitEvery, e: e}
-	w.s = workerSearcher[T, P](o, e.table, w, e.batch, e.forced)
+	w.s = w.loan.newSearcher(e.rows, o, e.table, w, e.batch, e.forced)
 	e.all.add(&w.s)
 	return w
 }
@@ -258,6 +268,8 @@ func (e *ybwEngine[T, P]) serialOn(c sched.Ctx, w *ybwWorker[T, P], g *ybwFrame[
 	ply, depth, alpha, beta := nw.ply, nw.depth, nw.alpha, nw.beta
 	w.t = c.Self()
 	s := w.s
+	w.loan.lend(c, searchPlies(&g.pos, e.opt, ply, depth))
+	defer w.loan.giveBack()
 	s.Stack.Pos[ply] = g.pos
 	s.Start(nil, time.Time{})
 	var m meter
@@ -485,7 +497,9 @@ func (e *ybwEngine[T, P]) order(c sched.Ctx, f *ybwFrame[T], ply, n int, hint ga
 		return
 	}
 	w := e.workers.Get(c)
+	w.loan.lend(c, ply+1)
 	scored := w.s.scoreFor(&f.pos, f.moves[:n], ply, hint, f.scores[:n])
+	w.loan.giveBack()
 	e.workers.Put(c, w)
 	if !scored || n < 2 {
 		return
