@@ -136,7 +136,12 @@ func YBWC[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *t
 	e := &ybwEngine[T, P]{opt: opt, table: table, batch: !cfg.IsSim(), levels: cfg.Levels, forced: game.CapturesForced(any(root))}
 	e.inline = e.batch && !cfg.Eager
 	e.frames = sched.NewScratchList(c, func() *ybwFrame[T] {
-		f := &ybwFrame[T]{pend: make([]*sched.Task, 0, game.MaxMoves), live: make([]*sched.Task, 0, game.MaxMoves)}
+		f := new(ybwFrame[T])
+		if e.batch {
+			// The pool's latent brothers' handles (4 KB a frame; the
+			// simulator's brothers are a range).
+			f.pend, f.live = make([]*sched.Task, 0, game.MaxMoves), make([]*sched.Task, 0, game.MaxMoves)
+		}
 		f.brother = func(c sched.Ctx, i int) any { e.youngerBrother(c, f, i); return nil }
 		return f
 	})
