@@ -173,8 +173,9 @@ type poolProc struct {
 	size  atomic.Int32 // dq.n, for lock-free emptiness checks
 	nmail atomic.Int32 // len(mail)
 
-	ownTally procTally // the worker's tally (proc.tally; the simulator's shared one)
-	taskFree []*Task   // recycled tasks of Go
+	ownTally  procTally    // the worker's tally (proc.tally; the simulator's shared one)
+	taskFree  []*Task      // recycled tasks of Go
+	rangeFree []*taskRange // recycled latent ranges (Task.LatentRange)
 
 	// only when the run is observed: the counters the worker publishes
 	// for the sampler (publish), and when its current idle stretch began

@@ -470,3 +470,85 @@ func loopRun(t *testing.T, cfg Config, lazy bool) (*Stats, []string) {
 	})
 	return st, took
 }
+
+// TestLatentRange: the loop over a LatentRange (WaitNext until the end or
+// a cutoff, AbortRest, WaitRange, ReleaseRange) runs every child at most
+// once and takes it at most once on both machines, runs and takes every
+// child of a loop not cut off, and on the pool runs the promotion hook
+// before children are handed out: with nobody asking (one worker) the
+// parent runs every child itself, and with Config.Eager every promotable
+// range is promoted at once. The program nests loops three deep, with
+// cutoffs, so that aborts reach promoted children running.
+func TestLatentRange(t *testing.T) {
+	cases := []struct {
+		cfg   Config
+		alone bool // nobody asks: no promotion (with others, whether one asks is timing)
+	}{
+		{Config{Machine: PoolOf(1)}, true},
+		{Config{Machine: PoolOf(3)}, false},
+		{Config{Machine: PoolOf(3), Eager: true}, false},
+		{Config{Machine: SimOf(4)}, false},
+		{Config{Machine: SimOf(0)}, false},
+	}
+	for _, tc := range cases {
+		cfg := tc.cfg
+		for _, cuts := range []bool{false, true} {
+			name := fmt.Sprintf("%s P=%d eager=%v cuts=%v", cfg.Machine, cfg.P, cfg.Eager, cuts)
+			var leaves, befores, promoted atomic.Int64
+			var node func(c Ctx, depth, width int)
+			node = func(c Ctx, depth, width int) {
+				var ran [8]atomic.Int32
+				parent := c.Self()
+				fn := func(c Ctx, i int) any {
+					if c.Aborted() {
+						return nil
+					}
+					ran[i].Add(1)
+					if c.Self() != parent {
+						promoted.Add(1)
+					}
+					if depth == 1 {
+						leaves.Add(1)
+						c.Charge(Node, 1)
+						return nil
+					}
+					node(c, depth-1, width)
+					return nil
+				}
+				r := parent.LatentRange(c.Level()+1, fn, 0, width, true, depth > 1, func() { befores.Add(1) })
+				var took [8]int
+				cut := false
+				for !cut {
+					i, more := parent.WaitNext(r)
+					if !more {
+						break
+					}
+					took[i]++
+					cut = cuts && !r.Aborted(i) && (i+depth)%4 == 1
+				}
+				parent.AbortRest(r)
+				parent.WaitRange(r)
+				parent.ReleaseRange(r)
+				c.Sync()
+				for i := range width {
+					if took[i] > 1 || ran[i].Load() > 1 {
+						t.Errorf("%s: child %d of a node at depth %d taken %d times, run %d", name, i, depth, took[i], ran[i].Load())
+					}
+					if !cut && !c.Aborted() && (took[i] != 1 || ran[i].Load() != 1) {
+						t.Errorf("%s: child %d of a loop not cut off taken %d times, run %d", name, i, took[i], ran[i].Load())
+					}
+				}
+			}
+			runT(t, cfg, func(c Ctx) any { node(c, 4, 5); return nil })
+			if !cuts && leaves.Load() != 625 {
+				t.Errorf("%s: %d leaves searched, want 5^4 = 625", name, leaves.Load())
+			}
+			if tc.alone && (befores.Load() != 0 || promoted.Load() != 0) {
+				t.Errorf("%s: %d promotions, %d children run promoted", name, befores.Load(), promoted.Load())
+			}
+			if cfg.Eager && (promoted.Load() == 0 || befores.Load() == 0) {
+				t.Errorf("%s: no child ran promoted with Config.Eager (%d promotions)", name, befores.Load())
+			}
+		}
+	}
+}

@@ -47,6 +47,8 @@ type taskRange struct {
 	ready       []uint64
 	seen, taken int32
 	wantAll     bool
+	// The pool's own fields (LatentRange), nil on the simulator.
+	*poolRange
 	// hdr is the range's entry in its parent's abort table (pin
 	// pinRange, fn the range).
 	hdr Task
@@ -99,8 +101,10 @@ func (r *taskRange) index(j int32) int32 {
 	return r.lo + j
 }
 
-// TaskRange is a range of children SpawnRange made on the simulator, for
-// AbortRange, ReleaseRange and the parent's waits (Task, FinishedFrom).
+// TaskRange is a range of children SpawnRange made on the simulator, or
+// LatentRange on either machine (latentrange.go), for the parent's loop
+// over them (WaitNext, AbortRest, WaitRange), AbortRange, ReleaseRange
+// and the simulator's own reads (Task, FinishedFrom).
 type TaskRange = taskRange
 
 // SpawnRange is SpawnRangeAt, except that on the simulator the children
@@ -207,8 +211,13 @@ func (t *Task) JoinElement(r *TaskRange, i int) {
 // WasAborted of its task would: it never started, or an abort reached its
 // task before it ended, or has reached it since through its parent (an
 // abort walk through the parent reaches every child started and not yet
-// joined).
+// joined). On the pool (LatentRange) it reports whether a promoted
+// child's task was aborted; a child its parent ran itself was not.
 func (r *TaskRange) Aborted(i int) bool {
+	if r.poolRange != nil {
+		k := r.h[i-int(r.lo)]
+		return k != nil && k.WasAborted()
+	}
 	e := &r.el[i-int(r.lo)]
 	switch {
 	case e.t != nil:
@@ -249,10 +258,16 @@ func (r *TaskRange) NumTaken() int { return int(r.taken) }
 // wait reads only the elements finished since its last look
 // (FinishedFrom), not every element's done flag. more is false, and
 // nothing is waited for, once every element has been taken. Whether the
-// element was aborted is Aborted(i).
+// element was aborted is Aborted(i). On the pool (LatentRange) it runs
+// the next latent child in index order itself, and once none is left (a
+// steal request promoted them) waits for the promoted ones, the least
+// index of those finished first, as WaitAny.
 func (t *Task) WaitNext(r *TaskRange) (i int, more bool) {
-	if r.taken == r.n {
+	if r == nil || r.taken == r.n {
 		return 0, false
+	}
+	if !t.m.sim {
+		return t.waitNextPool(r)
 	}
 	r.wantAll = false
 	if !r.Over() {
@@ -275,6 +290,13 @@ func (t *Task) WaitNext(r *TaskRange) (i int, more bool) {
 // finish and joins their timestamps, as Wait over their tasks would, with
 // the same run, bit for bit.
 func (t *Task) WaitRange(r *TaskRange) {
+	if r == nil {
+		return
+	}
+	if !t.m.sim {
+		t.waitRangePool(r)
+		return
+	}
 	r.wantAll = true
 	if !r.Over() {
 		t.WaitFinished(r)
@@ -305,12 +327,17 @@ func (r *TaskRange) Over() bool {
 	return false
 }
 
-// ReleaseRange hands back r (SpawnRange), every element of which is done,
-// for reuse, and the tasks of its elements held (Task) for recycling;
-// nil does nothing. Neither the range nor those tasks may be used
-// afterwards.
+// ReleaseRange hands back r (SpawnRange, LatentRange), every element of
+// which is done, for reuse, and the tasks of its elements held (Task) for
+// recycling; nil does nothing. Neither the range nor those tasks may be
+// used afterwards. On the pool the promoted children's tasks are recycled
+// at t's next join: release the range before t's Sync.
 func (t *Task) ReleaseRange(r *TaskRange) {
 	if r == nil {
+		return
+	}
+	if !t.m.sim {
+		t.releasePool(r)
 		return
 	}
 	p := t.p
