@@ -2,13 +2,14 @@ package algos
 
 import "splitpoint/sched"
 
-// The pool's latent children, shared by Jamboree's tests and YBWC's
-// younger brothers: a node's children not yet started, which its own task
-// runs one after another unless a thief's steal request promotes them into
-// tasks (sched.Latent).
+// The pool's latent children of Jamboree's tests: a node's children not
+// yet started, which its own task runs one after another unless a thief's
+// steal request promotes them into tasks (sched.Latent). YBWC's younger
+// brothers use sched's own form of the same, sched.Task.LatentRange, which
+// also covers the simulator.
 
 // latentRange is the latent children of a node on the pool (Jamboree's
-// tests, YBWC's younger brothers): those not yet started are lo…hi−1,
+// tests): those not yet started are lo…hi−1,
 // children of the task src, spawned last first when rev.
 type latentRange struct {
 	lo, hi int

@@ -60,18 +60,16 @@ type ybwFrame[T any] struct {
 	ply, depth int
 	beta       game.Value
 	owner      int // the processor of the master (the task that spawned the brothers)
-	// On the pool (latentBrothers): the brothers not yet started, of
-	// the master's task.
-	latentRange
-	alpha   atomic.Int32
-	mu      sync.Mutex
-	b       game.Value
-	best    game.Move
-	oks     [game.MaxMoves]bool
-	pend    []*sched.Task                // the brothers' handles, in move order (pool)
-	live    []*sched.Task                // those not yet seen finished (pool)
-	rng     *sched.TaskRange             // the brothers (simulator)
-	brother func(c sched.Ctx, i int) any // made once per frame: a spawn allocates no closure
+	alpha      atomic.Int32
+	mu         sync.Mutex
+	b          game.Value
+	best       game.Move
+	oks        [game.MaxMoves]bool
+	rng        *sched.TaskRange             // the brothers (beginBrothers)
+	brother    func(c sched.Ctx, i int) any // made once per frame: a spawn allocates no closure
+	// handover takes the master's killers for the brothers a promotion
+	// hands out (killerHandover), made once per frame too.
+	handover func()
 	// kh hands the master's killers to the brothers other processors
 	// start (killers.go).
 	kh killerHandover
@@ -137,12 +135,8 @@ func YBWC[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, table *t
 	e.inline = e.batch && !cfg.Eager
 	e.frames = sched.NewScratchList(c, func() *ybwFrame[T] {
 		f := new(ybwFrame[T])
-		if e.batch {
-			// The pool's latent brothers' handles (4 KB a frame; the
-			// simulator's brothers are a range).
-			f.pend, f.live = make([]*sched.Task, 0, game.MaxMoves), make([]*sched.Task, 0, game.MaxMoves)
-		}
 		f.brother = func(c sched.Ctx, i int) any { e.youngerBrother(c, f, i); return nil }
+		f.handover = f.kh.take
 		return f
 	})
 	if opt.Killers || opt.History {
@@ -405,7 +399,6 @@ func (e *ybwEngine[T, P]) splitRun(c sched.Ctx, f *ybwFrame[T], nw window, from,
 			break
 		}
 	}
-	e.endLatent(c, f)
 	e.endSplit(c, f, cut)
 	return f.b, f.best, !aborted
 }

@@ -6,115 +6,55 @@ import (
 )
 
 // beginBrothers begins the younger brothers from…n−1 of the split point
-// f: on the simulator every brother spawned at once, as one range (so
-// that it measures the algorithm's DAG: sched/doc.go; a brother has a
-// task only while it runs: sched.TaskRange), on the pool latent children
-// (sched.Latent), as Jamboree begins its tests (beginTests): the master
-// searches them inline, one after the other in move order, each against
-// the node's α of the moment it starts (nextBrother), until a thief's
-// steal request promotes those not started into tasks (Promote). This is
-// how Zugzwang shared work (Feldmann 1993; Feldmann, Monien & Mysliwietz
-// 1994): a busy processor hands out younger brothers of a split point
-// only when an idle one asks, so with nobody asking a brother costs a
-// call, not a spawn, and a brother's test runs against the α its elder
-// brothers left, as the serial Scout's does. Measured on two workers at
-// depth 7 on Bratko-Kopec it changed little: 7,200 brothers stolen in
-// either form, 6–8 % more nodes than the serial search, a speedup of
-// 1.73–1.76 against the eager form's 1.72–1.77 (BENCHMARKS.md); it spares
-// the spawns of brothers nobody takes. Tests of leaves are never
-// promotable: each is a static evaluation.
+// f as one range (sched.Task.LatentRange), as Jamboree begins its tests
+// (beginTests): on the simulator every brother spawned at once (so that
+// it measures the algorithm's DAG: sched/doc.go; a brother has a task only
+// while it runs), on the pool latent children: the master searches them
+// itself, one after the other in move order, each against the node's α of
+// the moment it starts (nextBrother), until a thief's steal request
+// promotes those not started into tasks, the master's killers handed over
+// first (killerHandover). This is how Zugzwang shared work (Feldmann 1993;
+// Feldmann, Monien & Mysliwietz 1994): a busy processor hands out younger
+// brothers of a split point only when an idle one asks, so with nobody
+// asking a brother costs a call, not a spawn, and a brother's test runs
+// against the α its elder brothers left, as the serial Scout's does.
+// Measured on two workers at depth 7 on Bratko-Kopec it changed little:
+// 7,200 brothers stolen in either form, 6–8 % more nodes than the serial
+// search, a speedup of 1.73–1.76 against the eager form's 1.72–1.77
+// (BENCHMARKS.md); it spares the spawns of brothers nobody takes. Tests
+// of leaves are never promotable: each is a static evaluation.
 func (e *ybwEngine[T, P]) beginBrothers(c sched.Ctx, f *ybwFrame[T], from, n int) {
-	if !e.batch {
-		f.rng = c.Self().SpawnRange(f.ply+1, f.brother, from, n, !e.levels, nil)
-		return
-	}
-	f.pend, f.live = f.pend[:0], f.live[:0]
-	f.lo, f.hi = from, n
-	if (f.depth-1 > 0 || e.opt.Quiescence) && f.ply+1 < game.MaxPly-1 {
-		f.src, f.rev = c, !e.levels
-		sched.PushLatent(c, f)
-	}
+	promotable := (f.depth-1 > 0 || e.opt.Quiescence) && f.ply+1 < game.MaxPly-1
+	f.rng = c.Self().LatentRange(f.ply+1, f.brother, from, n, !e.levels, promotable, f.handover)
 }
 
 // nextBrother takes in the next brother to finish and reports whether it
 // finished unaborted (ok), or that none is left (more false): on the
-// simulator the finished brother of least index not yet taken
-// (sched.Task.WaitNext); on the pool the next latent brother in move
-// order, searched here (work first), and once none is latent the promoted
-// brothers (f.live) as they finish, the first in move order first. Either
-// wait is sched's helpful one: the master runs other work meanwhile.
+// simulator the finished brother of least index not yet taken, on the
+// pool the next latent brother in move order, searched here (work
+// first), and once a steal request has promoted the rest, the promoted
+// brothers as they finish, the first in move order first
+// (sched.Task.WaitNext). A wait is sched's helpful one: the master runs
+// other work meanwhile.
 func (e *ybwEngine[T, P]) nextBrother(c sched.Ctx, f *ybwFrame[T]) (ok, more bool) {
-	if r := f.rng; r != nil {
-		i, more := c.Self().WaitNext(r)
-		return more && f.oks[i] && !r.Aborted(i), more
-	}
-	if f.lo < f.hi {
-		j := f.lo
-		f.lo++
-		e.youngerBrother(c, f, j)
-		return f.oks[j], true
-	}
-	e.endLatent(c, f)
-	if len(f.live) == 0 {
-		return true, false
-	}
-	t := c.WaitAny(f.live...)
-	f.live = removeTask(f.live, t)
-	return !t.WasAborted() && f.oks[t.Index()], true
+	r := f.rng
+	i, more := c.Self().WaitNext(r)
+	return more && f.oks[i] && !r.Aborted(i), more
 }
 
-// endLatent ends the pool's latent brothers (beginBrothers): none is
-// promotable any more, and the promoted ones, maybe running, are those
-// not yet seen finished (f.live). It does nothing once done, and on the
-// simulator.
-func (e *ybwEngine[T, P]) endLatent(c sched.Ctx, f *ybwFrame[T]) {
-	if f.src != nil {
-		f.lo = f.hi // nothing more to promote
-		sched.PopLatent(c, f)
-		f.src = nil
-		f.live = append(f.live[:0], f.pend...)
-	}
-}
-
-// Promote spawns the split point's latent brothers not yet started as
-// tasks of the master's task (sched.Latent), as the eager split spawns
-// them, so that a thief takes the last and the master the next in order.
-func (f *ybwFrame[T]) Promote() bool {
-	if f.lo < f.hi {
-		f.kh.take() // the killer handover, in the master's goroutine
-	}
-	_, _, ok := f.promote(f.ply+1, f.brother, &f.pend)
-	return ok
-}
-
-// endSplit ends the split point: it aborts the brothers not seen
-// finished (a cutoff or an abort: Zugzwang's cutoff message), waits for
-// them, and recycles every brother's handle (pool) or the range
-// (simulator).
+// endSplit ends the split point: it aborts the brothers not taken (a
+// cutoff or an abort: Zugzwang's cutoff message), latent ones dropped,
+// waits for them and hands the range back.
 func (e *ybwEngine[T, P]) endSplit(c sched.Ctx, f *ybwFrame[T], cut bool) {
 	self := c.Self()
-	if r := f.rng; r != nil {
-		if left := r.Len() - r.NumTaken(); left > 0 {
-			self.AbortRange(r, left)
-		}
-		self.WaitRange(r)
-	} else if live := f.live; len(live) > 0 {
-		for _, t := range live {
-			c.Abort(t)
-		}
-		c.Wait(live...)
-	}
+	self.AbortRest(f.rng)
+	self.WaitRange(f.rng)
 	if cut {
 		e.local(c).cutoffs++
 	}
-	for i := range f.pend {
-		c.Release(f.pend[i])
-		f.pend[i] = nil
-	}
-	f.pend, f.live = f.pend[:0], f.live[:0]
-	c.Sync() // every brother is done: joins nothing new, and recycles their handles now
-	self.ReleaseRange(f.rng)
+	self.ReleaseRange(f.rng) // before the join, which recycles the pool's tasks
 	f.rng = nil
+	c.Sync()
 }
 
 // inlineNode is YBWC on the pool at a node whose children are searched at
