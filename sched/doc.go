@@ -139,7 +139,11 @@ package sched
 // Check: one more load, of a flag that only thieves write). Jamboree runs
 // its tests this way on the pool (algos/jamboree_latent.go), so that its
 // finest grain does not pay a task per test; on one worker it then
-// searches exactly as the serial Scout. A loop that has not even made its
+// searches exactly as the serial Scout. Task.LatentRange (latentrange.go)
+// is the same for a range of children on both machines: latent children on
+// the pool, the simulator's lazy range there, and one loop over either
+// (WaitNext, AbortRest, WaitRange, ReleaseRange); YBWC's younger brothers
+// use it. A loop that has not even made its
 // children latent (a serial search's loop, algos/jamboree_inline.go) asks
 // Task.Wanted between two children and, when a request is pending that no
 // registered source can answer, registers the remaining children then —
