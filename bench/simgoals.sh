@@ -32,6 +32,7 @@ metric() { # benchmark name, metric unit
 }
 echo "counts P = 512 depth 5: task records $(metric P512/d5 "$dir/counts" task-records/node)/node (target ≤ 1.0), done-flag reads $(metric P512/d5 "$dir/counts" done-reads/node)/node (≤ 2), abort-walk visits $(metric P512/d5 "$dir/counts" abort-visits/node)/node (≤ 0.3)"
 echo "counts P = inf depth 4: coroutine attaches $(metric Pinf/d4 "$dir/counts" attaches/node)/node (target ≤ 1.15)"
+echo "counts: the event loop's resumes of a processor per simulated node, P = 512 depth 5: $(metric P512/d5 "$dir/counts" resumes/node), P = 64: $(metric P64/d5 "$dir/counts" resumes/node) (no target: each is two coroutine switches, the floor under the speed goals)"
 
 # 3. Speed: serial nodes per simulated node, both sides in one benchmark op.
 go test ./algos -run XXX -bench 'SimGoalSpeed' -benchtime 1x >"$dir/speed"
