@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -345,34 +346,43 @@ func (w allDone) Over() bool {
 // (WaitRange), is the run of the same loop over eager tasks (WaitAny over
 // those not yet taken, in index order; Abort each; Wait), bit for bit: the
 // same Stats, and the parents take the same elements in the same order,
-// with the same aborts and timestamps. The program nests such loops three
+// with the same aborts and timestamps. With respawn some loops restart
+// their elements running (Respawn; eagerly Abort, Wait, Release and
+// SpawnIndexedAt). The program nests such loops three
 // deep, so that waits run other elements meanwhile and aborts reach
 // elements running, waiting and not yet started.
 func TestWaitNext(t *testing.T) {
 	costs := []CostModel{DefaultCosts(), CM5Costs(), {Node: 2, Spawn: 3, Abort: 2, Steal: 1, Migrate: 5, Wake: 1}}
-	abortedTakes := 0
+	abortedTakes, respawns := 0, 0
 	for _, p := range []int{1, 2, 4, 64, 0} {
 		for _, levels := range []bool{false, true} {
 			for ci, cm := range costs {
 				cfg := Config{Machine: SimOf(p), Levels: levels, Costs: cm, Seed: 11}
 				name := fmt.Sprintf("P=%d levels=%v costs#%d", p, levels, ci)
-				eager, etook := loopRun(t, cfg, false)
-				lazy, ltook := loopRun(t, cfg, true)
-				if !reflect.DeepEqual(eager.Simulated(), lazy.Simulated()) {
-					t.Errorf("%s: the runs differ:\neager %v\nlazy  %v", name, eager, lazy)
-				}
-				if !reflect.DeepEqual(etook, ltook) {
-					t.Errorf("%s: the loops took their elements differently:\neager %v\nlazy  %v", name, etook, ltook)
-				}
-				abortedTakes += strings.Count(fmt.Sprint(ltook), "a ") + strings.Count(fmt.Sprint(ltook), "a]")
-				if len(ltook) < 20 {
-					t.Errorf("%s: %d loops ran: the test tests little", name, len(ltook))
+				for _, respawn := range []bool{false, true} {
+					name := fmt.Sprintf("%s respawn=%v", name, respawn)
+					eager, etook := loopRun(t, cfg, false, respawn)
+					lazy, ltook := loopRun(t, cfg, true, respawn)
+					if !reflect.DeepEqual(eager.Simulated(), lazy.Simulated()) {
+						t.Errorf("%s: the runs differ:\neager %v\nlazy  %v", name, eager, lazy)
+					}
+					if !reflect.DeepEqual(etook, ltook) {
+						t.Errorf("%s: the loops took their elements differently:\neager %v\nlazy  %v", name, etook, ltook)
+					}
+					respawns += strings.Count(fmt.Sprint(ltook), " r[") - strings.Count(fmt.Sprint(ltook), " r[]")
+					abortedTakes += strings.Count(fmt.Sprint(ltook), "a ") + strings.Count(fmt.Sprint(ltook), "a]")
+					if len(ltook) < 20 {
+						t.Errorf("%s: %d loops ran: the test tests little", name, len(ltook))
+					}
 				}
 			}
 		}
 	}
 	if abortedTakes == 0 {
 		t.Error("no loop took an aborted element: the test tests little")
+	}
+	if respawns == 0 {
+		t.Error("no loop respawned an element: the test tests little")
 	}
 }
 
@@ -381,15 +391,17 @@ func TestWaitNext(t *testing.T) {
 // WaitAny, Abort, Wait), and returns the Stats and, for each loop, the
 // elements it took in order, each with its abort, and the parent's
 // timestamp at the loop's end.
-func loopRun(t *testing.T, cfg Config, lazy bool) (*Stats, []string) {
+func loopRun(t *testing.T, cfg Config, lazy, respawn bool) (*Stats, []string) {
 	var took []string
 	var node func(c Ctx, depth, width int) bool
 	node = func(c Ctx, depth, width int) bool {
 		var fn func(Ctx, int) any
+		started := make([]bool, width)
 		fn = func(c Ctx, i int) any {
 			if c.Aborted() {
 				return nil
 			}
+			started[i] = true
 			c.Charge(Node, int64(1+i%3))
 			if depth > 1 && i%2 == 0 {
 				node(c, depth-1, 3+i%4)
@@ -439,6 +451,38 @@ func loopRun(t *testing.T, cfg Config, lazy bool) (*Stats, []string) {
 			log = append(log, fmt.Sprintf("%d%s", i, map[bool]string{true: "a"}[aborted]))
 			cut = aborted || (i+width)%5 == 0
 			c.Charge(Node, 1)
+			if !cut && respawn && (i+depth)%3 == 0 {
+				// Restart the elements running (Respawn), as the
+				// eager form would: abort, wait, spawn again.
+				var stale []*Task
+				var idx []int
+				for j := range width {
+					k := out[j]
+					if lazy {
+						k = r.Task(j)
+					} else if !slices.Contains(live, k) {
+						continue
+					}
+					if k != nil && started[j] && !k.Done() {
+						c.Abort(k)
+						stale = append(stale, k)
+						idx = append(idx, j)
+					}
+				}
+				c.Wait(stale...)
+				for x, j := range idx {
+					started[j] = false
+					if lazy {
+						self.Respawn(r, j)
+						continue
+					}
+					c.Release(stale[x])
+					k := c.SpawnIndexedAt(c.Level()+1, fn, j)
+					live[slices.Index(live, stale[x])] = k
+					out[j] = k
+				}
+				log = append(log, fmt.Sprintf("r%v", idx))
+			}
 		}
 		if lazy {
 			if left := r.Len() - r.NumTaken(); left > 0 {
@@ -487,6 +531,7 @@ func TestLatentRange(t *testing.T) {
 		{Config{Machine: PoolOf(1)}, true},
 		{Config{Machine: PoolOf(3)}, false},
 		{Config{Machine: PoolOf(3), Eager: true}, false},
+		{Config{Machine: PoolOf(1), Eager: true}, false},
 		{Config{Machine: SimOf(4)}, false},
 		{Config{Machine: SimOf(0)}, false},
 	}
@@ -494,15 +539,17 @@ func TestLatentRange(t *testing.T) {
 		cfg := tc.cfg
 		for _, cuts := range []bool{false, true} {
 			name := fmt.Sprintf("%s P=%d eager=%v cuts=%v", cfg.Machine, cfg.P, cfg.Eager, cuts)
-			var leaves, befores, promoted atomic.Int64
+			var leaves, befores, promoted, respawned atomic.Int64
 			var node func(c Ctx, depth, width int)
 			node = func(c Ctx, depth, width int) {
-				var ran [8]atomic.Int32
+				var ran, started [8]atomic.Int32
+				var again [8]int32
 				parent := c.Self()
 				fn := func(c Ctx, i int) any {
 					if c.Aborted() {
 						return nil
 					}
+					started[i].Store(1)
 					ran[i].Add(1)
 					if c.Self() != parent {
 						promoted.Add(1)
@@ -525,23 +572,48 @@ func TestLatentRange(t *testing.T) {
 					}
 					took[i]++
 					cut = cuts && !r.Aborted(i) && (i+depth)%4 == 1
+					if !cut && (i+depth)%3 == 0 {
+						// Restart the children not taken that have a
+						// task (Respawn): abort them, wait, spawn again.
+						var stale []*Task
+						var idx []int
+						for j := range width {
+							if k := r.Task(j); k != nil && took[j] == 0 {
+								if !k.Done() {
+									c.Abort(k)
+								}
+								stale = append(stale, k)
+								idx = append(idx, j)
+							}
+						}
+						c.Wait(stale...)
+						for _, j := range idx {
+							again[j] += started[j].Swap(0) // its run so far
+							respawned.Add(1)
+							if k := parent.Respawn(r, j); r.Task(j) != k {
+								t.Errorf("%s: child %d respawned, but its task is not the new one", name, j)
+							}
+						}
+					}
 				}
 				parent.AbortRest(r)
 				parent.WaitRange(r)
 				parent.ReleaseRange(r)
 				c.Sync()
 				for i := range width {
-					if took[i] > 1 || ran[i].Load() > 1 {
-						t.Errorf("%s: child %d of a node at depth %d taken %d times, run %d", name, i, depth, took[i], ran[i].Load())
+					runs := ran[i].Load() - again[i] // a child respawned ran before
+					if took[i] > 1 || runs > 1 {
+						t.Errorf("%s: child %d of a node at depth %d taken %d times, run %d (respawned %d)", name, i, depth, took[i], ran[i].Load(), again[i])
 					}
-					if !cut && !c.Aborted() && (took[i] != 1 || ran[i].Load() != 1) {
-						t.Errorf("%s: child %d of a loop not cut off taken %d times, run %d", name, i, took[i], ran[i].Load())
+					if !cut && !c.Aborted() && (took[i] != 1 || runs != 1) {
+						t.Errorf("%s: child %d of a loop not cut off taken %d times, run %d (respawned %d)", name, i, took[i], ran[i].Load(), again[i])
 					}
 				}
 			}
 			runT(t, cfg, func(c Ctx) any { node(c, 4, 5); return nil })
-			if !cuts && leaves.Load() != 625 {
-				t.Errorf("%s: %d leaves searched, want 5^4 = 625", name, leaves.Load())
+			// A child respawned searches its leaves again.
+			if l := leaves.Load(); !cuts && (l < 625 || l != 625 && respawned.Load() == 0) {
+				t.Errorf("%s: %d leaves searched, want 5^4 = 625 (%d children respawned)", name, l, respawned.Load())
 			}
 			if tc.alone && (befores.Load() != 0 || promoted.Load() != 0) {
 				t.Errorf("%s: %d promotions, %d children run promoted", name, befores.Load(), promoted.Load())
@@ -549,6 +621,12 @@ func TestLatentRange(t *testing.T) {
 			if cfg.Eager && (promoted.Load() == 0 || befores.Load() == 0) {
 				t.Errorf("%s: no child ran promoted with Config.Eager (%d promotions)", name, befores.Load())
 			}
+			// On the pool with several workers whether a child has
+			// started by the time its parent respawns is timing.
+			if (cfg.Machine.IsSim() || cfg.Eager && cfg.P == 1) && respawned.Load() == 0 {
+				t.Errorf("%s: no child respawned", name)
+			}
+			t.Logf("%s: %d children respawned", name, respawned.Load())
 		}
 	}
 }

@@ -47,6 +47,9 @@ type taskRange struct {
 	ready       []uint64
 	seen, taken int32
 	wantAll     bool
+	// respawns is the number of elements spawned again (Respawn): each
+	// has one end more in fin.
+	respawns int32
 	// The pool's own fields (LatentRange), nil on the simulator.
 	*poolRange
 	// hdr is the range's entry in its parent's abort table (pin
@@ -139,7 +142,7 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 	r.span0, r.cost = t.span, p.costs[Spawn]
 	r.lo, r.n, r.level, r.reverse = int32(lo), int32(n), int32(level), reverse
 	r.linked, r.released, r.spanMax = false, false, 0
-	r.seen, r.taken, r.wantAll = 0, 0, false
+	r.seen, r.taken, r.wantAll, r.respawns = 0, 0, false, 0
 	if w := (n + 63) / 64; cap(r.ready) < w {
 		r.ready = make([]uint64, w)
 	} else {
@@ -180,10 +183,15 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 // Task is the task of element i of the range while it runs, nil before
 // it starts (and for ever for an element aborted before it started). The
 // handle taken holds the task: it stays the element's, done once the
-// element ends, until ReleaseRange; an element whose task nobody holds
-// gives it back as it ends, and its parent reads it through the range
-// (JoinElement, Aborted).
+// element ends, until ReleaseRange or Respawn; an element whose task
+// nobody holds gives it back as it ends, and its parent reads it through
+// the range (JoinElement, Aborted). On the pool (LatentRange) it is a
+// promoted child's task, nil for a child its parent ran itself or has not
+// yet run.
 func (r *TaskRange) Task(i int) *Task {
+	if r.poolRange != nil {
+		return r.h[i-int(r.lo)]
+	}
 	e := &r.el[i-int(r.lo)]
 	if e.t != nil && e.end == 0 {
 		e.end = endHeld
@@ -311,13 +319,9 @@ func (t *Task) WaitRange(r *TaskRange) {
 // element finished is not yet taken, or, waiting for every element,
 // whether all have finished.
 func (r *TaskRange) Over() bool {
-	for _, j := range r.FinishedFrom(int(r.seen)) {
-		j -= r.lo
-		r.ready[j>>6] |= 1 << (j & 63)
-	}
-	r.seen = int32(len(r.fin))
+	r.readLog()
 	if r.wantAll {
-		return r.seen == r.n
+		return r.seen == r.n+r.respawns
 	}
 	for _, w := range r.ready {
 		if w != 0 {
@@ -325,6 +329,16 @@ func (r *TaskRange) Over() bool {
 		}
 	}
 	return false
+}
+
+// readLog marks the elements finished since the wait's last look as
+// ready to be taken (Over).
+func (r *taskRange) readLog() {
+	for _, j := range r.FinishedFrom(int(r.seen)) {
+		j -= r.lo
+		r.ready[j>>6] |= 1 << (j & 63)
+	}
+	r.seen = int32(len(r.fin))
 }
 
 // ReleaseRange hands back r (SpawnRange, LatentRange), every element of
