@@ -113,6 +113,7 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 	e.frames = sched.NewScratchList(c, func() *jamFrame[T] {
 		f := &jamFrame[T]{}
 		f.test = e.testTask(f)
+		f.handover = f.kh.take
 		return f
 	})
 	e.positions = sched.NewScratchList(c, func() *T { return new(T) })

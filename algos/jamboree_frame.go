@@ -30,29 +30,18 @@ type jamFrame[T any] struct {
 	// searching its first child, or waiting for it, holds none. sorted
 	// grows to the widest node the frame served.
 	kids []jamKid
-	// tasks is the kids' tasks (by child, as kids; borrowed with them):
-	// on the pool each started latent test's, on the simulator only a
-	// restarted test's (taskAt, setTask), made the first time one is.
-	tasks []*sched.Task
-	kbuf  *kidBuf
-	pend  []*sched.Task // the tests still running, in move order (borrowed with kids)
-	// On the simulator (nextDone): fin has bit i set for a test i of
-	// [finLo, finHi) seen finished and not yet taken, seen is the count of
-	// the task's finished children at the last look, seenRng that of the
-	// range's tests.
-	fin          []uint64
-	finLo, finHi int
-	seen         uint32
-	seenRng      int
-	// rng is the tests' range on the simulator (sched.Task.SpawnRange).
-	rng  *sched.TaskRange
-	self *sched.Task
-	left int // the tests waitTests waits for, not yet seen finished; −1 for nextDone
+	kbuf *kidBuf
+	// rng is the tests' range (sched.Task.LatentRange): on the simulator
+	// every test spawned, on the pool latent tests.
+	rng *sched.TaskRange
 	// stale is restartStale's scratch: the tests it interrupts.
 	stale []*sched.Task
-	// test runs the test of child i (J8) as a task; made once per frame,
-	// so that a spawn allocates no closure.
-	test func(c sched.Ctx, i int) any
+	// test runs the test of child i (J8) as a task, and handover hands the
+	// owner's killers over before the pool's latent tests are promoted
+	// (kh.take); both made once per frame, so that a node allocates no
+	// closure.
+	test     func(c sched.Ctx, i int) any
+	handover func()
 	// node is the node's search in progress. Its tests read its ply,
 	// depth and type, set before they are spawned; the rest is its
 	// owner's alone.
@@ -71,9 +60,6 @@ type jamFrame[T any] struct {
 	// against the new one, so on one processor Jamboree tests exactly as
 	// the serial Scout does.
 	alpha atomic.Int32
-	// On the pool (beginTests): the latent tests not yet started, of the
-	// node's task.
-	latentRange
 	// kh hands the owner's killers to the tests other processors start
 	// (killers.go).
 	kh killerHandover
@@ -108,9 +94,8 @@ type jamNode struct {
 // The test's work record is kept in two parts: its nodes and horizon
 // count, which every classification folds, and, only when its subtree
 // has some, its split of failed, cutoff and aborted work (more, from the
-// engine's list), which only a useful test's fold reads; the test's task,
-// when it has one of its own, is the frame's (jamFrame.tasks). A kid is
-// then 32 bytes rather than 136: at P = 65,536 on Kaufman #1 at depth 4
+// engine's list), which only a useful test's fold reads; the test's task
+// is the range's (jamFrame.rng). A kid is then 32 bytes rather than 136: at P = 65,536 on Kaufman #1 at depth 4
 // some 660,000 kids are in flight at once, the largest part of the heap.
 type jamKid struct {
 	val        game.Value // the test's value, from the parent's side
@@ -176,13 +161,10 @@ func (k *jamKid) fold(c sched.Ctx, l *sched.FreeList[workRec], r *workRec, w wor
 	k.nodes, k.horizon = 0, 0
 }
 
-// kidBuf is what a frame borrows for one parallel loop: its kids and, on
-// the pool, room for its tests' tasks, of a length that is a multiple of
-// kidClass.
+// kidBuf is what a frame borrows for one parallel loop: its kids, of a
+// length that is a multiple of kidClass.
 type kidBuf struct {
-	k     []jamKid
-	tasks []*sched.Task // nil on the simulator until a test restarts (setTask)
-	pend  []*sched.Task
+	k []jamKid
 }
 
 // kidClass is the step of the kids' lengths: a loop over n children
@@ -193,9 +175,8 @@ const kidClass = 8
 // kidClasses is the number of kids' lengths: up to game.MaxMoves.
 const kidClasses = (game.MaxMoves + kidClass - 1) / kidClass
 
-// prepare readies the frame for children start…n−1 (eager or latent
-// loop): their records, zeroed, and room for their tasks (f.pend), both
-// borrowed from the engine's lists (releaseKids gives them back).
+// prepare readies the frame for children start…n−1: their records,
+// zeroed, borrowed from the engine's lists (releaseKids gives them back).
 //
 // They are borrowed per loop, not kept in the frame: a frame holds them
 // only while its tests run. At P = inf on BK.01 at depth 5 kids and
@@ -212,25 +193,13 @@ func (e *jamEngine[T, P]) prepare(c sched.Ctx, f *jamFrame[T], start, n int) {
 	for i := start; i < n; i++ {
 		f.kids[i] = jamKid{}
 	}
-	f.tasks = nil
-	if t := f.kbuf.tasks; t != nil {
-		f.tasks = t[:n]
-		clear(f.tasks)
-	}
-	f.pend = f.kbuf.pend[:0]
 }
 
 // newKidLists makes the engine's lists of kids, one per length.
 func (e *jamEngine[T, P]) newKidLists(c sched.Ctx) {
 	for cl := range e.kidLists {
 		e.kidLists[cl] = sched.NewScratchList(c, func() *kidBuf {
-			n := (cl + 1) * kidClass
-			if !e.batch {
-				// The simulator's loop spawns one range and holds
-				// no handles but a restarted test's (settle).
-				return &kidBuf{k: make([]jamKid, n)}
-			}
-			return &kidBuf{k: make([]jamKid, n), tasks: make([]*sched.Task, n), pend: make([]*sched.Task, 0, n)}
+			return &kidBuf{k: make([]jamKid, (cl+1)*kidClass)}
 		})
 	}
 }
@@ -242,33 +211,7 @@ func (e *jamEngine[T, P]) releaseKids(c sched.Ctx, f *jamFrame[T]) {
 		return
 	}
 	e.kidLists[(len(f.kbuf.k)-1)/kidClass].Put(c, f.kbuf)
-	f.kbuf, f.kids, f.tasks, f.pend = nil, nil, nil, nil
-	f.finLo, f.finHi = 0, 0
-}
-
-// taskAt is the task of child j's test, if it has one of its own (tasks).
-func (f *jamFrame[T]) taskAt(j int) *sched.Task {
-	if f.tasks == nil {
-		return nil
-	}
-	return f.tasks[j]
-}
-
-// setTask makes t the task of child j's test (tasks), making the room
-// for the kids' tasks the first time one has one.
-func (f *jamFrame[T]) setTask(j int, t *sched.Task) {
-	if f.tasks == nil {
-		if t == nil {
-			return
-		}
-		b := f.kbuf
-		if b.tasks == nil {
-			b.tasks = make([]*sched.Task, len(b.k))
-		}
-		f.tasks = b.tasks[:len(f.kids)]
-		clear(f.tasks)
-	}
-	f.tasks[j] = t
+	f.kbuf, f.kids = nil, nil
 }
 
 // genMoves generates the legal moves of pos into f.moves through buf, the

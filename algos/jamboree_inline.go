@@ -137,7 +137,7 @@ func (w *jamWorker[T, P]) Join(at window, start, n int, b game.Value, best game.
 		if e.opt.Restart {
 			// The child searched while the node split raised α: the
 			// tests running against the old one start again.
-			e.restartStale(c, f, &f.pend, start, n, &jr)
+			e.restartStale(c, f, start, n, &jr)
 		}
 	}
 	ok := e.testsLoop(c, f, start, n, &jr)
@@ -160,7 +160,6 @@ func (w *jamWorker[T, P]) Drop(ply int, cut bool) {
 	st := s.loopAt(ply)
 	st.split = false
 	start, n := int(st.next), len(f.moves)
-	e.endTests(c, f)
 	k := -1
 	if cut {
 		k = start - 1

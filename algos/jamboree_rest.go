@@ -1,8 +1,6 @@
 package algos
 
 import (
-	"math/bits"
-
 	"splitpoint/game"
 	"splitpoint/sched"
 )
@@ -12,8 +10,8 @@ import (
 // against the node's α in parallel (J7–J8), each test's value raises the
 // best value (J9), a test that fails high aborts its siblings and returns
 // (J10), and a test that fails (> α) is marked for its re-search (J11,
-// jamboree_value.go). One loop serves both machines; the pool's latent
-// tests are in jamboree_latent.go.
+// jamboree_value.go). One loop serves both machines: the tests are one
+// range of the node's task (beginTests).
 
 // jamRest is the rest of jamNode once the children before start are
 // searched (the first, J3): f.node holds the node's state, its best value
@@ -63,10 +61,8 @@ func (e *jamEngine[T, P]) jamRest(c sched.Ctx, f *jamFrame[T], start, n int, rec
 func (e *jamEngine[T, P]) testsLoop(c sched.Ctx, f *jamFrame[T], start, n int, rec *workRec) bool {
 	next, cut, aborted := start, -1, false
 	for cut < 0 && !aborted {
-		// J12/J18. A call below (a test or a re-search) may promote
-		// the pool's latent tests: f.lo, f.hi and f.pend are read
-		// afresh after each.
-		next, cut, aborted = e.completeInOrder(c, f, &f.pend, next, n, rec)
+		// J12/J18.
+		next, cut, aborted = e.completeInOrder(c, f, next, n, rec)
 		if next >= n || cut >= 0 || aborted {
 			break
 		}
@@ -80,7 +76,6 @@ func (e *jamEngine[T, P]) testsLoop(c sched.Ctx, f *jamFrame[T], start, n int, r
 			cut = j
 		}
 	}
-	e.endTests(c, f)
 	if cut >= 0 {
 		e.local(c).failHighs++
 	}
@@ -89,70 +84,45 @@ func (e *jamEngine[T, P]) testsLoop(c sched.Ctx, f *jamFrame[T], start, n int, r
 }
 
 // beginTests begins the tests of children start…n−1 (J7–J8), against the
-// node's α: the frame readied for them (prepare), and then
+// node's α: the frame readied for them (prepare), and the tests one range
+// of the node's task (sched.Task.LatentRange), which the loop takes as
+// they finish (nextTest):
 //
-//   - on the simulator, every test spawned at once, as one range (a test
-//     has a task only while it runs: sched.TaskRange; a kid's own task is
-//     only a restarted test's), so that it measures the algorithm's full
-//     DAG. Without levels the children are spawned last first, so that the
-//     owner's LIFO pops the first child first; with levels in move order
-//     (each level runs oldest first).
-//   - on the pool, latent tests (jamboree_latent.go), which the node's
-//     worker runs one after the other (nextTest) until a steal request
-//     promotes those not started into tasks; tests of leaves (a static
-//     evaluation each) are never promotable.
+//   - on the simulator every test is spawned at once (a test has a task
+//     only while it runs), so that the run measures the algorithm's full
+//     DAG. Without levels the children are spawned last first, so that
+//     the owner's LIFO pops the first child first; with levels in move
+//     order (each level runs oldest first).
+//   - on the pool the tests are latent: the node's own task runs them
+//     inline, one after the other in move order, each against the α of
+//     the moment it starts, until a thief's steal request promotes those
+//     not started into tasks (the killers handed over first), spawned as
+//     the simulator spawns them, so that a thief takes the last (least
+//     promising) and the node's worker the next in move order. With
+//     nobody stealing a test therefore costs a call, not a spawn, and a
+//     worker alone searches exactly as the serial Scout does (Fig. 1: on
+//     one processor Jamboree's tests are Scout's). Tests of leaves (a
+//     static evaluation each) are never promotable; tests at the grain
+//     (serial Scout searches) are. sched/doc.go says what the pool's
+//     promoted DAG means for C.
 func (e *jamEngine[T, P]) beginTests(c sched.Ctx, f *jamFrame[T], start, n int) {
 	f.alpha.Store(f.node.alpha)
 	e.ownKillers(c, f)
 	e.local(c).tests += int64(n - start)
 	e.prepare(c, f, start, n)
-	if e.batch {
-		f.pend = f.pend[:0] // room for every test's task: Promote spawns into it
-		f.lo, f.hi = start, n
-		if !e.isLeaf(f.node.ply+1, f.node.depth-1) {
-			f.src, f.rev = c, !e.levels
-			sched.PushLatent(c, f)
-		}
-		return
-	}
-	f.startFinished(c, start, n)
-	f.rng = c.Self().SpawnRange(f.node.ply+1, f.test, start, n, !e.levels, nil)
+	promotable := !e.isLeaf(f.node.ply+1, f.node.depth-1)
+	f.rng = c.Self().LatentRange(f.node.ply+1, f.test, start, n, !e.levels, promotable, f.handover)
 }
 
-// nextTest takes in the next test to finish, j, and reports whether it
-// finished unaborted: on the simulator the finished test of least index
-// not yet taken (WaitAny over the tests in move order: nextDone); on the
-// pool the next latent test in move order, run here (work first: with
-// nobody stealing a test costs a call, not a spawn, and a worker alone
-// searches as the serial Scout does, Fig. 1), or once a steal request has
-// promoted every test left, the first promoted one to finish (WaitAny).
+// nextTest takes in the next test to finish, j (WaitAny over the tests in
+// move order: sched.Task.WaitNext), and reports whether it finished
+// unaborted: on the simulator the finished test of least index not yet
+// taken; on the pool the next latent test in move order, run here (work
+// first), or once a steal request has promoted every test left, the first
+// promoted one to finish.
 func (e *jamEngine[T, P]) nextTest(c sched.Ctx, f *jamFrame[T]) (int, bool) {
-	if !e.batch {
-		j := f.nextDone(c)
-		return j, f.kids[j].ok && !f.testAborted(j)
-	}
-	if f.lo < f.hi {
-		j := f.lo
-		f.lo++
-		f.test(c, j)
-		return j, f.kids[j].ok
-	}
-	t := c.WaitAny(f.pend...)
-	j := t.Index()
-	f.pend = removeTask(f.pend, t)
-	return j, f.kids[j].ok && !t.WasAborted()
-}
-
-// endTests ends the tests begun (beginTests) that are not yet started on
-// the pool: the latent ones are no longer promotable (latent tests never
-// started are cut off for free, settle). The simulator's range is handed
-// back by settle.
-func (e *jamEngine[T, P]) endTests(c sched.Ctx, f *jamFrame[T]) {
-	if f.src != nil {
-		f.lo = f.hi // nothing more to promote
-		sched.PopLatent(c, f)
-		f.src = nil
-	}
+	j, _ := c.Self().WaitNext(f.rng)
+	return j, f.kids[j].ok && !f.rng.Aborted(j)
 }
 
 // testTask is the function of a test's task for the node in f (SpawnRange
@@ -315,47 +285,17 @@ func (f *jamFrame[T]) tested(j int) (cut bool) {
 	return false
 }
 
-// settle ends a node's parallel loop (eager or latent): it aborts the
-// tests still running and waits for them, classifies every child's work
-// not yet classified (StarTech §4: cutoff work right of the cut, aborted,
-// failed — a failed test never re-searched because the node failed high
-// first — or useful) and releases the children's tasks. A latent test
-// never started has no task and no work.
+// settle ends a node's parallel loop: it aborts the tests still running
+// and waits for them, classifies every child's work not yet classified
+// (StarTech §4: cutoff work right of the cut, aborted, failed — a failed
+// test never re-searched because the node failed high first — or useful)
+// and hands back the tests' range. A latent test never started has no
+// task and no work.
 func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int, rec *workRec) {
+	self := c.Self()
+	self.AbortRest(f.rng)
+	self.WaitRange(f.rng)
 	typ := f.node.typ
-	pend := f.pend[:0]
-	tasks := false // a child ran as a task (promoted, or restarted)
-	running, ranged := 0, 0
-	for j := start; j < n; j++ {
-		k := &f.kids[j]
-		t := f.taskAt(j)
-		if t == nil {
-			// On the simulator a test of the range (taskOf); on
-			// the pool a latent test never started.
-			if f.rng != nil && k.state == kidRunning {
-				running++
-				ranged++
-			}
-			continue
-		}
-		tasks = true
-		if k.state == kidRunning {
-			c.Abort(t)
-			pend = append(pend, t)
-			running++
-		}
-	}
-	if ranged > 0 {
-		// One mark for the range's tests still running, started or not.
-		c.Self().AbortRange(f.rng, ranged)
-	}
-	if running > 0 {
-		if e.batch {
-			c.Wait(pend...)
-		} else {
-			f.waitTests(c, start, n)
-		}
-	}
 	for j := start; j < n; j++ {
 		k := &f.kids[j]
 		if k.classified {
@@ -372,164 +312,7 @@ func (e *jamEngine[T, P]) settle(c sched.Ctx, f *jamFrame[T], start, n, cut int,
 		}
 		k.fold(c, e.recs, rec, w, typ.Child(j))
 	}
-	// Every test is done: the range's tasks go back with it.
-	c.Self().ReleaseRange(f.rng)
+	self.ReleaseRange(f.rng)
 	f.rng = nil
-	for j := start; tasks && j < n; j++ {
-		if t := f.taskAt(j); t != nil {
-			c.Release(t)
-			f.tasks[j] = nil
-		}
-	}
-	f.pend = pend[:0]
 	e.releaseKids(c, f)
-}
-
-// startFinished readies nextDone for the tests of children start…n−1,
-// about to be spawned: none is seen finished, and the children of the
-// task finished so far are not theirs.
-func (f *jamFrame[T]) startFinished(c sched.Ctx, start, n int) {
-	w := (n + 63) / 64
-	if cap(f.fin) < w {
-		f.fin = make([]uint64, w)
-	}
-	f.fin = f.fin[:w]
-	clear(f.fin)
-	f.finLo, f.finHi = start, n
-	f.self = c.Self()
-	_, f.seen = f.self.Finished()
-	f.seenRng = 0
-}
-
-// taskOf is the task of child j's test on the simulator: a restarted
-// test's (its own, jamFrame.tasks), or the range's while it runs, a handle
-// that keeps it past its end (sched.TaskRange.Task); nil before it
-// starts, and for a test aborted before it started or ended unheld.
-func (f *jamFrame[T]) taskOf(j int) *sched.Task {
-	if t := f.taskAt(j); t != nil || f.rng == nil {
-		return t
-	}
-	return f.rng.Task(j)
-}
-
-// testAborted reports whether an abort reached child j's test, finished
-// (sched.Task.WasAborted), on the simulator: a restarted test's task, or
-// the range's element; a test that never started was.
-func (f *jamFrame[T]) testAborted(j int) bool {
-	if t := f.taskAt(j); t != nil {
-		return t.WasAborted()
-	}
-	if f.rng == nil {
-		return true
-	}
-	return f.rng.Aborted(j)
-}
-
-// joinTest joins the timestamp of child j's test, finished, on the
-// simulator: a restarted test's task's, or the range's element's.
-func (f *jamFrame[T]) joinTest(self *sched.Task, j int) {
-	if t := f.taskAt(j); t != nil {
-		self.JoinFinished(t)
-	} else if f.rng != nil {
-		self.JoinElement(f.rng, j)
-	}
-}
-
-// nextDone is WaitAny of testsLoop on the simulator over the tests
-// running, reading only the tests that finished since its last look
-// (sched.TaskRange.FinishedFrom, sched.Task.Finished), not every test's
-// done flag: it returns the index of the finished test of least index not
-// yet taken — the one WaitAny over the tests in move order returns — with
-// its timestamp joined (a test aborted before it started has none to
-// join: its task's would have been its parent's at its spawn).
-func (f *jamFrame[T]) nextDone(c sched.Ctx) int {
-	self := c.Self()
-	f.left = -1
-	if !f.Over() {
-		self.WaitFinished(f)
-	}
-	for w := range f.fin {
-		if f.fin[w] != 0 {
-			b := bits.TrailingZeros64(f.fin[w])
-			f.fin[w] &^= 1 << b
-			j := w<<6 + b
-			f.joinTest(self, j)
-			return j
-		}
-	}
-	panic("jamboree: no test finished")
-}
-
-// waitTests is Wait of settle on the simulator over the running tests of
-// children start…n−1 (aborted): it waits for them, reading only the tests
-// that finished since the last look, and joins their timestamps.
-func (f *jamFrame[T]) waitTests(c sched.Ctx, start, n int) {
-	self := c.Self()
-	f.left = 0
-	for j := start; j < n; j++ {
-		if f.kids[j].state == kidRunning && !f.isFin(j) {
-			f.left++
-		}
-	}
-	if !f.Over() {
-		self.WaitFinished(f)
-	}
-	for j := start; j < n; j++ {
-		if f.kids[j].state == kidRunning {
-			f.joinTest(self, j)
-		}
-	}
-}
-
-// Over reads the children of the frame's task finished since the last
-// look, marks the tests among them, and reports whether the wait is over
-// (sched.FinishWaiter): for nextDone (left < 0) when a test is finished
-// and not taken, for waitTests when the left tests it waits for have.
-func (f *jamFrame[T]) Over() bool {
-	if r := f.rng; r != nil {
-		for _, j := range r.FinishedFrom(f.seenRng) {
-			f.finished(int(j), nil)
-		}
-		f.seenRng = r.NumFinished()
-	}
-	last, n := f.self.Finished()
-	for k := last; n != f.seen; n-- {
-		if j := k.Index(); j >= f.finLo && j < f.finHi {
-			f.finished(j, k)
-		}
-		k = k.FinishedBefore()
-	}
-	_, f.seen = f.self.Finished()
-	if f.left >= 0 {
-		return f.left == 0
-	}
-	for _, w := range f.fin {
-		if w != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// finished marks test j seen finished, if t (its task, nil for a test of
-// the range) is its test's.
-func (f *jamFrame[T]) finished(j int, t *sched.Task) {
-	if f.taskAt(j) == t && !f.isFin(j) {
-		f.fin[j>>6] |= 1 << (j & 63)
-		if f.left > 0 && f.kids[j].state == kidRunning {
-			f.left--
-		}
-	}
-}
-
-func (f *jamFrame[T]) isFin(j int) bool {
-	return j >= f.finLo && j < f.finHi && f.fin[j>>6]&(1<<(j&63)) != 0
-}
-
-// unfinish forgets that test j was seen finished: a restart has replaced
-// its task (restartStale).
-func (f *jamFrame[T]) unfinish(j int) {
-	if j >= f.finLo && j < f.finHi && j>>6 < len(f.fin) {
-		f.fin[j>>6] &^= 1 << (j & 63)
-	}
 }

@@ -20,11 +20,9 @@ import (
 // re-searching each failed test once everything to its left is complete,
 // and stops at a running test, a cut
 // or an abort. It returns the first child not completed, the child that
-// cut (-1 for none) and whether the node was aborted. The eager loop
-// (testsLoop, on both machines) and the inline nodes' joins run it; a call
-// below (a re-search) may promote the node's latent tests, so the caller
-// reads f's bounds and pending tests afresh after it.
-func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], pend *[]*sched.Task, next, n int, rec *workRec) (int, int, bool) {
+// cut (-1 for none) and whether the node was aborted. The node's loop
+// (testsLoop, on both machines) runs it.
+func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], next, n int, rec *workRec) (int, int, bool) {
 	nd := &f.node
 	for next < n {
 		k := &f.kids[next]
@@ -56,7 +54,7 @@ func (e *jamEngine[T, P]) completeInOrder(c sched.Ctx, f *jamFrame[T], pend *[]*
 			f.alpha.Store(nd.alpha)
 			k.state = kidDone
 			if ok && !isCut && nd.alpha > a0 && e.opt.Restart {
-				e.restartStale(c, f, pend, next+1, n, rec)
+				e.restartStale(c, f, next+1, n, rec)
 			}
 			if !ok {
 				return next + 1, -1, true
@@ -180,15 +178,16 @@ func (e *jamEngine[T, P]) retest(c sched.Ctx, f *jamFrame[T], i int, rec *workRe
 // restartStale is Lu's window restart (§4.1, 003:L918) in Jamboree (the restart
 // variant): α has just risen, so the tests of children from…n−1 that
 // started against a lower α and are still running are aborted and spawned
-// again, to test against the new α as the serial Scout would. Their nodes
-// so far are aborted work. A test not yet started reads the new α when it
+// again (sched.Task.Respawn), to test against the new α as the serial
+// Scout would; the loop takes them as it takes the others. Their nodes so
+// far are aborted work. A test not yet started reads the new α when it
 // starts and is left alone.
-func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sched.Task, from, n int, rec *workRec) {
+func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], from, n int, rec *workRec) {
 	nd := &f.node
 	stale := f.stale[:0]
 	for j := from; j < n; j++ {
 		if k := &f.kids[j]; k.state == kidRunning && k.started.Load() {
-			if t := f.taskOf(j); t != nil && !t.Done() {
+			if t := f.rng.Task(j); t != nil && !t.Done() {
 				c.Abort(t)
 				stale = append(stale, t)
 			}
@@ -198,22 +197,17 @@ func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], pend *[]*sch
 		return
 	}
 	c.Wait(stale...)
+	self := c.Self()
 	for j := from; j < n; j++ {
 		k := &f.kids[j]
-		old := f.taskOf(j)
-		if old == nil || !slices.Contains(stale, old) {
+		if t := f.rng.Task(j); t == nil || !slices.Contains(stale, t) {
 			continue
 		}
 		k.fold(c, e.recs, rec, workAborted, nd.typ.Child(j))
 		k.started.Store(false)
-		c.Release(old)
-		t := c.SpawnIndexedAt(nd.ply+1, f.test, j)
-		f.setTask(j, t)
-		f.unfinish(j)
-		if x := slices.Index(*pend, old); x >= 0 {
-			(*pend)[x] = t
-		}
+		self.Respawn(f.rng, j)
 		e.local(c).restarts++
 	}
+	clear(stale)
 	f.stale = stale[:0]
 }

@@ -17,7 +17,8 @@ import "splitpoint/game"
 // runs one processor at a time, when the child starts (the owner's
 // killers of that moment); on the pool, where the owner goes on
 // searching, when the owner promotes the node's latent children in its
-// own goroutine (Promote, at a steal request), into the split node,
+// own goroutine (before a steal request promotes them:
+// sched.Task.LatentRange), into the split node,
 // which the thief reads once the task reaches it.
 
 // killerHandover is a split node's handover: its owner's Searcher, the

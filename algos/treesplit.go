@@ -319,3 +319,15 @@ func runTreeSplit[T any, P game.Position[T]](ctx context.Context, root *T, opt O
 	res, _ := r.(*Parallel)
 	return res, st, err
 }
+
+// removeTask removes t from ts, keeping the others in order.
+func removeTask(ts []*sched.Task, t *sched.Task) []*sched.Task {
+	for i, x := range ts {
+		if x == t {
+			copy(ts[i:], ts[i+1:])
+			ts[len(ts)-1] = nil
+			return ts[:len(ts)-1]
+		}
+	}
+	return ts
+}

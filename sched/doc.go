@@ -136,14 +136,15 @@ package sched
 // deques, steal requests answered by polling; Acar et al., PLDI 2018:
 // heartbeats). A latent child nobody asks for costs a call; the poll that
 // answers requests is the abort poll every node makes already (Aborted,
-// Check: one more load, of a flag that only thieves write). Jamboree runs
-// its tests this way on the pool (algos/jamboree_latent.go), so that its
-// finest grain does not pay a task per test; on one worker it then
-// searches exactly as the serial Scout. Task.LatentRange (latentrange.go)
-// is the same for a range of children on both machines: latent children on
-// the pool, the simulator's lazy range there, and one loop over either
-// (WaitNext, AbortRest, WaitRange, ReleaseRange); YBWC's younger brothers
-// use it. A loop that has not even made its
+// Check: one more load, of a flag that only thieves write).
+// Task.LatentRange (latentrange.go) is such a source for a range of
+// children, on both machines: latent children on the pool, the
+// simulator's lazy range there, and one loop over either (WaitNext,
+// AbortRest, WaitRange, ReleaseRange; Respawn for a child restarted).
+// Jamboree's tests and YBWC's younger brothers are such ranges, so that
+// the finest grain does not pay a task per child on the pool; on one
+// worker Jamboree then searches exactly as the serial Scout. A loop that
+// has not even made its
 // children latent (a serial search's loop, algos/jamboree_inline.go) asks
 // Task.Wanted between two children and, when a request is pending that no
 // registered source can answer, registers the remaining children then —
@@ -152,8 +153,8 @@ package sched
 // and joins the registered ones when it comes back to its loop.
 //
 // What this means for the pool's W and C. The simulator runs the
-// algorithm's own DAG (every child a task: Jamboree keeps its eager loop
-// there), so the simulated W and C are the algorithm's, unchanged by
+// algorithm's own DAG (every child spawned: the range is lazy there, not
+// latent), so the simulated W and C are the algorithm's, unchanged by
 // promotion. The pool's timestamps follow what ran: an inline child's
 // charges go to its parent's span in sequence, as a call's would, so the
 // C the pool reports is the critical path of the promoted DAG — the
