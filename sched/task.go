@@ -53,18 +53,10 @@ type Task struct {
 	// since its last Sync: children not yet in the abort table (head),
 	// which kidMin counts (in pin's padding too).
 	ranged bool
-	// doneKids counts the children that finished (simulator only), but
-	// for the elements of ranges, which their range logs (Finished).
-	doneKids uint32
-	kidMin   int32 // smallest level among children since the last Sync
+	kidMin int32 // smallest level among children since the last Sync
 	// under is the waiting task this one runs nested on, if any, while
-	// it runs; once it is done (simulator), the child of its parent that
-	// finished before it (Task.Finished).
+	// it runs.
 	under *Task
-	// lastDone is the child that finished last (simulator only), but
-	// for the elements of ranges: the head of the chain of finished
-	// children through their under.
-	lastDone *Task
 	// The abort table: the children since the last Sync, a list through
 	// sibling published by an atomic store of head (only the task itself
 	// adds to it). mu excludes an abort walk from the recycling of
@@ -520,30 +512,8 @@ func (t *Task) doneReads() *int64 {
 	return nil
 }
 
-// Finished is, on the simulator, the child of t that finished last and
-// the number of t's children finished so far, but for the elements of
-// ranges, which their range logs (TaskRange.FinishedFrom);
-// FinishedBefore steps from a finished child to the one that finished
-// before it. A wait for some of many children (WaitAny) can so read only
-// the children that finished since its last look (WaitFinished), not
-// every child's done flag. The chain holds until t's next Sync (which may
-// recycle the children). On the pool Finished is nil, 0.
-func (t *Task) Finished() (last *Task, n uint32) {
-	if !t.m.sim {
-		return nil, 0
-	}
-	return t.lastDone, t.doneKids
-}
-
-// FinishedBefore is the child of the same parent that finished before k
-// (Finished), counted as a done flag read (SimInternals.DoneReads).
-func (k *Task) FinishedBefore() *Task {
-	k.m.internals.DoneReads++
-	return k.under
-}
-
-// JoinFinished joins the timestamp of k, a child of t that Finished has
-// reported finished, as Wait(k) does, without reading its done flag again.
+// JoinFinished joins the timestamp of k, a finished child of t, as Wait(k)
+// does, without reading its done flag again.
 func (t *Task) JoinFinished(k *Task) {
 	if k.span > t.span {
 		t.span = k.span
@@ -551,8 +521,8 @@ func (t *Task) JoinFinished(k *Task) {
 }
 
 // FinishWaiter is the condition of WaitFinished: Over reads the children
-// of the waiting task finished since its last look (Task.Finished) and
-// reports whether the wait is over.
+// of the waiting task finished since its last look (a range's log:
+// TaskRange.Over) and reports whether the wait is over.
 type FinishWaiter interface{ Over() bool }
 
 // WaitFinished is the helpful wait of Wait and WaitAny (simulator only)
@@ -689,9 +659,6 @@ func (p *proc) finish(t, prev *Task) {
 	if sim {
 		if r, ok := t.fn.(*taskRange); ok {
 			p.endElement(r, t) // t may be recycled: not read below
-		} else {
-			par.doneKids++
-			t.under, par.lastDone = par.lastDone, t
 		}
 	}
 	p.m.notify(par, q, p)
