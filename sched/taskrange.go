@@ -309,8 +309,12 @@ func (t *Task) WaitRange(r *TaskRange) {
 	if !r.Over() {
 		t.WaitFinished(r)
 	}
-	for i := range r.n {
-		t.JoinElement(r, int(r.lo+i))
+	// Every element has ended: those WaitNext took are joined already,
+	// the others are the ready ones.
+	for w, x := range r.ready {
+		for ; x != 0; x &= x - 1 {
+			t.JoinElement(r, int(r.lo)+w<<6+bits.TrailingZeros64(x))
+		}
 	}
 }
 
