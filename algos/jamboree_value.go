@@ -1,8 +1,6 @@
 package algos
 
 import (
-	"slices"
-
 	"splitpoint/metrics"
 	"splitpoint/sched"
 )
@@ -198,11 +196,9 @@ func (e *jamEngine[T, P]) restartStale(c sched.Ctx, f *jamFrame[T], from, n int,
 	}
 	c.Wait(stale...)
 	self := c.Self()
-	for j := from; j < n; j++ {
+	for _, t := range stale {
+		j := t.Index()
 		k := &f.kids[j]
-		if t := f.rng.Task(j); t == nil || !slices.Contains(stale, t) {
-			continue
-		}
 		k.fold(c, e.recs, rec, workAborted, nd.typ.Child(j))
 		k.started.Store(false)
 		self.Respawn(f.rng, j)
