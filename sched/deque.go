@@ -130,6 +130,27 @@ func (d *deque) push(t job) {
 	g.items = append(g.items, t)
 }
 
+// pushN posts elements t.j … t.j+n−1 of t's range (n ≥ 1), as n pushes
+// one after the other would: one entry for them all.
+func (d *deque) pushN(t job, n int32) {
+	d.push(t)
+	if n == 1 {
+		return
+	}
+	d.n += int(n - 1)
+	if !d.levels {
+		d.items[len(d.items)-1].n += n - 1
+		return
+	}
+	l := t.level()
+	i := len(d.groups) - 1
+	for d.groups[i].level != l {
+		i--
+	}
+	g := &d.groups[i]
+	g.items[len(g.items)-1].n += n - 1
+}
+
 // addGroup inserts an empty group for level l at index i and returns it.
 func (d *deque) addGroup(i int, l int32) *group {
 	if len(d.groups) < cap(d.groups) {

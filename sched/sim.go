@@ -159,14 +159,30 @@ func (m *machine) pushSim(p *proc, k job) {
 	m.wakeThief(k.level(), p.now)
 }
 
+// pushRangeSim posts elements 0…n−1 of r on p's deque (finite machine),
+// as n pushSim calls at one clock would: the deque's one entry, the
+// victims, the ready count, and a thief woken per element while any
+// parked processor may take the range's level.
+func (m *machine) pushRangeSim(p *proc, r *taskRange, n int32) {
+	p.dq.pushN(job{r: r}, n)
+	m.dequeChanged(p)
+	m.readyAdd(p, int64(n))
+	for range n {
+		if !m.wakeThief(r.level, p.now) {
+			break
+		}
+	}
+}
+
 // wakeThief wakes the first parked processor allowed to take work at level.
-func (m *machine) wakeThief(level int32, at int64) {
+func (m *machine) wakeThief(level int32, at int64) bool {
 	for _, q := range m.parked {
 		if q.minLevel <= level {
 			m.wake(q, at)
-			return
+			return true
 		}
 	}
+	return false
 }
 
 func (m *machine) postSim(from *proc, k *Task) {

@@ -157,9 +157,23 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 	if out != nil {
 		clear(out[:n])
 	}
+	if t.head == nil && !t.ranged || int32(level) < t.kidMin {
+		t.kidMin = int32(level)
+	}
+	t.ranged = true
+	if r.cost == 0 && !m.inf {
+		// No charge, so no yield between the posts: all n at once, as
+		// n posts one after the other would leave the deque, the
+		// counts and the woken thieves.
+		p.tally.spawns += int64(n)
+		p.tally.counts[Spawn] += int64(n)
+		t.pending += int32(n)
+		m.pushRangeSim(p, r, int32(n))
+		return r
+	}
 	for j := range n {
 		// As spawn, but for the task: the charge (which may yield),
-		// the pending count, the level, the post.
+		// the pending count, the post.
 		p.tally.spawns++
 		p.tally.counts[Spawn]++
 		if c := r.cost; c != 0 {
@@ -171,10 +185,6 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 			}
 		}
 		t.pending++
-		if t.head == nil && !t.ranged || int32(level) < t.kidMin {
-			t.kidMin = int32(level)
-		}
-		t.ranged = true
 		m.pushSim(p, job{r: r, j: int32(j)})
 	}
 	return r
