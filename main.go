@@ -8,5 +8,8 @@ import (
 
 func main() {
 	startSmallStacks()
-	os.Exit(repl.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	stop := startCPUProfile(os.Getenv("SPLITPOINT_CPUPROFILE"), os.Stderr)
+	code := repl.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }

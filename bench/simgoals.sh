@@ -34,8 +34,9 @@ echo "counts P = 512 depth 5: task records $(metric P512/d5 "$dir/counts" task-r
 echo "counts P = inf depth 4: coroutine attaches $(metric Pinf/d4 "$dir/counts" attaches/node)/node (target ≤ 1.15)"
 echo "counts: the event loop's resumes of a processor per simulated node, P = 512 depth 5: $(metric P512/d5 "$dir/counts" resumes/node), P = 64: $(metric P64/d5 "$dir/counts" resumes/node) (no target: each is two coroutine switches, the floor under the speed goals)"
 
-# 3. Speed: serial nodes per simulated node, both sides in one benchmark op.
-go test ./algos -run XXX -bench 'SimGoalSpeed' -benchtime 1x >"$dir/speed"
+# 3. Speed: serial nodes per simulated node, both sides in one benchmark op,
+#    built with the binary's profile (default.pgo) as go build builds it.
+go test -pgo="$PWD/default.pgo" ./algos -run XXX -bench 'SimGoalSpeed' -benchtime 1x >"$dir/speed"
 echo "speed P = 512 depth 5: $(metric P512/d5 "$dir/speed" serial-nodes/simnode) serial nodes per simulated node (target ≤ 10)"
 echo "speed P = 64 depth 5: $(metric P64/d5 "$dir/speed" serial-nodes/simnode) serial nodes per simulated node (target ≤ 6.5)"
 
