@@ -134,7 +134,6 @@ type proc struct {
 	victimIdx int32 // index in m.victims, or -1
 	waitTask  *Task
 	waitObj   any
-	fw        FinishWaiter // the condition of the running WaitFinished
 }
 
 // procTally is what a processor counts besides its work: steps by kind,

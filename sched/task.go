@@ -534,8 +534,36 @@ func (t *Task) WaitFinished(w FinishWaiter) {
 	if !t.m.sim {
 		panic("sched: WaitFinished on the pool")
 	}
-	t.p.fw = w
-	t.p.waitKids(t, waitNew, nil)
+	t.p.waitFinished(t, w)
+}
+
+// waitFinished is WaitFinished's loop: waitKids's helpful wait, with the
+// condition w looked at again only once t's pending count has moved
+// since the last look (t spawns nothing while it waits, so the count
+// changes only as its children finish, elements of ranges included).
+func (p *proc) waitFinished(t *Task, w FinishWaiter) {
+	min := int32(anyLevel)
+	if p.m.levelWait {
+		min = t.kidMin
+	}
+	seen := t.pending
+	for {
+		if t.pending != seen {
+			if w.Over() {
+				return
+			}
+			seen = t.pending
+		}
+		if x := p.find(min); !x.none() {
+			p.runJob(x)
+			continue
+		}
+		// find may have yielded: look again, then park with no yield
+		// in between, so that no child's wake-up is lost.
+		if t.pending == seen || !w.Over() {
+			p.park(int8(WaitChildren), t, min, nil)
+		}
+	}
 }
 
 // Abort marks k and its descendants aborted (Ctx).
@@ -702,7 +730,6 @@ const (
 	waitAll = iota
 	waitSome
 	waitOne
-	waitNew // (simulator) until another child finishes
 )
 
 // waitKids is the helpful wait: until the condition holds (the caller
@@ -719,16 +746,12 @@ func (p *proc) waitKids(t *Task, mode int, ts []*Task) *Task {
 	var b backoff
 	// On the simulator a look at the children that found the wait not
 	// over (the caller's, or one here) is good until another child of t
-	// finishes: seen is t.pending at that look (t spawns nothing while
-	// it waits, so its pending count changes only as children finish,
-	// elements of ranges included).
+	// finishes: seen is t.pending at that look (as in waitFinished).
 	sim, seen := p.m.sim, int32(0)
 	if sim {
 		seen = t.pending
 	}
-	fw := p.fw // nested tasks run here may wait on their own (WaitFinished)
 	for {
-		p.fw = fw
 		pend := t.loadPending()
 		if !sim || mode == waitAll || t.pending != seen {
 			if mode == waitSome {
@@ -777,8 +800,6 @@ func waitDone(t *Task, mode int, ts []*Task) (*Task, bool) {
 	switch mode {
 	case waitAll:
 		return nil, t.loadPending() == 0
-	case waitNew:
-		return nil, t.p.fw.Over()
 	case waitSome:
 		return nil, firstNotDone(ts, t.doneReads()) == len(ts)
 	default:
