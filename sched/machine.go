@@ -255,14 +255,24 @@ func (m *machine) fail(err error) {
 // find is the scheduling decision of a processor that needs work: pinned
 // processes first, then its own deque, then a steal.
 func (p *proc) find(min int32) job {
+	if p.m.sim {
+		// The same steps with their emptiness read first: a simulated
+		// processor looks for work once or twice per node.
+		if len(p.mail) > 0 {
+			return p.takeMail()
+		}
+		if p.dq.n > 0 {
+			if x := p.popLocal(min); !x.none() {
+				return x
+			}
+		}
+		return p.stealSim(min)
+	}
 	if x := p.takeMail(); !x.none() {
 		return x
 	}
 	if x := p.popLocal(min); !x.none() {
 		return x
-	}
-	if p.m.sim {
-		return p.stealSim(min)
 	}
 	return job{t: p.stealPool(min)}
 }

@@ -569,13 +569,7 @@ func (m *machine) simLoop() {
 			m.cfg.Observe(m.simSnapshot(p.now))
 			nextObs = p.now + every
 		}
-		p.horizon = never
-		if q, ok := m.queuePeek(); ok {
-			p.horizon = q.now
-			if q.id < p.id {
-				p.horizon--
-			}
-		}
+		p.horizon = m.queueHorizon(p)
 		m.running = p
 		p.state = stRunning
 		if p.co == nil && m.inf && p.finishing != nil && p.finishing.pending == 0 {
@@ -641,16 +635,24 @@ func (m *machine) queuePush(p *proc) {
 	m.heapPush(e)
 }
 
-// queuePeek is the least entry, if any.
-func (m *machine) queuePeek() (heapEnt, bool) {
-	hasRun, hasHeap := m.runHead < len(m.run), len(m.heap) > 0
-	switch {
-	case hasRun && (!hasHeap || lessEnt(&m.run[m.runHead], &m.heap[0])):
-		return m.run[m.runHead], true
-	case hasHeap:
-		return m.heap[0], true
+// queueHorizon is the clock value past which p, just taken from the
+// queue, must yield to the least entry left (horizonOf), or never.
+func (m *machine) queueHorizon(p *proc) int64 {
+	var q *heapEnt
+	if m.runHead < len(m.run) {
+		q = &m.run[m.runHead]
+		if len(m.heap) > 0 && lessEnt(&m.heap[0], q) {
+			q = &m.heap[0]
+		}
+	} else if len(m.heap) > 0 {
+		q = &m.heap[0]
+	} else {
+		return never
 	}
-	return heapEnt{}, false
+	if q.id < p.id {
+		return q.now - 1
+	}
+	return q.now
 }
 
 // queuePop takes the least entry's processor (the queue is not empty).
