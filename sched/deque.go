@@ -207,6 +207,57 @@ func (d *deque) pop(min int32) job {
 	return t
 }
 
+// popRange takes, as pops one after the other would, every element of
+// range r that pop would give next, in the order it would give them: the
+// entries of r at the owner's end (their level at least min) until one of
+// another range or task. It calls each(j) for each element j taken and
+// returns how many it took.
+func (d *deque) popRange(r *taskRange, min int32, each func(j int32)) int {
+	if r.level < min {
+		return 0
+	}
+	taken := 0
+	if !d.levels {
+		for k := len(d.items) - 1; k >= d.top && d.items[k].r == r && d.items[k].t == nil; k-- {
+			x := d.items[k]
+			for j := x.j + x.n - 1; j >= x.j; j-- {
+				each(j)
+			}
+			taken += int(x.n)
+			d.items[k] = job{}
+			d.items = d.items[:k]
+		}
+		if len(d.items) == d.top {
+			d.items, d.top = d.items[:0], 0
+		}
+		d.n -= taken
+		return taken
+	}
+	gi := len(d.groups) - 1
+	if gi < d.gtop || d.groups[gi].level != r.level {
+		return 0
+	}
+	g := &d.groups[gi]
+	for g.head < len(g.items) && g.items[g.head].r == r && g.items[g.head].t == nil {
+		x := g.items[g.head]
+		for j := x.j; j < x.j+x.n; j++ {
+			each(j)
+		}
+		taken += int(x.n)
+		g.items[g.head] = job{}
+		g.head++
+	}
+	if g.head == len(g.items) {
+		g.items, g.head = g.items[:0], 0
+		d.groups = d.groups[:gi]
+		if gi == d.gtop {
+			d.groups, d.gtop = d.groups[:0], 0
+		}
+	}
+	d.n -= taken
+	return taken
+}
+
 // steal takes a thief's task: the oldest of the shallowest level that is at
 // least min.
 func (d *deque) steal(min int32) job {

@@ -556,6 +556,9 @@ func (p *proc) waitFinished(t *Task, w FinishWaiter) {
 		}
 		if x := p.find(min); !x.none() {
 			p.runJob(x)
+			if r := x.r; r != nil && r.wantAll && r.parent == t && r.startAbort(p.m) <= p.now && w == FinishWaiter(r) {
+				p.popAborted(r, min)
+			}
 			continue
 		}
 		// find may have yielded: look again, then park with no yield

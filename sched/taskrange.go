@@ -479,6 +479,31 @@ func (p *proc) runJob(x job) {
 	}
 }
 
+// popAborted ends the elements of r, aborted by now, that p's next pops
+// would take, as those pops and startJob would end them one by one: each
+// counted started and aborted, logged finished without a task. WaitRange
+// (waitFinished) calls it once the element it popped was aborted, so that
+// a node's tests left at a cutoff end in one step, not a pass of the wait
+// loop each; no time passes between such pops, and the wait, which needs
+// every element, looks at the log again only afterwards.
+func (p *proc) popAborted(r *taskRange, min int32) {
+	n := p.dq.popRange(r, min, func(j int32) {
+		i := r.index(j)
+		r.fin = append(r.fin, i)
+		r.el[i-r.lo].end = endNoTask
+	})
+	if n == 0 {
+		return
+	}
+	m, par := p.m, r.parent
+	m.dequeChanged(p)
+	m.readyAdd(p, -int64(n))
+	p.tally.started += int64(n)
+	p.tally.abortedTasks += int64(n)
+	par.pending -= int32(n)
+	m.notify(par, par.p, p)
+}
+
 // startJob makes x a task to run (runJob): x's own task, or the task of
 // an element of a range (SpawnRange), with the range's abort mark or its
 // parent's, as the task spawn made would have had it. An element aborted
