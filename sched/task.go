@@ -612,7 +612,7 @@ func (m *machine) abortTreeSim(k *Task, at int64) {
 		// ended and held, are the parent's children, one hop away as
 		// the entry is.
 		r := k.fn.(*taskRange)
-		for i := range r.el {
+		for i := 0; r.tasks > 0 && i < len(r.el); i++ {
 			if c := r.el[i].t; c != nil {
 				m.abortTreeSim(c, at)
 			}

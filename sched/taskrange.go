@@ -39,7 +39,11 @@ type taskRange struct {
 	// range back. It is reused once both are over.
 	linked, released bool
 	el               []rangeElem
-	fin              []int32
+	// tasks is the number of elements with a task (el[i].t): running,
+	// or ended and held. The walks over el for tasks skip a range
+	// without any.
+	tasks int32
+	fin   []int32
 	// The parent's wait through the range (WaitNext, WaitRange): the
 	// elements finished and not yet taken (bits from lo), how much of
 	// fin it has read, how many it has taken, and whether it waits for
@@ -142,7 +146,7 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 	r.span0, r.cost = t.span, p.costs[Spawn]
 	r.lo, r.n, r.level, r.reverse = int32(lo), int32(n), int32(level), reverse
 	r.linked, r.released, r.spanMax = false, false, 0
-	r.seen, r.taken, r.wantAll, r.respawns = 0, 0, false, 0
+	r.seen, r.taken, r.wantAll, r.respawns, r.tasks = 0, 0, false, 0, 0
 	if w := (n + 63) / 64; cap(r.ready) < w {
 		r.ready = make([]uint64, w)
 	} else {
@@ -369,9 +373,10 @@ func (t *Task) ReleaseRange(r *TaskRange) {
 		return
 	}
 	p := t.p
-	for i := range r.el {
+	for i := 0; r.tasks > 0 && i < len(r.el); i++ {
 		if k := r.el[i].t; k != nil {
 			p.recycleTask(k)
+			r.tasks--
 		}
 	}
 	clear(r.el)
@@ -426,6 +431,7 @@ func (p *proc) endElement(r *taskRange, k *Task) {
 	e.end = endOf(k.span, k.abortAt != never)
 	if !held {
 		e.t = nil
+		r.tasks--
 		p.recycleTask(k)
 	}
 }
@@ -445,7 +451,7 @@ func (t *Task) AbortRange(r *TaskRange, n int) {
 	if at < r.abortAt {
 		r.abortAt = at
 	}
-	for i := range r.el {
+	for i := 0; r.tasks > 0 && i < len(r.el); i++ {
 		if k := r.el[i].t; k != nil && k.done == 0 {
 			m.abortTreeSim(k, at)
 		}
@@ -539,5 +545,6 @@ func (p *proc) startJob(x job) *Task {
 		par.head = &r.hdr
 	}
 	r.el[i-r.lo].t = k
+	r.tasks++
 	return k
 }
