@@ -42,14 +42,15 @@ func NewScratchList[V any](c Ctx, newf func() *V) *FreeList[V] {
 
 // Get takes an object from the processor's list, or makes one.
 func (f *FreeList[V]) Get(c Ctx) *V {
-	i := c.Proc()
-	if f.shared {
-		i = 0
-	}
-	if i >= len(f.per) {
-		// Only on the infinite simulated machine, whose processors are
-		// created as it runs (and which runs one processor at a time).
-		f.per = append(f.per, make([]freeSlot[V], i+1-len(f.per))...)
+	i := 0 // the simulator's one list: no processor number to look up
+	if !f.shared {
+		i = c.Proc()
+		if i >= len(f.per) {
+			// Only on the infinite simulated machine, whose processors
+			// are created as it runs (and which runs one processor at
+			// a time).
+			f.per = append(f.per, make([]freeSlot[V], i+1-len(f.per))...)
+		}
 	}
 	s := &f.per[i]
 	if n := len(s.l); n > 0 {
@@ -63,9 +64,9 @@ func (f *FreeList[V]) Get(c Ctx) *V {
 // TryGet takes an object from the processor's list, or returns nil when
 // the list is empty (Get would make one).
 func (f *FreeList[V]) TryGet(c Ctx) *V {
-	i := c.Proc()
-	if f.shared {
-		i = 0
+	i := 0
+	if !f.shared {
+		i = c.Proc()
 	}
 	if i >= len(f.per) {
 		return nil
@@ -88,13 +89,13 @@ const maxShared = 1 << 14
 
 // Put returns an object to the processor's list.
 func (f *FreeList[V]) Put(c Ctx, v *V) {
-	i := c.Proc()
 	if f.shared {
-		if len(f.per[0].l) >= maxShared {
-			return
+		if s := &f.per[0]; len(s.l) < maxShared {
+			s.l = append(s.l, v)
 		}
-		i = 0
+		return
 	}
+	i := c.Proc()
 	f.per[i].l = append(f.per[i].l, v)
 }
 
