@@ -27,7 +27,7 @@ func (t *Task) Respawn(r *TaskRange, i int) *Task {
 	if old == nil || !old.isDone() || r.el[j].end <= 0 {
 		panic("sched: Respawn of an element not started, not held or not done")
 	}
-	r.readLog()
+	r.look()
 	if r.ready[j>>6]&(1<<(j&63)) == 0 {
 		panic("sched: Respawn of an element taken")
 	}

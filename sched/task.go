@@ -521,7 +521,7 @@ func (t *Task) JoinFinished(k *Task) {
 }
 
 // FinishWaiter is the condition of WaitFinished: Over reads the children
-// of the waiting task finished since its last look (a range's log:
+// of the waiting task finished since its last look (a range's ends:
 // TaskRange.Over) and reports whether the wait is over.
 type FinishWaiter interface{ Over() bool }
 

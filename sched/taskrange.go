@@ -9,8 +9,9 @@ import "math/bits"
 // has no task. Its abort mark (AbortRange) stands for every element's
 // not yet started, which takes it as it starts (with its parent's, as
 // spawn would have given it); el holds each element's task while it runs
-// and what its end left (rangeElem), and fin the elements finished, in
-// order, for the parent's waits (TaskRange.FinishedFrom).
+// and what its end left (rangeElem), and ready the elements finished and
+// not yet taken, one bit each, which an element's end sets (ended) and the
+// parent's waits read.
 //
 // An element's task goes back to the free list as the element ends,
 // unless a handle to it was taken (Task): what the parent reads of an
@@ -43,16 +44,16 @@ type taskRange struct {
 	// or ended and held. The walks over el for tasks skip a range
 	// without any.
 	tasks int32
-	fin   []int32
-	// The parent's wait through the range (WaitNext, WaitRange): the
-	// elements finished and not yet taken (bits from lo), how much of
-	// fin it has read, how many it has taken, and whether it waits for
-	// every element.
-	ready       []uint64
-	seen, taken int32
-	wantAll     bool
+	// The elements finished and not yet taken (bits from lo), which each
+	// end sets (ended), and the number of ends (each element's, and its
+	// respawns'); the parent's wait through the range (WaitNext,
+	// WaitRange): the ends it has looked at, how many elements it has
+	// taken, and whether it waits for every element.
+	ready             []uint64
+	nfin, seen, taken int32
+	wantAll           bool
 	// respawns is the number of elements spawned again (Respawn): each
-	// has one end more in fin.
+	// has one end more.
 	respawns int32
 	// The pool's own fields (LatentRange), nil on the simulator.
 	*poolRange
@@ -111,7 +112,7 @@ func (r *taskRange) index(j int32) int32 {
 // TaskRange is a range of children SpawnRange made on the simulator, or
 // LatentRange on either machine (latentrange.go), for the parent's loop
 // over them (WaitNext, AbortRest, WaitRange), AbortRange, ReleaseRange
-// and the simulator's own reads (Task, FinishedFrom).
+// and the simulator's own reads (Task, NumFinished).
 type TaskRange = taskRange
 
 // SpawnRange is SpawnRangeAt, except that on the simulator the children
@@ -146,7 +147,7 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 	r.span0, r.cost = t.span, p.costs[Spawn]
 	r.lo, r.n, r.level, r.reverse = int32(lo), int32(n), int32(level), reverse
 	r.linked, r.released, r.spanMax = false, false, 0
-	r.seen, r.taken, r.wantAll, r.respawns, r.tasks = 0, 0, false, 0, 0
+	r.nfin, r.seen, r.taken, r.wantAll, r.respawns, r.tasks = 0, 0, 0, false, 0, 0
 	if w := (n + 63) / 64; cap(r.ready) < w {
 		r.ready = make([]uint64, w)
 	} else {
@@ -252,19 +253,16 @@ func (r *TaskRange) Aborted(i int) bool {
 	return e.end&endUnlinked == 0 && r.parent.abortAt != never
 }
 
-// FinishedFrom is the indices of the range's elements finished, in the
-// order they finished, from the n-th on: a wait for some of them reads
-// only what changed since its last look (n is the length of the answer
-// then, NumFinished). Each index read counts as a done flag read
-// (SimInternals.DoneReads). The log holds until ReleaseRange.
-func (r *TaskRange) FinishedFrom(n int) []int32 {
-	s := r.fin[n:]
-	r.parent.m.internals.DoneReads += int64(len(s))
-	return s
+// ended marks element i finished: its ready bit, and one end more.
+func (r *taskRange) ended(i int32) {
+	j := i - r.lo
+	r.ready[j>>6] |= 1 << (j & 63)
+	r.nfin++
 }
 
-// NumFinished is the number of the range's elements finished.
-func (r *TaskRange) NumFinished() int { return len(r.fin) }
+// NumFinished is the number of the range's elements finished (with an
+// element spawned again counted once more).
+func (r *TaskRange) NumFinished() int { return int(r.nfin) }
 
 // Len is the number of the range's elements.
 func (r *TaskRange) Len() int { return int(r.n) }
@@ -277,8 +275,8 @@ func (r *TaskRange) NumTaken() int { return int(r.taken) }
 // index, with its timestamp joined (JoinElement): the least such index,
 // the element WaitAny over the tasks of the elements not yet taken, in
 // index order, would return, and with the same run, bit for bit. The
-// wait reads only the elements finished since its last look
-// (FinishedFrom), not every element's done flag. more is false, and
+// wait reads the range's bits of the elements finished and not taken,
+// not every element's done flag. more is false, and
 // nothing is waited for, once every element has been taken. Whether the
 // element was aborted is Aborted(i). On the pool (LatentRange) it runs
 // the next latent child in index order itself, and once none is left (a
@@ -337,7 +335,7 @@ func (t *Task) WaitRange(r *TaskRange) {
 // element finished is not yet taken, or, waiting for every element,
 // whether all have finished.
 func (r *TaskRange) Over() bool {
-	r.readLog()
+	r.look()
 	if r.wantAll {
 		return r.seen == r.n+r.respawns
 	}
@@ -349,14 +347,13 @@ func (r *TaskRange) Over() bool {
 	return false
 }
 
-// readLog marks the elements finished since the wait's last look as
-// ready to be taken (Over).
-func (r *taskRange) readLog() {
-	for _, j := range r.FinishedFrom(int(r.seen)) {
-		j -= r.lo
-		r.ready[j>>6] |= 1 << (j & 63)
-	}
-	r.seen = int32(len(r.fin))
+// look is the wait's look at the range (Over): the ends since its
+// last look are read, each counted a done-flag read
+// (SimInternals.DoneReads), as a wait over the elements' tasks reads one
+// flag per child finished; their ready bits are set already (ended).
+func (r *taskRange) look() {
+	r.parent.m.internals.DoneReads += int64(r.nfin - r.seen)
+	r.seen = r.nfin
 }
 
 // ReleaseRange hands back r (SpawnRange, LatentRange), every element of
@@ -380,7 +377,7 @@ func (t *Task) ReleaseRange(r *TaskRange) {
 		}
 	}
 	clear(r.el)
-	r.fn, r.el, r.fin = nil, r.el[:0], r.fin[:0]
+	r.fn, r.el = nil, r.el[:0]
 	r.released = true
 	if !r.linked {
 		t.m.freeRange(r)
@@ -422,7 +419,7 @@ func (m *machine) unlinkRange(r *taskRange) {
 // (finish): the range logs it and keeps its timestamp and abort, and k
 // goes back to the free list unless held.
 func (p *proc) endElement(r *taskRange, k *Task) {
-	r.fin = append(r.fin, k.idx)
+	r.ended(k.idx)
 	if k.span > r.spanMax {
 		r.spanMax = k.span
 	}
@@ -487,15 +484,15 @@ func (p *proc) runJob(x job) {
 
 // popAborted ends the elements of r, aborted by now, that p's next pops
 // would take, as those pops and startJob would end them one by one: each
-// counted started and aborted, logged finished without a task. WaitRange
+// counted started and aborted, ended without a task. WaitRange
 // (waitFinished) calls it once the element it popped was aborted, so that
 // a node's tests left at a cutoff end in one step, not a pass of the wait
 // loop each; no time passes between such pops, and the wait, which needs
-// every element, looks at the log again only afterwards.
+// every element, looks at the range again only afterwards.
 func (p *proc) popAborted(r *taskRange, min int32) {
 	n := p.dq.popRange(r, min, func(j int32) {
 		i := r.index(j)
-		r.fin = append(r.fin, i)
+		r.ended(i)
 		r.el[i-r.lo].end = endNoTask
 	})
 	if n == 0 {
@@ -528,7 +525,7 @@ func (p *proc) startJob(x job) *Task {
 		p.tally.abortedTasks++
 		q := par.p
 		par.pending--
-		r.fin = append(r.fin, i)
+		r.ended(i)
 		r.el[i-r.lo].end = endNoTask
 		m.notify(par, q, p)
 		return nil
