@@ -60,17 +60,17 @@ func RunJamboreeTable[T any, P game.Position[T]](ctx context.Context, root *T, o
 // per-processor free lists of frames and serial workers, the registry of
 // searches in progress and the counters.
 type jamEngine[T any, P game.Position[T]] struct {
-	opt       Options
-	table     *tt.Table
-	levels    bool
-	batch     bool // pool: charge the serial part's nodes once per serial search
-	inline    bool // pool: the nodes above the grain's serial searches are inline nodes (inlineNode)
-	forced    bool
-	locals    []jamLocal // per processor: see local
-	frames    *sched.FreeList[jamFrame[T]]
-	positions *sched.FreeList[T] // scratch positions of testLeaf
-	workers   *sched.FreeList[jamWorker[T, P]]
-	recs      *sched.FreeList[workRec] // the kids' record splits (jamKid.more)
+	opt     Options
+	table   *tt.Table
+	levels  bool
+	batch   bool // pool: charge the serial part's nodes once per serial search
+	inline  bool // pool: the nodes above the grain's serial searches are inline nodes (inlineNode)
+	forced  bool
+	locals  []jamLocal // per processor: see local
+	frames  *sched.FreeList[jamFrame[T]]
+	leafPos []scratchPos[T] // the leaves' scratch positions (scratchPos)
+	workers *sched.FreeList[jamWorker[T, P]]
+	recs    *sched.FreeList[workRec] // the kids' record splits (jamKid.more)
 	// kidLists lend the parallel loops their kids, by length (prepare).
 	kidLists [kidClasses]*sched.FreeList[kidBuf]
 	// rows, on the simulator with per-processor workers (killers or
@@ -116,7 +116,6 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 		f.handover = f.kh.take
 		return f
 	})
-	e.positions = sched.NewScratchList(c, func() *T { return new(T) })
 	e.recs = sched.NewScratchList(c, func() *workRec { return new(workRec) })
 	e.newKidLists(c)
 	if opt.Killers || opt.History {
@@ -135,8 +134,10 @@ func Jamboree[T any, P game.Position[T]](c sched.Ctx, root *T, opt Options, tabl
 	}
 	if e.batch {
 		e.locals = make([]jamLocal, c.NumProcs())
+		e.leafPos = make([]scratchPos[T], c.NumProcs())
 	} else {
 		e.locals = make([]jamLocal, 1) // one for all (see local)
+		e.leafPos = make([]scratchPos[T], 1)
 	}
 	table.NewSearch()
 	o := opt
@@ -172,6 +173,25 @@ func (e *jamEngine[T, P]) rootSearch(c sched.Ctx, f *jamFrame[T], d int, prev ga
 			return v, true
 		}
 	}
+}
+
+// scratchPos is a processor's scratch position, padded so that no two
+// processors' positions share a cache line.
+type scratchPos[T any] struct {
+	_   [64]byte
+	pos T
+	_   [64]byte
+}
+
+// scratch is the processor's scratch position for a leaf's child, used
+// from its Play to its evaluation, with no yield and no other leaf in
+// between: one for all on the simulator, which runs one processor at a
+// time, one per worker on the pool.
+func (e *jamEngine[T, P]) scratch(c sched.Ctx) *T {
+	if !e.batch {
+		return &e.leafPos[0].pos
+	}
+	return &e.leafPos[c.Proc()].pos
 }
 
 // local is the processor's own event counters: written by its tasks
@@ -284,18 +304,16 @@ func (e *jamEngine[T, P]) leaf(c sched.Ctx, p *T, ply int, rec *workRec) (game.V
 
 // leafChild is leaf for the child by move m of the position at pos, ply
 // plies deep: its charge (where a simulated processor yields) comes
-// before the child is played into a position borrowed from the scratch
-// list, so that no position is held across the yield.
+// before the child is played into the processor's scratch position, so
+// that no position is held across the yield.
 func (e *jamEngine[T, P]) leafChild(c sched.Ctx, pos *T, m game.Move, ply int, rec *workRec) (game.Value, bool) {
 	if c.Aborted() {
 		return 0, false
 	}
 	chargeLeafNode(c)
-	p := e.positions.Get(c)
+	p := e.scratch(c)
 	P(pos).Play(m, p)
-	v := e.leafValue(p, ply, rec)
-	e.positions.Put(c, p)
-	return v, true
+	return e.leafValue(p, ply, rec), true
 }
 
 // leafValue is leaf after its charge: the position's draw or evaluation,

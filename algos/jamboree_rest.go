@@ -238,8 +238,8 @@ func (e *jamEngine[T, P]) testSerial(c sched.Ctx, f *jamFrame[T], i int, aT game
 
 // testLeaf is test of a leaf child i (jam's leaf case, J2), without a
 // frame and with no record but the kid's: the charge (where a simulated
-// processor yields) comes first, then the child is played into a position
-// borrowed from the scratch list and returned at once, with no yield in
+// processor yields) comes first, then the child is played into the
+// processor's scratch position (scratch) and evaluated, with no yield in
 // between. Time and values are leaf's.
 func (e *jamEngine[T, P]) testLeaf(c sched.Ctx, f *jamFrame[T], i int, aT game.Value) {
 	k := &f.kids[i]
@@ -249,13 +249,12 @@ func (e *jamEngine[T, P]) testLeaf(c sched.Ctx, f *jamFrame[T], i int, aT game.V
 		return
 	}
 	chargeLastLeafNode(c) // the test ends after the evaluation
-	g := e.positions.Get(c)
+	g := e.scratch(c)
 	P(&f.pos).Play(f.moves[i], g)
 	v, h := game.Value(0), uint32(0)
 	if !P(g).Draw() {
 		v, h = P(g).Eval(), 1
 	}
-	e.positions.Put(c, g)
 	k.val, k.ok, k.nodes, k.horizon = -v, true, 1, h
 }
 
