@@ -55,8 +55,9 @@ func BenchmarkSimGoalCounts(b *testing.B) {
 
 // BenchmarkSimGoalSpeed: a simulated node's cost in serial nodes at P = 512
 // and P = 64, depth 5 (the goals' runs). Each op runs the bare serial
-// Scout and then Jamboree on the simulator from Kaufman #1, so that the
-// ratio holds on a loaded machine where the rates alone do not.
+// Scout, Jamboree on the simulator from Kaufman #1 and the serial Scout
+// again (simAgainstSerial), so that the ratio holds on a loaded machine
+// where the rates alone do not.
 func BenchmarkSimGoalSpeed(b *testing.B) {
 	root := kaufmanRoot(b)
 	const depth = 5

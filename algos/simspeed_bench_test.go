@@ -49,26 +49,44 @@ func BenchmarkSimVsSerial(b *testing.B) {
 	}
 }
 
+// serialWindow is how long each of an op's two serial samples runs at
+// least (simAgainstSerial).
+const serialWindow = time.Second
+
 // simAgainstSerial runs, in each op, the serial Searcher s to jopt's depth
-// and then Jamboree with jopt on the machine of cfg from root, and reports
-// both node rates and their ratio, serial-nodes/simnode.
+// for at least serialWindow (the search repeated), then Jamboree with jopt
+// on the machine of cfg from root, then the serial search again for as
+// long, and reports both node rates and their ratio,
+// serial-nodes/simnode. A single serial search at depth 5 takes a fifth
+// of a second, on a VM whose speed moves by half from one second to the
+// next; two samples of a second around the simulated run make the
+// serial rate that of the run's time, not of one instant before it.
 func simAgainstSerial(b *testing.B, s *Searcher[chess.Position, *chess.Position], root *chess.Position, jopt Options, cfg sched.Config) {
 	var serialNodes, simNodes int64
 	var serialT, simT time.Duration
-	for b.Loop() {
+	serial := func() {
 		t0 := time.Now()
-		s.SetRoot(root)
-		before := s.Counters.Nodes
-		s.Scout(0, jopt.Depth, -game.Inf, game.Inf)
-		serialNodes += int64(s.Counters.Nodes - before)
+		for {
+			s.SetRoot(root)
+			before := s.Counters.Nodes
+			s.Scout(0, jopt.Depth, -game.Inf, game.Inf)
+			serialNodes += int64(s.Counters.Nodes - before)
+			if time.Since(t0) >= serialWindow {
+				break
+			}
+		}
+		serialT += time.Since(t0)
+	}
+	for b.Loop() {
+		serial()
 		t1 := time.Now()
 		_, st, err := RunJamboree[chess.Position](context.Background(), root, jopt, cfg)
 		if err != nil {
 			b.Fatal(err)
 		}
 		simT += time.Since(t1)
-		serialT += t1.Sub(t0)
 		simNodes += st.Counts["node"]
+		serial()
 	}
 	sr := float64(serialNodes) / serialT.Seconds()
 	mr := float64(simNodes) / simT.Seconds()
