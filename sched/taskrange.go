@@ -416,8 +416,8 @@ func (m *machine) unlinkRange(r *taskRange) {
 }
 
 // endElement is the end of k, an element of r, as its task finishes
-// (finish): the range logs it and keeps its timestamp and abort, and k
-// goes back to the free list unless held.
+// (finish): the range marks it ready (ended) and keeps its timestamp and
+// abort, and k goes back to the free list unless held.
 func (p *proc) endElement(r *taskRange, k *Task) {
 	r.ended(k.idx)
 	if k.span > r.spanMax {
