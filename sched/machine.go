@@ -96,44 +96,58 @@ type machine struct {
 }
 
 // proc is a processor: a pool worker or a simulated processor.
+//
+// On a large simulated machine every resume finds its processor's record
+// gone from the cache (hundreds of others ran since), so the fields each
+// resume touches come first, in the first two of its 64-byte lines: the
+// event loop's (id, horizon, state, resume), a charge's (now, work,
+// tally), a task's start and end (cur, finishing) and a look for work
+// (mail, then dq in the third). The record is a multiple of 64 bytes
+// (TestProcLines), so that the allocator's size class keeps every
+// record on line boundaries.
 type proc struct {
 	m       *machine
 	id      int
-	now     int64            // simulator: virtual clock; pool: work charged (see Charge)
-	horizon int64            // yield when now passes it (simulator); never on the pool
-	costs   *[NumKinds]int64 // the machine's (read only)
+	now     int64 // simulator: virtual clock; pool: work charged (see Charge)
+	horizon int64 // yield when now passes it (simulator); never on the pool
 	cur     *Task
-	tfree   *[]*Task // the free list newTask takes from: &taskFree, or the machine's
-
-	dq   deque
-	mail []job // pinned tasks, FIFO (the infinite machine's every task)
-	rng  rng   // victims
-	urng rng   // Ctx.Rand
+	// resume and yield are the coroutine's (co.next, co.yield) while it
+	// has one: a switch reads them here, not through co.
+	resume    func() (struct{}, bool)
+	yield     func(struct{}) bool
+	state     uint8
+	lateYield bool // the running task's ChargeLast passed the horizon
+	detach    bool // park: idle, the coroutine goes back
+	parkKind  int8 // WaitKind, or -1 for an idle processor
+	minLevel  int32
 
 	// counters: work and overhead per processor (its busy time), the
 	// rest in a tally (see procTally)
-	work, overhead int64
-	tally          *procTally
-
+	work  int64
+	tally *procTally
 	// The pool's own fields, nil on the simulator: at P = inf on BK.01
 	// depth 5 the simulator makes 900,000 processors, and with these
 	// inline a processor would be 824 bytes.
 	*poolProc
-
-	// simulator (the small fields side by side: at P = inf there are
-	// hundreds of thousands of processors)
 	co        *coro // while it has a task (see coro)
 	finishing *Task // a task whose end waits for the processor's turn (run)
+	mail      []job // pinned tasks, FIFO (the infinite machine's every task)
+
+	dq       deque
+	overhead int64
+	tfree    *[]*Task // the free list newTask takes from: &taskFree, or the machine's
+	rng      rng      // victims
+	urng     rng      // Ctx.Rand
+
+	// simulator, while parked (the small fields side by side: at P = inf
+	// there are hundreds of thousands of processors)
 	parkAt    int64
-	lateYield bool // the running task's ChargeLast passed the horizon
-	detach    bool // park: idle, the coroutine goes back
-	state     uint8
-	parkKind  int8 // WaitKind, or -1 for an idle processor
-	minLevel  int32
 	parkIdx   int32 // index in m.parked, or -1
 	victimIdx int32 // index in m.victims, or -1
 	waitTask  *Task
 	waitObj   any
+
+	_ [40]byte // to 320 bytes (TestProcLines)
 }
 
 // procTally is what a processor counts besides its work: steps by kind,
@@ -196,7 +210,7 @@ const (
 )
 
 func (m *machine) newProc(id int) *proc {
-	p := &proc{m: m, id: id, costs: &m.costs, parkIdx: -1, victimIdx: -1}
+	p := &proc{m: m, id: id, parkIdx: -1, victimIdx: -1}
 	if !m.sim {
 		p.poolProc = new(poolProc)
 		p.tfree = &p.taskFree

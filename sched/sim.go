@@ -40,7 +40,7 @@ func (p *proc) yieldTime() {
 		return
 	}
 	p.state = stRunnable
-	if !p.co.yield(struct{}{}) {
+	if !p.yield(struct{}{}) {
 		panic(stopUnwind)
 	}
 	p.state = stRunning
@@ -70,7 +70,7 @@ func (p *proc) park(kind int8, t *Task, min int32, obj any) {
 		p.detach = true
 		return // idle: simMain hands its coroutine back (see coro)
 	}
-	if !p.co.yield(struct{}{}) {
+	if !p.yield(struct{}{}) {
 		panic(stopUnwind)
 	}
 	p.state = stRunning
@@ -236,7 +236,7 @@ func (m *machine) reviveProc(e idleProc) *proc {
 	m.procFree[n-1] = nil
 	m.procFree = m.procFree[:n-1]
 	mail, dq := q.mail[:0], q.dq
-	*q = proc{m: m, id: e.id, costs: &m.costs, tfree: q.tfree, mail: mail, dq: dq,
+	*q = proc{m: m, id: e.id, tfree: q.tfree, mail: mail, dq: dq,
 		rng: newRNG(m.cfg.Seed, uint64(2*e.id)), urng: e.urng, tally: q.tally, poolProc: q.poolProc,
 		horizon: never, state: stParked, parkKind: -1, parkIdx: -1, victimIdx: -1, minLevel: anyLevel}
 	return q
@@ -396,6 +396,7 @@ func (m *machine) attach(p *proc) {
 		c = newCoro()
 	}
 	c.p, p.co = p, c
+	p.resume = c.next
 	m.internals.Attaches++
 	m.live++
 	if m.live > m.peakLive {
@@ -450,12 +451,14 @@ func newCoro() *coro {
 		}()
 		for {
 			p := c.p
+			p.yield = yield
 			m := p.m
 			over := !p.simMain()
 			// p parked idle, or the run is over: detach and wait for
 			// the next processor (of this run or, through coroPool, a
 			// later one), or end when enough coroutines wait already.
 			p.co, c.p = nil, nil
+			p.resume, p.yield = nil, nil
 			m.live--
 			if !over && len(m.freeCoros) >= maxFreeCoros {
 				return
@@ -581,7 +584,7 @@ func (m *machine) simLoop() {
 				m.attach(p)
 			}
 			m.internals.Resumes++
-			p.co.next()
+			p.resume()
 		}
 		m.running = nil
 		if p.state == stRunnable {

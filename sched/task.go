@@ -189,7 +189,7 @@ func (t *Task) ChargeLast(k Kind, n int64) {
 // passed the processor's horizon (it must hand control back).
 func (t *Task) account(k Kind, n int64) bool {
 	p := t.p
-	c := p.costs[k] * n
+	c := p.m.costs[k] * n
 	p.tally.counts[k] += n
 	t.span += c
 	p.work += c
@@ -258,7 +258,7 @@ func (t *Task) SpawnRangeAt(level int, fn func(Ctx, int) any, lo, hi int, revers
 	}
 	p := t.p
 	m := p.m
-	if m.sim || p.costs[Spawn] != 0 {
+	if m.sim || p.m.costs[Spawn] != 0 {
 		for j := range n {
 			i := at(j)
 			out[i-lo] = t.spawn(int32(level), -1, nil, fn, i, false)
@@ -326,7 +326,7 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any,
 	p := t.p
 	m := p.m
 	p.tally.spawns++
-	if c := p.costs[Spawn]; c != 0 {
+	if c := p.m.costs[Spawn]; c != 0 {
 		t.span += c
 		p.work += c
 		p.now += c

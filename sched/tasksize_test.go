@@ -32,3 +32,41 @@ func TestTaskHotLine(t *testing.T) {
 		}
 	}
 }
+
+// TestProcLines: a processor's record is a whole number of cache lines,
+// so that records lie on line boundaries, and the fields every resume of
+// a simulated processor touches lie in its first two lines.
+func TestProcLines(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		t.Skip("laid out for 64-bit platforms")
+	}
+	var p proc
+	if n := unsafe.Sizeof(p); n%64 != 0 {
+		t.Errorf("a proc is %d bytes, not a multiple of 64", n)
+	}
+	for name, end := range map[string]uintptr{
+		"id":        unsafe.Offsetof(p.id) + unsafe.Sizeof(p.id),
+		"now":       unsafe.Offsetof(p.now) + unsafe.Sizeof(p.now),
+		"horizon":   unsafe.Offsetof(p.horizon) + unsafe.Sizeof(p.horizon),
+		"cur":       unsafe.Offsetof(p.cur) + unsafe.Sizeof(p.cur),
+		"resume":    unsafe.Offsetof(p.resume) + unsafe.Sizeof(p.resume),
+		"yield":     unsafe.Offsetof(p.yield) + unsafe.Sizeof(p.yield),
+		"state":     unsafe.Offsetof(p.state) + unsafe.Sizeof(p.state),
+		"lateYield": unsafe.Offsetof(p.lateYield) + unsafe.Sizeof(p.lateYield),
+	} {
+		if end > 64 {
+			t.Errorf("proc.%s ends at byte %d, past the first cache line", name, end)
+		}
+	}
+	for name, end := range map[string]uintptr{
+		"work":      unsafe.Offsetof(p.work) + unsafe.Sizeof(p.work),
+		"tally":     unsafe.Offsetof(p.tally) + unsafe.Sizeof(p.tally),
+		"co":        unsafe.Offsetof(p.co) + unsafe.Sizeof(p.co),
+		"finishing": unsafe.Offsetof(p.finishing) + unsafe.Sizeof(p.finishing),
+		"mail":      unsafe.Offsetof(p.mail) + unsafe.Sizeof(p.mail),
+	} {
+		if end > 128 {
+			t.Errorf("proc.%s ends at byte %d, past the second cache line", name, end)
+		}
+	}
+}
