@@ -101,8 +101,8 @@ type machine struct {
 // gone from the cache (hundreds of others ran since), so the fields each
 // resume touches come first, in the first two of its 64-byte lines: the
 // event loop's (id, horizon, state, resume), a charge's (now, work,
-// tally), a task's start and end (cur, finishing) and a look for work
-// (mail, then dq in the third). The record is a multiple of 64 bytes
+// tally), a task's start and end (cur, tfree, finishing) and a look for
+// work (mail, then dq and victimIdx in the third). The record is a multiple of 64 bytes
 // (TestProcLines), so that the allocator's size class keeps every
 // record on line boundaries.
 type proc struct {
@@ -129,23 +129,24 @@ type proc struct {
 	// depth 5 the simulator makes 900,000 processors, and with these
 	// inline a processor would be 824 bytes.
 	*poolProc
-	co        *coro // while it has a task (see coro)
-	finishing *Task // a task whose end waits for the processor's turn (run)
-	mail      []job // pinned tasks, FIFO (the infinite machine's every task)
+	tfree     *[]*Task // the free list newTask takes from: &taskFree, or the machine's
+	finishing *Task    // a task whose end waits for the processor's turn (run)
+	mail      []job    // pinned tasks, FIFO (the infinite machine's every task)
 
-	dq       deque
-	overhead int64
-	tfree    *[]*Task // the free list newTask takes from: &taskFree, or the machine's
-	rng      rng      // victims
-	urng     rng      // Ctx.Rand
-
-	// simulator, while parked (the small fields side by side: at P = inf
-	// there are hundreds of thousands of processors)
-	parkAt    int64
+	// (the small fields side by side: at P = inf there are hundreds of
+	// thousands of processors)
+	victimIdx int32 // index in m.victims, or -1 (read as dq changes)
 	parkIdx   int32 // index in m.parked, or -1
-	victimIdx int32 // index in m.victims, or -1
-	waitTask  *Task
-	waitObj   any
+	dq        deque
+	co        *coro // while it has a task (see coro); resume and yield are its
+	overhead  int64
+	rng       rng // victims
+	urng      rng // Ctx.Rand
+
+	// simulator, while parked
+	parkAt   int64
+	waitTask *Task
+	waitObj  any
 
 	_ [40]byte // to 320 bytes (TestProcLines)
 }

@@ -51,9 +51,10 @@ func (t *Task) Respawn(r *TaskRange, i int) *Task {
 	k.fn, k.idx, k.abortAt = r, int32(i), r.startAbort(m)
 	r.el[j] = rangeElem{t: k}
 	t.pending++
-	if t.head == nil && !t.ranged || r.level < t.kidMin {
+	if !t.kids || r.level < t.kidMin {
 		t.kidMin = r.level
 	}
+	t.kids = true
 	// Into the parent's abort table through the range's entry, as an
 	// element that starts (startJob).
 	if !r.linked {

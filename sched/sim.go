@@ -575,12 +575,12 @@ func (m *machine) simLoop() {
 		p.horizon = m.queueHorizon(p)
 		m.running = p
 		p.state = stRunning
-		if p.co == nil && m.inf && p.finishing != nil && p.finishing.pending == 0 {
+		if p.resume == nil && m.inf && p.finishing != nil && p.finishing.pending == 0 {
 			m.finishBare(p)
-		} else if p.co == nil && m.inf && p.finishing == nil && len(p.mail) == 1 && p.mail[0].abortedAt(m, p.now) {
+		} else if p.resume == nil && m.inf && p.finishing == nil && len(p.mail) == 1 && p.mail[0].abortedAt(m, p.now) {
 			m.abortedBare(p)
 		} else {
-			if p.co == nil {
+			if p.resume == nil { // no coroutine (co)
 				m.attach(p)
 			}
 			m.internals.Resumes++

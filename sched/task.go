@@ -37,9 +37,13 @@ type Task struct {
 	// function, for its whole life (its result is not kept). One field
 	// for all keeps a Task at 128 bytes (hundreds of thousands are in
 	// flight on a large simulated machine).
-	fn    any
-	idx   int32
-	level int32
+	fn  any
+	idx int32
+	// kids is set once the task has spawned since its last Sync (a
+	// child, a range): its join then has children to join. A task that
+	// spawned nothing (a leaf's test) ends without reading its second
+	// line.
+	kids bool
 	// span is the task's timestamp (*Socrates Fig. 9): the critical path
 	// length of everything its current point depends on.
 	span    int64
@@ -49,11 +53,8 @@ type Task struct {
 	m       *machine
 	pin     int32 // processor it is pinned to, or -1
 	recycle bool  // spawned by Go: no handle, recycled when joined (in pin's padding)
-	// ranged is set once the task has spawned a range (SpawnRange)
-	// since its last Sync: children not yet in the abort table (head),
-	// which kidMin counts (in pin's padding too).
-	ranged bool
-	kidMin int32 // smallest level among children since the last Sync
+	kidMin  int32 // smallest level among children since the last Sync
+	level   int32
 	// under is the waiting task this one runs nested on, if any, while
 	// it runs.
 	under *Task
@@ -267,10 +268,11 @@ func (t *Task) SpawnRangeAt(level int, fn func(Ctx, int) any, lo, hi int, revers
 	}
 	p.tally.spawns += int64(n)
 	p.tally.counts[Spawn] += int64(n)
-	first := t.loadHead()
-	if first == nil && !t.ranged || int32(level) < t.kidMin {
+	if !t.kids || int32(level) < t.kidMin {
 		t.kidMin = int32(level)
 	}
+	t.kids = true
+	first := t.loadHead()
 	t.addPending(false, int32(n))
 	for j := range n {
 		i := at(j)
@@ -348,11 +350,11 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any,
 	sim := m.sim
 	k.setAbort(sim, never)
 	t.addPending(sim, 1)
-	first := t.loadHead()
-	if first == nil && !t.ranged || level < t.kidMin {
+	if !t.kids || level < t.kidMin {
 		t.kidMin = level
 	}
-	k.sibling = first
+	t.kids = true
+	k.sibling = t.loadHead()
 	t.setHead(sim, k)
 	// Either a concurrent abort walk sees k in the list, or k sees the
 	// parent's mark here (sequentially consistent atomics).
@@ -403,7 +405,10 @@ func (t *Task) Sync() {
 // joinKids joins the timestamps of all children (which are done) and
 // empties the abort table.
 func (t *Task) joinKids() {
-	t.ranged = false
+	if !t.kids {
+		return
+	}
+	t.kids = false
 	first := t.loadHead()
 	if first == nil {
 		return
@@ -531,7 +536,7 @@ type FinishWaiter interface{ Over() bool }
 // ranges) has finished. Over the
 // same children the run is the one Wait or WaitAny gives, bit for bit.
 func (t *Task) WaitFinished(w FinishWaiter) {
-	if !t.m.sim {
+	if !t.p.m.sim {
 		panic("sched: WaitFinished on the pool")
 	}
 	t.p.waitFinished(t, w)

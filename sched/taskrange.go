@@ -162,10 +162,10 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 	if out != nil {
 		clear(out[:n])
 	}
-	if t.head == nil && !t.ranged || int32(level) < t.kidMin {
+	if !t.kids || int32(level) < t.kidMin {
 		t.kidMin = int32(level)
 	}
-	t.ranged = true
+	t.kids = true
 	if r.cost == 0 && !m.inf {
 		// No charge, so no yield between the posts: all n at once, as
 		// n posts one after the other would leave the deque, the
@@ -286,7 +286,7 @@ func (t *Task) WaitNext(r *TaskRange) (i int, more bool) {
 	if r == nil || r.taken == r.n {
 		return 0, false
 	}
-	if !t.m.sim {
+	if !t.p.m.sim { // (t.p, not t.m: the task's first line)
 		return t.waitNextPool(r)
 	}
 	r.wantAll = false
@@ -313,7 +313,7 @@ func (t *Task) WaitRange(r *TaskRange) {
 	if r == nil {
 		return
 	}
-	if !t.m.sim {
+	if !t.p.m.sim {
 		t.waitRangePool(r)
 		return
 	}
@@ -352,7 +352,7 @@ func (r *TaskRange) Over() bool {
 // (SimInternals.DoneReads), as a wait over the elements' tasks reads one
 // flag per child finished; their ready bits are set already (ended).
 func (r *taskRange) look() {
-	r.parent.m.internals.DoneReads += int64(r.nfin - r.seen)
+	r.parent.p.m.internals.DoneReads += int64(r.nfin - r.seen) // (p: the parent's first line)
 	r.seen = r.nfin
 }
 

@@ -14,7 +14,8 @@ func TestTaskSize(t *testing.T) {
 }
 
 // TestTaskHotLine: the fields a task's start and end and its parent's
-// wait and join touch lie in the first 64 bytes of a Task.
+// wait and join touch lie in the first 64 bytes of a Task (a task that
+// spawned nothing ends without reading its second line: kids).
 func TestTaskHotLine(t *testing.T) {
 	var k Task
 	for name, end := range map[string]uintptr{
@@ -26,6 +27,7 @@ func TestTaskHotLine(t *testing.T) {
 		"span":    unsafe.Offsetof(k.span) + unsafe.Sizeof(k.span),
 		"pending": unsafe.Offsetof(k.pending) + unsafe.Sizeof(k.pending),
 		"done":    unsafe.Offsetof(k.done) + unsafe.Sizeof(k.done),
+		"kids":    unsafe.Offsetof(k.kids) + unsafe.Sizeof(k.kids),
 	} {
 		if end > 64 && unsafe.Sizeof(uintptr(0)) == 8 {
 			t.Errorf("Task.%s ends at byte %d, past the first cache line", name, end)
@@ -61,7 +63,7 @@ func TestProcLines(t *testing.T) {
 	for name, end := range map[string]uintptr{
 		"work":      unsafe.Offsetof(p.work) + unsafe.Sizeof(p.work),
 		"tally":     unsafe.Offsetof(p.tally) + unsafe.Sizeof(p.tally),
-		"co":        unsafe.Offsetof(p.co) + unsafe.Sizeof(p.co),
+		"tfree":     unsafe.Offsetof(p.tfree) + unsafe.Sizeof(p.tfree),
 		"finishing": unsafe.Offsetof(p.finishing) + unsafe.Sizeof(p.finishing),
 		"mail":      unsafe.Offsetof(p.mail) + unsafe.Sizeof(p.mail),
 	} {
