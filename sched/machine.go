@@ -102,9 +102,9 @@ type machine struct {
 // resume touches come first, in the first two of its 64-byte lines: the
 // event loop's (id, horizon, state, resume), a charge's (now, work,
 // tally), a task's start and end (cur, tfree, finishing) and a look for
-// work (mail, then dq and victimIdx in the third). The record is a multiple of 64 bytes
-// (TestProcLines), so that the allocator's size class keeps every
-// record on line boundaries.
+// work (mail; then dq and victimIdx, in the third). The record is a
+// multiple of 64 bytes (TestProcLines), so that the allocator's size
+// class keeps every record on line boundaries.
 type proc struct {
 	m       *machine
 	id      int
@@ -138,7 +138,7 @@ type proc struct {
 	victimIdx int32 // index in m.victims, or -1 (read as dq changes)
 	parkIdx   int32 // index in m.parked, or -1
 	dq        deque
-	co        *coro // while it has a task (see coro); resume and yield are its
+	co        *coro // while it has a task (see coro); resume and yield are its next and yield
 	overhead  int64
 	rng       rng // victims
 	urng      rng // Ctx.Rand

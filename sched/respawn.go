@@ -35,7 +35,7 @@ func (t *Task) Respawn(r *TaskRange, i int) *Task {
 	// As spawn: the charge (which may yield), then the task.
 	p.tally.spawns++
 	p.tally.counts[Spawn]++
-	if c := p.m.costs[Spawn]; c != 0 {
+	if c := m.costs[Spawn]; c != 0 {
 		t.span += c
 		p.work += c
 		p.now += c

@@ -54,7 +54,7 @@ type Task struct {
 	pin     int32 // processor it is pinned to, or -1
 	recycle bool  // spawned by Go: no handle, recycled when joined (in pin's padding)
 	kidMin  int32 // smallest level among children since the last Sync
-	level   int32
+	level   int32 // Level: a child's is its parent's + 1 unless spawned at one (SpawnAt)
 	// under is the waiting task this one runs nested on, if any, while
 	// it runs.
 	under *Task
@@ -259,7 +259,7 @@ func (t *Task) SpawnRangeAt(level int, fn func(Ctx, int) any, lo, hi int, revers
 	}
 	p := t.p
 	m := p.m
-	if m.sim || p.m.costs[Spawn] != 0 {
+	if m.sim || m.costs[Spawn] != 0 {
 		for j := range n {
 			i := at(j)
 			out[i-lo] = t.spawn(int32(level), -1, nil, fn, i, false)
@@ -328,7 +328,7 @@ func (t *Task) spawn(level, pin int32, fn func(Ctx) any, fni func(Ctx, int) any,
 	p := t.p
 	m := p.m
 	p.tally.spawns++
-	if c := p.m.costs[Spawn]; c != 0 {
+	if c := m.costs[Spawn]; c != 0 {
 		t.span += c
 		p.work += c
 		p.now += c

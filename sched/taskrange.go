@@ -144,7 +144,7 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 	p := t.p
 	n := hi - lo
 	r.fn, r.parent, r.abortAt = fn, t, never
-	r.span0, r.cost = t.span, p.m.costs[Spawn]
+	r.span0, r.cost = t.span, m.costs[Spawn]
 	r.lo, r.n, r.level, r.reverse = int32(lo), int32(n), int32(level), reverse
 	r.linked, r.released, r.spanMax = false, false, 0
 	r.nfin, r.seen, r.taken, r.wantAll, r.respawns, r.tasks = 0, 0, 0, false, 0, 0
