@@ -32,7 +32,7 @@ func (t *Task) LatentRange(level int, fn func(Ctx, int) any, lo, hi int, reverse
 		r = p.rangeFree[k-1]
 		p.rangeFree = p.rangeFree[:k-1]
 	} else {
-		r = &taskRange{poolRange: new(poolRange)}
+		r = &taskRange{poolRange: new(poolRange), pool: true}
 	}
 	n := hi - lo
 	r.fn, r.parent, r.before = fn, t, before

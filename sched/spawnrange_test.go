@@ -386,12 +386,33 @@ func TestWaitNext(t *testing.T) {
 	}
 }
 
+// TestWaitNextWide: ranges wider than one word of ready bits (64
+// elements), cut off and reused by narrower ones, run lazily as they do
+// eagerly: no bit of an earlier, wider use of a range's record survives.
+func TestWaitNextWide(t *testing.T) {
+	widths := []int{130, 3, 70, 64, 65, 1, 200, 5, 129, 2}
+	for _, p := range []int{1, 3, 0} {
+		cfg := Config{Machine: SimOf(p), Seed: 5}
+		eager, etook := loopRunWidths(t, cfg, false, false, 2, widths)
+		lazy, ltook := loopRunWidths(t, cfg, true, false, 2, widths)
+		if !reflect.DeepEqual(eager.Simulated(), lazy.Simulated()) || !reflect.DeepEqual(etook, ltook) {
+			t.Errorf("P=%d: the runs differ:\neager %v %v\nlazy  %v %v", p, eager, etook, lazy, ltook)
+		}
+	}
+}
+
 // loopRun runs nested loops over ranges (TestWaitNext), lazily
 // (SpawnRange, WaitNext, AbortRange, WaitRange) or eagerly (SpawnRangeAt,
 // WaitAny, Abort, Wait), and returns the Stats and, for each loop, the
 // elements it took in order, each with its abort, and the parent's
 // timestamp at the loop's end.
 func loopRun(t *testing.T, cfg Config, lazy, respawn bool) (*Stats, []string) {
+	return loopRunWidths(t, cfg, lazy, respawn, 3, []int{4, 5, 6, 7, 8, 9})
+}
+
+// loopRunWidths is loopRun with root loops of the given widths, each
+// nesting depth loops deep.
+func loopRunWidths(t *testing.T, cfg Config, lazy, respawn bool, depth int, widths []int) (*Stats, []string) {
 	var took []string
 	var node func(c Ctx, depth, width int) bool
 	node = func(c Ctx, depth, width int) bool {
@@ -507,8 +528,8 @@ func loopRun(t *testing.T, cfg Config, lazy, respawn bool) (*Stats, []string) {
 		return cut
 	}
 	_, st := runT(t, cfg, func(c Ctx) any {
-		for w := 4; w <= 9; w++ {
-			node(c, 3, w)
+		for _, w := range widths {
+			node(c, depth, w)
 		}
 		return nil
 	})

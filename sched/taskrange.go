@@ -21,45 +21,57 @@ import "math/bits"
 // tasks of elements ended but not yet joined were most of the tasks in
 // flight.
 type taskRange struct {
-	fn      func(Ctx, int) any
-	parent  *Task
-	abortAt int64
-	// span0 is the parent's timestamp before the range's first spawn,
-	// cost a spawn's cost: element j's timestamp as it starts is
-	// span0 + (j+1)·cost, the parent's after j+1 spawns, as spawn
-	// would have given its task.
-	span0, cost int64
-	lo, n       int32
-	level       int32
-	reverse     bool
-	// spanMax is the largest timestamp of the elements that ended, which
-	// the parent's join folds in as it would each element's (joinKids).
-	spanMax int64
+	// The first line holds what an element's end (endElement) and the
+	// parent's wait (WaitNext, WaitRange, Over, Aborted) touch, the
+	// second the ready bits (inline for up to 64 elements) and what an
+	// element's start reads (startJob) besides, so that each touches at
+	// most two lines of the record (TestRangeLines); the record is a
+	// whole number of lines, so it starts on one.
+	lo, n int32
+	// The elements finished and not yet taken (ready, bits from lo),
+	// which each end sets (ended), and the number of ends (each
+	// element's, and its respawns'); the parent's wait through the range
+	// (WaitNext, WaitRange): the ends it has looked at, how many elements
+	// it has taken, and whether it waits for every element.
+	nfin, seen, taken int32
+	// tasks is the number of elements with a task (el[i].t): running,
+	// or ended and held. The walks over el for tasks skip a range
+	// without any.
+	tasks   int32
+	wantAll bool
+	reverse bool
 	// linked: hdr is in the parent's abort table (from the first start
 	// to the parent's next join); released: ReleaseRange has handed the
 	// range back. It is reused once both are over.
 	linked, released bool
-	el               []rangeElem
-	// tasks is the number of elements with a task (el[i].t): running,
-	// or ended and held. The walks over el for tasks skip a range
-	// without any.
-	tasks int32
-	// The elements finished and not yet taken (bits from lo), which each
-	// end sets (ended), and the number of ends (each element's, and its
-	// respawns'); the parent's wait through the range (WaitNext,
-	// WaitRange): the ends it has looked at, how many elements it has
-	// taken, and whether it waits for every element.
-	ready             []uint64
-	nfin, seen, taken int32
-	wantAll           bool
+	// pool: a latent range on the pool, poolRange its state.
+	pool bool
+	// spanMax is the largest timestamp of the elements that ended, which
+	// the parent's join folds in as it would each element's (joinKids).
+	spanMax int64
+	el      []rangeElem
+
+	ready  []uint64
+	ready1 [1]uint64 // ready's word for a range of up to 64 elements
+	parent *Task
+	// span0 is the parent's timestamp before the range's first spawn,
+	// cost a spawn's cost: element j's timestamp as it starts is
+	// span0 + (j+1)·cost, the parent's after j+1 spawns, as spawn
+	// would have given its task.
+	abortAt, span0, cost int64
+
+	fn    func(Ctx, int) any
+	level int32
 	// respawns is the number of elements spawned again (Respawn): each
 	// has one end more.
 	respawns int32
 	// The pool's own fields (LatentRange), nil on the simulator.
 	*poolRange
+	_ [40]byte // so that hdr starts a line
 	// hdr is the range's entry in its parent's abort table (pin
 	// pinRange, fn the range).
 	hdr Task
+	_   [8]byte // so that the record is whole lines
 }
 
 // rangeElem is an element of a range: its task while it runs (and after,
@@ -148,7 +160,10 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 	r.lo, r.n, r.level, r.reverse = int32(lo), int32(n), int32(level), reverse
 	r.linked, r.released, r.spanMax = false, false, 0
 	r.nfin, r.seen, r.taken, r.wantAll, r.respawns, r.tasks = 0, 0, 0, false, 0, 0
-	if w := (n + 63) / 64; cap(r.ready) < w {
+	if w := (n + 63) / 64; w == 1 {
+		r.ready1[0] = 0
+		r.ready = r.ready1[:]
+	} else if cap(r.ready) < w {
 		r.ready = make([]uint64, w)
 	} else {
 		r.ready = r.ready[:w]
@@ -204,7 +219,7 @@ func (t *Task) SpawnRange(level int, fn func(Ctx, int) any, lo, hi int, reverse 
 // promoted child's task, nil for a child its parent ran itself or has not
 // yet run.
 func (r *TaskRange) Task(i int) *Task {
-	if r.poolRange != nil {
+	if r.pool {
 		return r.h[i-int(r.lo)]
 	}
 	e := &r.el[i-int(r.lo)]
@@ -237,7 +252,7 @@ func (t *Task) JoinElement(r *TaskRange, i int) {
 // joined). On the pool (LatentRange) it reports whether a promoted
 // child's task was aborted; a child its parent ran itself was not.
 func (r *TaskRange) Aborted(i int) bool {
-	if r.poolRange != nil {
+	if r.pool {
 		k := r.h[i-int(r.lo)]
 		return k != nil && k.WasAborted()
 	}

@@ -52,3 +52,18 @@ func TestProcLines(t *testing.T) {
 	checkWithin(t, proc{}, 64, "id", "now", "horizon", "cur", "resume", "yield", "state", "lateYield")
 	checkWithin(t, proc{}, 128, "work", "tally", "tfree", "finishing", "mail")
 }
+
+// TestRangeLines: a range's record is a whole number of cache lines; what
+// an element's end and the parent's wait touch lies in its first line, and
+// the ready bits of up to 64 elements and what an element's start reads
+// besides in its second.
+func TestRangeLines(t *testing.T) {
+	if n := unsafe.Sizeof(taskRange{}); n%64 != 0 {
+		t.Errorf("a taskRange is %d bytes, not a multiple of 64", n)
+	}
+	checkWithin(t, taskRange{}, 64, "lo", "n", "nfin", "seen", "taken", "tasks", "wantAll", "reverse", "linked", "pool", "spanMax", "el")
+	checkWithin(t, taskRange{}, 128, "ready", "ready1", "parent", "abortAt", "span0", "cost")
+	if off := unsafe.Offsetof(taskRange{}.hdr); off%64 != 0 {
+		t.Errorf("taskRange.hdr starts at byte %d, not on a line", off)
+	}
+}
