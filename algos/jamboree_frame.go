@@ -19,21 +19,42 @@ import (
 // per-processor free list, so the parallel part allocates only the
 // runtime's tasks and one closure per spawned test.
 type jamFrame[T any] struct {
+	// The fields a test reads of its node's frame (its α, place, move
+	// and kid, and whether there are killers to inherit) and those the
+	// node's loop reads as it takes a finished test (the kid, the range,
+	// the best value and move, β) lie in the three lines after the
+	// position (TestJamFrameLines); a chess frame takes 768 bytes, a size
+	// class that starts every frame on a line.
 	pos T
 	// moves, scores and pv grow to what the nodes the frame served needed
 	// (genMoves, order, pvRoom), not to game.MaxMoves and game.MaxPly:
 	// with fixed arrays a frame would be 3.7 KB, and at P = inf on BK.01
 	// at depth 5 the 184,000 frames in flight would be half the heap.
 	moves []game.Move
+	// alpha is the node's current α, shared with its running tests:
+	// Fig. 2's α is one variable of the node that every iteration of the
+	// parallel loop reads when it starts its test (J8) and the re-searches
+	// raise (J16). A test that starts after a re-search raised α tests
+	// against the new one, so on one processor Jamboree tests exactly as
+	// the serial Scout does.
+	alpha  atomic.Int32
+	scored bool
+	// node is the node's search in progress. Its tests read its ply,
+	// depth and type, set before they are spawned; the rest is its
+	// owner's alone.
+	node jamNode
 	// kids is the state of the node's parallel loop, one per child,
 	// borrowed from the engine (kidBuf) for the loop only: a frame
 	// searching its first child, or waiting for it, holds none. sorted
 	// grows to the widest node the frame served.
 	kids []jamKid
-	kbuf *kidBuf
 	// rng is the tests' range (sched.Task.LatentRange): on the simulator
 	// every test spawned, on the pool latent tests.
-	rng *sched.TaskRange
+	rng  *sched.TaskRange
+	kbuf *kidBuf
+	// kh hands the owner's killers to the tests other processors start
+	// (killers.go).
+	kh killerHandover
 	// stale is restartStale's scratch: the tests it interrupts.
 	stale []*sched.Task
 	// test runs the test of child i (J8) as a task, and handover hands the
@@ -42,27 +63,12 @@ type jamFrame[T any] struct {
 	// closure.
 	test     func(c sched.Ctx, i int) any
 	handover func()
-	// node is the node's search in progress. Its tests read its ply,
-	// depth and type, set before they are spawned; the rest is its
-	// owner's alone.
-	node jamNode
 	// scores are the moves' ordering scores (when scored): order puts the
 	// best move first, sortRest the others after the first child.
 	scores []int32
-	scored bool
 	sorted []scoredMove
 	pvLen  int
 	pv     []game.Move
-	// alpha is the node's current α, shared with its running tests:
-	// Fig. 2's α is one variable of the node that every iteration of the
-	// parallel loop reads when it starts its test (J8) and the re-searches
-	// raise (J16). A test that starts after a re-search raised α tests
-	// against the new one, so on one processor Jamboree tests exactly as
-	// the serial Scout does.
-	alpha atomic.Int32
-	// kh hands the owner's killers to the tests other processors start
-	// (killers.go).
-	kh killerHandover
 }
 
 // jamNode is the state of a node's search that the steps of Fig. 2 share
