@@ -26,7 +26,10 @@ func TestJamFrameLines(t *testing.T) {
 	first := pos.Offset + pos.Type.Size() - 1
 	first -= first % 64 // the line the position ends in
 	for _, name := range []string{"moves", "alpha", "node", "kids", "rng", "kh"} {
-		f, _ := typ.FieldByName(name)
+		f, ok := typ.FieldByName(name)
+		if !ok {
+			t.Fatalf("jamFrame has no field %s", name)
+		}
 		end := f.Offset + f.Type.Size()
 		if name == "kh" {
 			end = f.Offset + reflect.TypeOf(killerHandover{}).Field(0).Type.Size() // its owner
