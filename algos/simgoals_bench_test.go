@@ -71,3 +71,49 @@ func BenchmarkSimGoalSpeed(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSimPrefetch: what the simulator's prefetch of the next
+// processor's lines (sched's simprefetch.go) gains in the speed goal's
+// runs. Each op runs the goal's Jamboree (Kaufman #1, plain, grain 0,
+// levels off, depth 5) twice on the same machine, once with the prefetch
+// and once without (sched.Config.NoPrefetch), in alternating order, and
+// reports both simulated node rates and their paired ratio, gain (> 1:
+// the prefetch is faster). On a VM whose speed drifts from one second to
+// the next, the pairs' median ratio (-count) is the figure; the rates
+// alone are not. The two runs count the same nodes (the prefetch changes
+// no result).
+func BenchmarkSimPrefetch(b *testing.B) {
+	root := kaufmanRoot(b)
+	const depth = 5
+	for _, procs := range []int{512, 256} {
+		b.Run(fmt.Sprintf("P%d/d%d", procs, depth), func(b *testing.B) {
+			var t [2]time.Duration
+			var nodes [2]int64
+			i := 0
+			for b.Loop() {
+				for _, off := range [2]bool{i%2 == 0, i%2 != 0} {
+					cfg := sched.Config{Machine: sched.SimOf(procs), Seed: 1, ProfileBuckets: -1, NoPrefetch: off}
+					t0 := time.Now()
+					_, st, err := RunJamboree[chess.Position](context.Background(), root, simGoalOptions(depth), cfg)
+					if err != nil {
+						b.Fatal(err)
+					}
+					k := 0
+					if off {
+						k = 1
+					}
+					t[k] += time.Since(t0)
+					nodes[k] += st.Counts["node"]
+				}
+				i++
+			}
+			if nodes[0] != nodes[1] {
+				b.Fatalf("with the prefetch %d nodes, without %d", nodes[0], nodes[1])
+			}
+			on, off := float64(nodes[0])/t[0].Seconds(), float64(nodes[1])/t[1].Seconds()
+			b.ReportMetric(on, "simnodes/s")
+			b.ReportMetric(off, "simnodes/s-noprefetch")
+			b.ReportMetric(on/off, "gain")
+		})
+	}
+}

@@ -20,6 +20,7 @@ type machine struct {
 	simPool   *poolProc // the pool fields every simulated processor shares (newProc)
 	abortHop  int64
 	procs     []*proc
+	hints     []procHint // the finite simulator's, by processor (simprefetch.go)
 	root      *Task
 	ctx       context.Context
 

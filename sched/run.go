@@ -56,6 +56,11 @@ type Config struct {
 	// the run (SimInternals) when it ends: what the simulator did to run
 	// it, not what the simulated machine did. The pool leaves it alone.
 	Internals *SimInternals `json:"-"`
+	// NoPrefetch turns off the finite simulator's prefetch of the next
+	// processor's lines (simprefetch.go; on from P = 256), to measure
+	// what it gains (BenchmarkSimPrefetch). It changes no result; the
+	// pool and the infinite machine ignore it.
+	NoPrefetch bool `json:"-"`
 }
 
 // SimInternals counts the simulator's own work in a run, for its speed
@@ -162,6 +167,9 @@ func (m *machine) runSim() *Stats {
 			p.parkIdx = int32(len(m.parked))
 			m.parked = append(m.parked, p)
 			m.procs = append(m.procs, p)
+		}
+		if !m.cfg.NoPrefetch && m.nprocs >= prefetchMinProcs {
+			m.hints = make([]procHint, m.nprocs)
 		}
 		p := m.procs[0]
 		p.mail = append(p.mail, job{t: m.root})

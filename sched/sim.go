@@ -40,6 +40,7 @@ func (p *proc) yieldTime() {
 		return
 	}
 	p.state = stRunnable
+	p.noteHint()
 	if !p.yield(struct{}{}) {
 		panic(stopUnwind)
 	}
@@ -70,6 +71,7 @@ func (p *proc) park(kind int8, t *Task, min int32, obj any) {
 		p.detach = true
 		return // idle: simMain hands its coroutine back (see coro)
 	}
+	p.noteHint()
 	if !p.yield(struct{}{}) {
 		panic(stopUnwind)
 	}
@@ -573,6 +575,9 @@ func (m *machine) simLoop() {
 			nextObs = p.now + every
 		}
 		p.horizon = m.queueHorizon(p)
+		if m.hints != nil {
+			m.prefetchNext()
+		}
 		m.running = p
 		p.state = stRunning
 		if p.resume == nil && m.inf && p.finishing != nil && p.finishing.pending == 0 {
