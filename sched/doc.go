@@ -40,7 +40,9 @@ package sched
 // time and idleness: a pool worker is a goroutine that spins (yielding) and
 // then sleeps when it finds nothing (pool.go: backoff); a simulated processor is a coroutine (iter.Pull)
 // that parks, and the event loop in sim.go resumes the processor with the
-// smallest virtual clock. Charge is the same code on both: on the pool the
+// smallest virtual clock (from P = 256 it asks the caches for the next
+// processor's lines while the current one runs: simprefetch.go). Charge
+// is the same code on both: on the pool the
 // processor's "clock" is simply the work it has charged and the horizon is
 // never reached, so the per-node cost is one indexed multiply, four adds,
 // one compare (Charge) and one atomic load and compare (Aborted).
