@@ -3,6 +3,10 @@ package algos
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -116,4 +120,83 @@ func BenchmarkSimPrefetch(b *testing.B) {
 			b.ReportMetric(on/off, "gain")
 		})
 	}
+}
+
+// BenchmarkSimHugePages: what the huge pages the simulator asks for under
+// its heap (sched's hugepages_linux_amd64.go) gain in the speed goal's
+// runs. Pages the kernel collapsed stay huge for the rest of the
+// process, so each op runs the goal's Jamboree (Kaufman #1, plain, grain
+// 0, levels off, depth 5) in two fresh processes of this test binary
+// (TestSimHugePagesChild), one with the huge pages and one without
+// (sched.Config.NoHugePages), in alternating order, and reports both
+// simulated node rates and their paired ratio, gain. The pairs' median
+// ratio (-count) is the figure.
+func BenchmarkSimHugePages(b *testing.B) {
+	for _, procs := range []int{512, 256} {
+		b.Run(fmt.Sprintf("P%d/d5", procs), func(b *testing.B) {
+			var rate [2]float64
+			var runs int
+			i := 0
+			for b.Loop() {
+				for _, off := range [2]bool{i%2 == 0, i%2 != 0} {
+					r, err := hugePagesChild(procs, off)
+					if err != nil {
+						b.Fatal(err)
+					}
+					k := 0
+					if off {
+						k = 1
+					}
+					rate[k] += r
+				}
+				runs++
+				i++
+			}
+			on, off := rate[0]/float64(runs), rate[1]/float64(runs)
+			b.ReportMetric(on, "simnodes/s")
+			b.ReportMetric(off, "simnodes/s-nohugepages")
+			b.ReportMetric(on/off, "gain")
+		})
+	}
+}
+
+// hugePagesChild runs TestSimHugePagesChild in a fresh process and
+// returns the simulated node rate it printed.
+func hugePagesChild(procs int, off bool) (float64, error) {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSimHugePagesChild$", "-test.v")
+	cmd.Env = append(os.Environ(), fmt.Sprintf("SIMHUGE_CHILD=%d,%t", procs, off))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return 0, fmt.Errorf("%v: %s", err, out)
+	}
+	_, rest, ok := strings.Cut(string(out), "simnodes/s=")
+	if !ok {
+		return 0, fmt.Errorf("no rate in %q", out)
+	}
+	f := strings.Fields(rest)
+	if len(f) == 0 {
+		return 0, fmt.Errorf("no rate in %q", out)
+	}
+	return strconv.ParseFloat(f[0], 64)
+}
+
+// TestSimHugePagesChild is BenchmarkSimHugePages's run in a process of
+// its own (SIMHUGE_CHILD=P,off); without it, it is skipped.
+func TestSimHugePagesChild(t *testing.T) {
+	env := os.Getenv("SIMHUGE_CHILD")
+	if env == "" {
+		t.Skip("run by BenchmarkSimHugePages")
+	}
+	ps, offs, _ := strings.Cut(env, ",")
+	procs, err := strconv.Atoi(ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := sched.Config{Machine: sched.SimOf(procs), Seed: 1, ProfileBuckets: -1, NoHugePages: offs == "true"}
+	t0 := time.Now()
+	_, st, err := RunJamboree[chess.Position](context.Background(), kaufmanRoot(t), simGoalOptions(5), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("simnodes/s= %.0f", float64(st.Counts["node"])/time.Since(t0).Seconds())
 }

@@ -21,6 +21,7 @@ type machine struct {
 	abortHop  int64
 	procs     []*proc
 	hints     []procHint // the finite simulator's, by processor (simprefetch.go)
+	hugeNext  int        // the event loop's step that next asks for huge pages (collapseHeap), or 0
 	root      *Task
 	ctx       context.Context
 

@@ -61,6 +61,11 @@ type Config struct {
 	// what it gains (BenchmarkSimPrefetch). It changes no result; the
 	// pool and the infinite machine ignore it.
 	NoPrefetch bool `json:"-"`
+	// NoHugePages turns off the finite simulator's request for huge pages
+	// under its heap (hugepages_linux_amd64.go; from P = 256 to 4,096, on
+	// Linux), to measure what they gain (BenchmarkSimHugePages). It
+	// changes no result; the pool and the infinite machine ignore it.
+	NoHugePages bool `json:"-"`
 }
 
 // SimInternals counts the simulator's own work in a run, for its speed
@@ -80,6 +85,10 @@ type SimInternals struct {
 	// Resumes is the times the event loop handed control to a
 	// processor's coroutine (a switch there and one back).
 	Resumes int64 `json:"resumes"`
+	// HugeBytes is the heap the event loop had the kernel back with huge
+	// pages (collapseHeap): the one figure here that depends on the
+	// process and the host, not on the run alone.
+	HugeBytes int64 `json:"huge_bytes"`
 }
 
 // MemoryBudget is the budget a run of c has, in bytes (0: none): for
@@ -170,6 +179,9 @@ func (m *machine) runSim() *Stats {
 		}
 		if !m.cfg.NoPrefetch && m.nprocs >= prefetchMinProcs {
 			m.hints = make([]procHint, m.nprocs)
+		}
+		if !m.cfg.NoHugePages && m.nprocs >= prefetchMinProcs && m.nprocs <= keepIdleCoros {
+			m.hugeNext = hugeFirst
 		}
 		p := m.procs[0]
 		p.mail = append(p.mail, job{t: m.root})

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"math"
 	"sync"
+	"unsafe"
 )
 
 // ErrDeadlock is returned by a simulated run in which every processor is
@@ -559,6 +560,15 @@ func (p *proc) simMain() bool {
 	return false
 }
 
+// hugeFirst is the event loop's step that first asks for huge pages
+// under the heap (collapseHeap; when every processor has started),
+// hugeEvery the steps between two asks as the heap grows (about a second
+// at P = 512).
+const (
+	hugeFirst = 1 << 14
+	hugeEvery = 1 << 19
+)
+
 // simLoop is the event loop: resume the processor with the smallest clock
 // until the root task is done.
 func (m *machine) simLoop() {
@@ -599,6 +609,10 @@ func (m *machine) simLoop() {
 			m.memNext = steps + m.memEvery
 			m.liveSampled = m.live
 			m.sampleMem(p)
+		}
+		if steps == m.hugeNext {
+			m.hugeNext += hugeEvery
+			m.internals.HugeBytes += collapseHeap(uintptr(unsafe.Pointer(p)))
 		}
 		if steps&1023 == 0 && !m.cancelled && m.ctx.Err() != nil {
 			m.cancelled = true
