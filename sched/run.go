@@ -86,8 +86,10 @@ type SimInternals struct {
 	// processor's coroutine (a switch there and one back).
 	Resumes int64 `json:"resumes"`
 	// HugeBytes is the heap the event loop had the kernel back with huge
-	// pages (collapseHeap): the one figure here that depends on the
-	// process and the host, not on the run alone.
+	// pages (collapseHeap), summed over its asks: a piece collapsed at
+	// one ask and still resident at the next counts at both. The one
+	// figure here that depends on the process and the host, not on the
+	// run alone.
 	HugeBytes int64 `json:"huge_bytes"`
 }
 
