@@ -657,18 +657,25 @@ func (m *machine) queuePush(p *proc) {
 	m.heapPush(e)
 }
 
+// queueHead is the least entry queued, nil if none.
+func (m *machine) queueHead() *heapEnt {
+	if m.runHead < len(m.run) {
+		if len(m.heap) > 0 && lessEnt(&m.heap[0], &m.run[m.runHead]) {
+			return &m.heap[0]
+		}
+		return &m.run[m.runHead]
+	}
+	if len(m.heap) > 0 {
+		return &m.heap[0]
+	}
+	return nil
+}
+
 // queueHorizon is the clock value past which p, just taken from the
 // queue, must yield to the least entry left (horizonOf), or never.
 func (m *machine) queueHorizon(p *proc) int64 {
-	var q *heapEnt
-	if m.runHead < len(m.run) {
-		q = &m.run[m.runHead]
-		if len(m.heap) > 0 && lessEnt(&m.heap[0], q) {
-			q = &m.heap[0]
-		}
-	} else if len(m.heap) > 0 {
-		q = &m.heap[0]
-	} else {
+	q := m.queueHead()
+	if q == nil {
 		return never
 	}
 	if q.id < p.id {

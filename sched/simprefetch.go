@@ -56,15 +56,11 @@ func (p *proc) noteHint() {
 // loop resumes after the one it resumes now: its record, its stack
 // window and its task (procHint).
 func (m *machine) prefetchNext() {
-	var id int
-	switch {
-	case m.runHead < len(m.run) && (len(m.heap) == 0 || lessEnt(&m.run[m.runHead], &m.heap[0])):
-		id = m.run[m.runHead].id
-	case len(m.heap) > 0:
-		id = m.heap[0].id
-	default:
+	q := m.queueHead()
+	if q == nil {
 		return
 	}
+	id := q.id
 	prefetchLines(uintptr(unsafe.Pointer(m.procs[id])), procRecordLines)
 	h := m.hints[id]
 	if h.sp != 0 {
