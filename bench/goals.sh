@@ -10,10 +10,16 @@
 #
 #   sh bench/goals.sh              # every goal
 #   REPEAT=5 sh bench/goals.sh     # medians of five
+#   BIN=/tmp/old sh bench/goals.sh # a binary built elsewhere (another
+#                                  # commit or profile), to alternate with
 set -e
 cd "$(dirname "$0")/.."
-bin=$(mktemp -d)/splitpoint
-go build -o "$bin" .
+if [ -n "$BIN" ]; then
+	bin=$BIN
+else
+	bin=$(mktemp -d)/splitpoint
+	go build -o "$bin" .
+fi
 R=${REPEAT:-3}
 goal() {
 	label=$1

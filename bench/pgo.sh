@@ -7,7 +7,9 @@
 # machine's goal runs, a sweep of the quickstart's algorithms and
 # machines with their serial baselines, the pool's algorithms on chess,
 # and the checkers searches of Lu's thesis. Re-run it when the hot code
-# changes much; a stale profile costs speed, never correctness.
+# changes much; a stale profile costs speed, never correctness. A new
+# profile moves the inlining of code it was not made for too: keep it
+# only when bench/goals.sh and bench/simgoals.sh show no row lower.
 # Some 4 minutes on a 2-core VM.
 #
 #   sh bench/pgo.sh
