@@ -14,10 +14,12 @@
 #                                  # commit or profile), to alternate with
 set -e
 cd "$(dirname "$0")/.."
+tmp=
 if [ -n "$BIN" ]; then
 	bin=$BIN
 else
-	bin=$(mktemp -d)/splitpoint
+	tmp=$(mktemp -d)
+	bin=$tmp/splitpoint
 	go build -o "$bin" .
 fi
 R=${REPEAT:-3}
@@ -40,4 +42,4 @@ for w in 1 2; do goal "jamboree BK d6 tuned, $w worker(s)" suite:bk --algo jambo
 for a in ybwc abdada jamboree; do goal "BK d7 $a, 2 workers" suite:bk --algo $a --workers 2 --depth 7; done
 go test ./algos -run XXX -bench 'PNegamaxPoolSpeedup' -benchtime 3x | grep Benchmark
 go test ./sched -run XXX -bench 'Sim1024' -benchtime 5x | grep Benchmark
-rm -rf "$(dirname "$bin")"
+[ -z "$tmp" ] || rm -rf "$tmp" # never the directory of a BIN given
